@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The Swift toolchain only: no package dependencies (see README, "Design").
+let package = Package(
+    name: "places",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "places", targets: ["places-cli"]),
+        .library(name: "PlacesCore", targets: ["PlacesCore"]),
+    ],
+    targets: [
+        .target(name: "PlacesCore"),
+        .executableTarget(
+            name: "places-cli",
+            dependencies: ["PlacesCore"]
+        ),
+        .testTarget(
+            name: "PlacesCoreTests",
+            dependencies: ["PlacesCore", "places-cli"],
+            resources: [.copy("Resources")]
+        ),
+    ]
+)

@@ -1,0 +1,18 @@
+/// Runs `places details PLACE_ID`: the provider the id's prefix names, one venue out.
+public enum DetailsRunner {
+    public static func run(_ options: DetailsOptions, context: RunContext) async throws -> String {
+        var providerOptions = options.providerOptions
+        if let flag = providerOptions.provider, flag != options.id.provider {
+            throw PlacesError.usage("--provider \(flag.rawValue) does not match the id \(options.id), which belongs to \(options.id.provider.rawValue)")
+        }
+        providerOptions.provider = options.id.provider
+        if providerOptions.dataFile != nil && options.id.provider != .osm {
+            throw PlacesError.usage("--data reads an OpenStreetMap extract; \(options.id) is a \(options.id.provider.rawValue) id")
+        }
+        let provider = try ProviderFactory.make(options.id.provider, options: providerOptions, network: options.network, context: context)
+        let venue = try await provider.details(options.id, fields: Set(options.output.fields.fields), diagnostics: context.diagnostics)
+        let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
+                                          terminal: context.terminal, hasCenter: false)
+        return VenueRenderer.render(single: venue, options: renderOptions)
+    }
+}

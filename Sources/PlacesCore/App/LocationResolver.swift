@@ -1,0 +1,14 @@
+/// Turns `--at` / `--near` into a coordinate, telling the user what a name resolved to
+/// when the choice was not obvious.
+public enum LocationResolver {
+    public static func resolve(_ spec: LocationSpec, gazetteer: Gazetteer = .bundled, diagnostics: Diagnostics) throws -> Coordinate {
+        switch spec {
+        case .coordinate(let c):
+            return c
+        case .placeName(let name):
+            let match = try gazetteer.resolve(name)
+            if let note = match.note(for: name) { diagnostics.note(note) }
+            return match.place.coordinate
+        }
+    }
+}

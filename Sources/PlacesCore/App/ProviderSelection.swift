@@ -1,0 +1,34 @@
+/// Decides which provider answers, from `--provider`, `$PLACES_PROVIDER` and the keys present.
+///
+/// Order: the flag; `$PLACES_PROVIDER`; `--data` implies osm; `google` when
+/// `GOOGLE_MAPS_API_KEY` is set; `foursquare` when `FOURSQUARE_API_KEY` is set; else `osm`.
+public enum ProviderSelection {
+    public static func choose(_ options: ProviderOptions, context: RunContext) throws -> ProviderName {
+        let chosen: ProviderName
+        if let flag = options.provider {
+            chosen = flag
+        } else if let env = context.value("PLACES_PROVIDER") {
+            guard let name = ProviderName(argument: env) else {
+                throw PlacesError.configuration("PLACES_PROVIDER='\(env)' is not a provider: set it to one of \(ProviderName.allNames), or unset it")
+            }
+            chosen = name
+        } else if options.dataFile != nil {
+            chosen = .osm
+        } else if context.value("GOOGLE_MAPS_API_KEY") != nil {
+            chosen = .google
+        } else if context.value("FOURSQUARE_API_KEY") != nil {
+            chosen = .foursquare
+        } else {
+            chosen = .osm
+        }
+        if options.dataFile != nil && chosen != .osm {
+            throw PlacesError.usage("--data reads an OpenStreetMap extract and works only with --provider osm (the provider here is \(chosen.rawValue))")
+        }
+        return chosen
+    }
+
+    /// The offline extract for osm: `--data`, else `$PLACES_OSM_DATA`, else nil (ask Overpass).
+    public static func dataFile(_ options: ProviderOptions, context: RunContext) -> String? {
+        options.dataFile ?? context.value("PLACES_OSM_DATA")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Runs `places nearby` and `places search`: resolve the location, ask the provider,
+/// run the pipeline, render. Returns what goes to stdout; notes go to diagnostics.
+public enum SearchRunner {
+    public static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
+        let request = try makeRequest(options, context: context)
+        let providerName = try ProviderSelection.choose(options.providerOptions, context: context)
+        try validateRadius(request, provider: providerName)
+        let provider = try ProviderFactory.make(providerName, options: options.providerOptions, network: options.network, context: context)
+
+        let found = try await provider.search(request, diagnostics: context.diagnostics)
+        let outcome = VenuePipeline.run(found, for: request, provider: providerName)
+        for note in outcome.notes { context.diagnostics.note(note) }
+
+        let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
+                                          flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
+                                          hasCenter: request.center != nil)
+        if request.groupByCuisine {
+            let groups = CuisineGrouping.group(outcome.venues, filter: request.filterText)
+            if groups.isEmpty { reportEmpty(request, options: options, context: context) }
+            return VenueRenderer.render(groups, options: renderOptions)
+        }
+        if outcome.venues.isEmpty { reportEmpty(request, options: options, context: context) }
+        return VenueRenderer.render(outcome.venues, options: renderOptions)
+    }
+
+    /// Validates and combines the options into a provider-neutral request.
+    public static func makeRequest(_ options: SearchOptions, context: RunContext) throws -> SearchRequest {
+        let isNearby = options.query == nil
+        if let q = options.query, q.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw PlacesError.usage("search needs a non-empty QUERY, e.g. places search 'sushi' --near Helsinki")
+        }
+        guard options.location != nil || !isNearby else {
+            throw PlacesError.usage("nearby needs a location: give --at LAT,LON or --near NAME")
+        }
+        let center = try options.location.map { try LocationResolver.resolve($0, diagnostics: context.diagnostics) }
+        let radius = isNearby ? (options.radiusMeters ?? SearchRequest.defaultNearbyRadius) : options.radiusMeters
+        let request = SearchRequest(
+            kind: options.query.map { .text($0) } ?? .nearby, center: center, radiusMeters: radius,
+            types: options.types, sort: options.sort, limit: options.limit, minRating: options.minRating,
+            openNow: options.openNow, price: options.price, filterText: options.filterText,
+            groupByCuisine: options.groupByCuisine, fields: options.output.fields)
+        try request.validate()
+        return request
+    }
+
+    /// `--radius` above the provider's limit is a usage error naming it.
+    static func validateRadius(_ request: SearchRequest, provider: ProviderName) throws {
+        guard let radius = request.radiusMeters, let limit = ProviderLimits.maxRadiusMeters(provider), radius > limit else { return }
+        throw PlacesError.usage("--radius \(JSONValue.format(radius)) is over \(provider.rawValue)'s limit of \(JSONValue.format(limit)) m")
+    }
+
+    private static func reportEmpty(_ request: SearchRequest, options: SearchOptions, context: RunContext) {
+        guard options.output.format == .table else { return }
+        var scope = ""
+        if let r = request.radiusMeters, request.center != nil { scope = " within \(JSONValue.format(r)) m" }
+        context.diagnostics.note("no places found\(scope)")
+    }
+}
+
+/// Per-provider limits checked before any request.
+public enum ProviderLimits {
+    /// The largest `--radius` a provider accepts; nil for no limit.
+    public static func maxRadiusMeters(_ provider: ProviderName) -> Double? {
+        switch provider {
+        case .google: return 50_000
+        case .foursquare: return 100_000
+        case .osm: return nil
+        }
+    }
+}
+

@@ -1,0 +1,206 @@
+/// Offline place-name lookup for `--near`, over the bundled GeoNames cities (population ≥ 15,000).
+///
+/// `Paris` picks the most populous match; `Paris,US` or `Paris, FR` narrows by country,
+/// and `Springfield,US-MA` by first-level division too. Matching ignores case and
+/// accents and includes alternate names (`Helsingfors`). With no exact match a
+/// whole-word prefix is tried (`Frankfurt` → Frankfurt am Main); with none at all
+/// the error lists the closest names.
+public struct Gazetteer: Sendable {
+    /// One city row.
+    public struct Place: Sendable, Hashable {
+        public let name: String
+        public let countryCode: String
+        /// GeoNames first-level division code, e.g. `NY`, `01`, `ZH`.
+        public let admin1: String
+        public let coordinate: Coordinate
+        public let population: Int
+
+        /// `Name, CC-ADMIN1`, accepted back as a query.
+        public var qualifiedName: String { admin1.isEmpty ? "\(name), \(countryCode)" : "\(name), \(countryCode)-\(admin1)" }
+
+        /// `Name, CC`, or `Name, CC-ADMIN1` when another candidate shares the country.
+        func label(among candidates: [Place]) -> String {
+            let sameCountry = candidates.contains { $0 != self && $0.countryCode == countryCode }
+            return sameCountry ? qualifiedName : "\(name), \(countryCode)"
+        }
+    }
+
+    /// A resolved name: the chosen place and the other candidates it was chosen over.
+    public struct Match: Sendable {
+        public let place: Place
+        /// Other places with the same name, most populous first.
+        public let others: [Place]
+        /// Set when no place has exactly this name and a longer one was taken.
+        public let matchedByPrefix: Bool
+
+        /// A note for stderr when the choice was not obvious, else nil.
+        public func note(for query: String) -> String? {
+            let all = [place] + others
+            let population = Self.grouped(place.population)
+            if matchedByPrefix {
+                let alsoText = others.isEmpty ? "" : "; also: " + others.prefix(3).map { $0.label(among: all) }.joined(separator: "; ")
+                return "no place is named exactly '\(query)'; using \(place.label(among: all)) (pop. \(population))\(alsoText)"
+            }
+            guard let runnerUp = others.first else { return nil }
+            let shown = others.prefix(3).map { $0.label(among: all) }.joined(separator: "; ")
+            let more = others.count > 3 ? " and \(others.count - 3) more" : ""
+            let noun = others.count == 1 ? "other" : "others"
+            let example = runnerUp.countryCode == place.countryCode
+                ? "\(runnerUp.name),\(runnerUp.countryCode)-\(runnerUp.admin1)" : "\(runnerUp.name),\(runnerUp.countryCode)"
+            return "'\(query)' is ambiguous: using \(place.label(among: all)) (pop. \(population)); \(others.count) \(noun): \(shown)\(more). Add ',CC' or ',CC-REGION' to choose, e.g. '\(example)'"
+        }
+
+        private static func grouped(_ n: Int) -> String {
+            var digits = Array(String(n))
+            var i = digits.count - 3
+            while i > 0 {
+                digits.insert(",", at: i)
+                i -= 3
+            }
+            return String(digits)
+        }
+    }
+
+    private let rows: String
+
+    /// The gazetteer compiled into the binary (GeoNames, CC BY 4.0).
+    public static let bundled = Gazetteer(rows: gazetteerRows)
+
+    /// Rows in the bundled layout (see Scripts/generate-gazetteer.py); used by tests.
+    init(rows: String) {
+        self.rows = rows
+    }
+
+    /// Resolves a `--near` value, or throws: an empty or malformed query is 64, no match is 66.
+    public func resolve(_ query: String) throws -> Match {
+        let (namePart, country, admin1) = Self.split(query)
+        let key = TextFolding.fold(namePart)
+        guard !key.isEmpty else {
+            throw PlacesError.usage("--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'")
+        }
+        var exact: [Place] = []
+        var prefixed: [Place] = []
+        let keyBytes = Array(key.utf8)
+        forEachRow { fields in
+            if let country, !Self.equal(fields[2], country) { return }
+            if let admin1, !Self.equal(fields[3], admin1) { return }
+            switch Self.compare(keys: fields[7], with: keyBytes) {
+            case .exact: exact.append(Self.place(fields))
+            case .wordPrefix: prefixed.append(Self.place(fields))
+            case .none: break
+            }
+        }
+        if let first = exact.first {
+            return Match(place: first, others: Array(exact.dropFirst()), matchedByPrefix: false)
+        }
+        if let first = prefixed.first {
+            return Match(place: first, others: Array(prefixed.dropFirst()), matchedByPrefix: true)
+        }
+        let scope = country.map { " in \($0)\(admin1.map { "-\($0)" } ?? "")" } ?? ""
+        let near = closestNames(to: key, country: country)
+        let hint = near.isEmpty ? "" : "; closest names: " + near.joined(separator: ", ")
+        throw PlacesError.notFound("no place named '\(namePart)'\(scope) in the bundled gazetteer (cities over 15,000 people)\(hint); or give --at LAT,LON")
+    }
+
+    // MARK: - Query parsing
+
+    /// `Paris, FR` → ("Paris", "FR", nil); `Springfield,US-MA` → ("Springfield", "US", "MA").
+    static func split(_ query: String) -> (name: String, country: String?, admin1: String?) {
+        guard let comma = query.lastIndex(of: ",") else { return (query, nil, nil) }
+        let suffix = query[query.index(after: comma)...].trimmingSpaces()
+        let parts = suffix.split(separator: "-", maxSplits: 1)
+        guard let cc = parts.first, cc.count == 2, cc.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return (query, nil, nil)
+        }
+        let admin = parts.count == 2 ? String(parts[1]).uppercased() : nil
+        return (String(query[..<comma]).trimmingSpaces(), cc.uppercased(), admin)
+    }
+
+    // MARK: - Row scanning
+
+    private enum KeyMatch { case exact, wordPrefix, none }
+
+    /// Calls `body` with the eight tab-separated fields of each row, as UTF-8 slices.
+    private func forEachRow(_ body: ([UnsafeBufferPointer<UInt8>]) -> Void) {
+        var text = rows
+        text.withUTF8 { all in
+            var fields: [UnsafeBufferPointer<UInt8>] = []
+            fields.reserveCapacity(8)
+            var start = 0
+            var i = 0
+            let n = all.count
+            while i <= n {
+                let byte: UInt8 = i < n ? all[i] : 10
+                if byte == 9 || byte == 10 {
+                    fields.append(UnsafeBufferPointer(rebasing: all[start..<i]))
+                    start = i + 1
+                    if byte == 10 {
+                        if fields.count == 8 { body(fields) }
+                        fields.removeAll(keepingCapacity: true)
+                    }
+                }
+                i += 1
+            }
+        }
+    }
+
+    private static func compare(keys: UnsafeBufferPointer<UInt8>, with key: [UInt8]) -> KeyMatch {
+        var result = KeyMatch.none
+        var start = 0
+        for i in 0...keys.count where i == keys.count || keys[i] == UInt8(ascii: "|") {
+            let length = i - start
+            if length >= key.count, (0..<key.count).allSatisfy({ keys[start + $0] == key[$0] }) {
+                if length == key.count { return .exact }
+                if keys[start + key.count] == UInt8(ascii: " ") { result = .wordPrefix }
+            }
+            start = i + 1
+        }
+        return result
+    }
+
+    private static func equal(_ field: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+        field.elementsEqual(text.utf8)
+    }
+
+    private static func string(_ field: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: field, as: UTF8.self)
+    }
+
+    private static func place(_ f: [UnsafeBufferPointer<UInt8>]) -> Place {
+        let lat = Double(string(f[4])) ?? 0
+        let lon = Double(string(f[5])) ?? 0
+        return Place(name: string(f[0]), countryCode: string(f[2]), admin1: string(f[3]),
+                     coordinate: Coordinate(uncheckedLatitude: lat, longitude: lon),
+                     population: Int(string(f[6])) ?? 0)
+    }
+
+    /// Up to five names within a small edit distance of `key`, the most populous first.
+    private func closestNames(to key: String, country: String?) -> [String] {
+        let target = Array(key.utf8)
+        var scored: [(distance: Int, order: Int, name: String)] = []
+        var order = 0
+        var seen = Set<String>()
+        forEachRow { fields in
+            order += 1
+            if let country, !Self.equal(fields[2], country) { return }
+            let keys = fields[7]
+            let end = keys.firstIndex(of: UInt8(ascii: "|")) ?? keys.count
+            let primary = Array(UnsafeBufferPointer(rebasing: keys[0..<end]))
+            let limit = max(2, target.count / 3)
+            let d = Suggestion.distance(target, primary, limit: limit)
+            guard d <= limit else { return }
+            let name = Self.string(fields[0])
+            if seen.insert(name).inserted { scored.append((d, order, "\(name) (\(Self.string(fields[2])))")) }
+        }
+        return scored.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }.prefix(5).map(\.name)
+    }
+}
+
+private extension StringProtocol {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s = s.dropFirst() }
+        while s.last?.isWhitespace == true { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,75 @@
+/// One place from any provider, in the provider-neutral shape every command prints.
+///
+/// A value the provider did not give is `nil` and is printed as `null`: never a
+/// made-up 0 or "". Providers fill the wire-derived values; the search pipeline
+/// fills `distanceMeters`, `bearingDegrees` and `isFavorite`.
+public struct Venue: Sendable, Hashable {
+    public var id: PlaceID
+    public var name: String
+    public var coordinate: Coordinate
+    public var address: String?
+    /// Provider-neutral category names (the `--type` vocabulary where one applies).
+    public var categories: [String]
+    /// Canonical snake_case cuisine names, e.g. `sushi`, `middle_eastern`.
+    public var cuisines: [String]
+    /// On a 0–5 scale whatever the provider's own scale.
+    public var rating: Double?
+    public var ratingCount: Int?
+    /// 0 (free) to 4 (very expensive).
+    public var priceLevel: Int?
+    public var openNow: Bool?
+    public var phone: String?
+    public var website: String?
+    /// The provider's own link to the place, if it gives one (see `resolvedMapsURL`).
+    public var providerMapsURL: String?
+    /// Opening hours as the provider describes them, one line per day or rule (details only).
+    public var openingHours: [String]?
+    /// Photo URLs that need no key to build (details only).
+    public var photoURLs: [String]?
+
+    /// Ellipsoidal distance from the search centre; `nil` when there is no centre.
+    public var distanceMeters: Double?
+    /// Initial bearing from the search centre, degrees clockwise from north.
+    public var bearingDegrees: Double?
+    public var isFavorite: Bool
+
+    public init(
+        id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil,
+        categories: [String] = [], cuisines: [String] = [], rating: Double? = nil,
+        ratingCount: Int? = nil, priceLevel: Int? = nil, openNow: Bool? = nil,
+        phone: String? = nil, website: String? = nil, providerMapsURL: String? = nil,
+        openingHours: [String]? = nil, photoURLs: [String]? = nil,
+        distanceMeters: Double? = nil, bearingDegrees: Double? = nil, isFavorite: Bool = false
+    ) {
+        self.id = id
+        self.name = name
+        self.coordinate = coordinate
+        self.address = address
+        self.categories = categories
+        self.cuisines = cuisines
+        self.rating = rating
+        self.ratingCount = ratingCount
+        self.priceLevel = priceLevel
+        self.openNow = openNow
+        self.phone = phone
+        self.website = website
+        self.providerMapsURL = providerMapsURL
+        self.openingHours = openingHours
+        self.photoURLs = photoURLs
+        self.distanceMeters = distanceMeters
+        self.bearingDegrees = bearingDegrees
+        self.isFavorite = isFavorite
+    }
+
+    public var provider: ProviderName { id.provider }
+
+    /// Never nil: the provider's link, else the OpenStreetMap page for osm ids,
+    /// else a Google Maps search URL on the coordinates.
+    public var mapsURL: String {
+        if let url = providerMapsURL, !url.isEmpty { return url }
+        if id.provider == .osm, let ref = OSMElementRef(rawID: id.rawID) {
+            return "https://www.openstreetmap.org/\(ref.type.rawValue)/\(ref.id)"
+        }
+        return "https://www.google.com/maps/search/?api=1&query=\(coordinate.latitude),\(coordinate.longitude)"
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// CSV with a header row and RFC 4180 quoting (a field with a comma, quote or line
+/// break is quoted, quotes doubled). Lines end with LF, as Unix tools expect.
+enum CSVRenderer {
+    static func render(_ venues: [Venue], fields: [VenueField]) -> String {
+        var out = row(fields.map(\.rawValue))
+        for venue in venues {
+            out += row(fields.map { FieldValue.of($0, in: venue).csvText })
+        }
+        return out
+    }
+
+    /// Grouped rows: a leading `cuisine` column, one row per restaurant in each group.
+    static func render(_ groups: [Cuisine], fields: [VenueField]) -> String {
+        var out = row(["cuisine"] + fields.map(\.rawValue))
+        for group in groups {
+            for restaurant in group.restaurants {
+                out += row([group.name] + fields.map { FieldValue.of($0, in: restaurant.venue).csvText })
+            }
+        }
+        return out
+    }
+
+    static func row(_ cells: [String]) -> String {
+        cells.map(quote).joined(separator: ",") + "\n"
+    }
+
+    static func quote(_ cell: String) -> String {
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+

@@ -1,0 +1,21 @@
+/// Human distances for the table: `412 m`, `1.3 km`, `212 km`.
+public enum DistanceText {
+    public static func format(_ meters: Double) -> String {
+        if meters < 999.5 { return "\(Int(meters.rounded())) m" }
+        if meters < 99_950 {
+            let km = (meters / 100).rounded() / 10
+            return "\(km) km"
+        }
+        return "\(Int((meters / 1000).rounded())) km"
+    }
+
+    /// `20 min`, `1 h 05 min`, `45 s` for route durations.
+    public static func duration(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        if s < 60 { return "\(s) s" }
+        let minutes = (s + 30) / 60
+        if minutes < 60 { return "\(minutes) min" }
+        let h = minutes / 60, m = minutes % 60
+        return m < 10 ? "\(h) h 0\(m) min" : "\(h) h \(m) min"
+    }
+}

@@ -1,0 +1,59 @@
+/// One field of one venue, typed, before any format writes it.
+public enum FieldValue: Sendable, Equatable {
+    case text(String?)
+    case number(Double?)
+    case integer(Int?)
+    case flag(Bool?)
+    case list([String])
+
+    /// Every field value comes through here, so provider text is sanitized once.
+    public static func of(_ field: VenueField, in venue: Venue) -> FieldValue {
+        switch field {
+        case .id: return .text(venue.id.description)
+        case .provider: return .text(venue.provider.rawValue)
+        case .name: return .text(TerminalText.sanitizedLine(venue.name))
+        case .latitude: return .number(venue.coordinate.latitude)
+        case .longitude: return .number(venue.coordinate.longitude)
+        case .address: return .text(venue.address.map(TerminalText.sanitizedLine))
+        case .distanceMeters: return .number(venue.distanceMeters.map { ($0 * 10).rounded() / 10 })
+        case .categories: return .list(venue.categories.map(TerminalText.sanitizedLine))
+        case .cuisines: return .list(venue.cuisines.map(TerminalText.sanitizedLine))
+        case .rating: return .number(venue.rating)
+        case .ratingCount: return .integer(venue.ratingCount)
+        case .priceLevel: return .integer(venue.priceLevel)
+        case .openNow: return .flag(venue.openNow)
+        case .phone: return .text(venue.phone.map(TerminalText.sanitizedLine))
+        case .website: return .text(venue.website.map(TerminalText.sanitizedLine))
+        case .mapsUrl: return .text(TerminalText.sanitizedLine(venue.mapsURL))
+        case .isFavorite: return .flag(venue.isFavorite)
+        }
+    }
+
+    public var json: JSONValue {
+        switch self {
+        case .text(let s): return s.map(JSONValue.string) ?? .null
+        case .number(let d): return d.map(JSONValue.number) ?? .null
+        case .integer(let i): return i.map(JSONValue.integer) ?? .null
+        case .flag(let b): return b.map(JSONValue.bool) ?? .null
+        case .list(let items): return .array(items.map(JSONValue.string))
+        }
+    }
+
+    /// CSV cell text: lists joined with `;`, booleans `true`/`false`, null empty.
+    public var csvText: String {
+        switch self {
+        case .text(let s): return s ?? ""
+        case .number(let d): return d.map(JSONValue.format) ?? ""
+        case .integer(let i): return i.map(String.init) ?? ""
+        case .flag(let b): return b.map { $0 ? "true" : "false" } ?? ""
+        case .list(let items): return items.joined(separator: ";")
+        }
+    }
+}
+
+extension Venue {
+    /// The venue as a JSON object with exactly `fields`, in order.
+    public func jsonObject(fields: [VenueField], extra: [(String, JSONValue)] = []) -> JSONValue {
+        .object(fields.map { ($0.rawValue, FieldValue.of($0, in: self).json) } + extra)
+    }
+}

@@ -1,0 +1,30 @@
+/// A GeoJSON FeatureCollection (RFC 7946) of Points in [longitude, latitude] order,
+/// whose properties are the venue's fields.
+enum GeoJSONRenderer {
+    static func render(_ venues: [Venue], fields: [VenueField]) -> JSONValue {
+        collection(venues.map { feature($0, fields: fields, extra: []) })
+    }
+
+    /// One feature per restaurant in each group, with a leading `cuisine` property.
+    static func render(_ groups: [Cuisine], fields: [VenueField]) -> JSONValue {
+        collection(groups.flatMap { group in
+            group.restaurants.map { feature($0.venue, fields: fields, extra: [("cuisine", .string(group.name))]) }
+        })
+    }
+
+    private static func collection(_ features: [JSONValue]) -> JSONValue {
+        .object([("type", .string("FeatureCollection")), ("features", .array(features))])
+    }
+
+    private static func feature(_ venue: Venue, fields: [VenueField], extra: [(String, JSONValue)]) -> JSONValue {
+        let properties = extra + fields.map { ($0.rawValue, FieldValue.of($0, in: venue).json) }
+        return .object([
+            ("type", .string("Feature")),
+            ("geometry", .object([
+                ("type", .string("Point")),
+                ("coordinates", .array([.number(venue.coordinate.longitude), .number(venue.coordinate.latitude)])),
+            ])),
+            ("properties", .object(properties)),
+        ])
+    }
+}

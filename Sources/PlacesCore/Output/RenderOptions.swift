@@ -1,0 +1,62 @@
+/// Everything a renderer needs to know besides the venues.
+public struct RenderOptions: Sendable {
+    public var format: OutputFormat
+    public var fields: FieldSelection
+    /// Fields fetched only because a flag needs them: table columns, never JSON keys.
+    public var flagOnlyFields: [VenueField]
+    public var terminal: TerminalInfo
+    /// Whether distances exist (a search centre was given).
+    public var hasCenter: Bool
+
+    public init(format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
+                terminal: TerminalInfo = .plain, hasCenter: Bool = true) {
+        self.format = format
+        self.fields = fields
+        self.flagOnlyFields = flagOnlyFields
+        self.terminal = terminal
+        self.hasCenter = hasCenter
+    }
+}
+
+/// Writes venue lists, cuisine groups and single venues in the chosen format.
+public enum VenueRenderer {
+    /// A `nearby`/`search` result list. Empty output is valid for every format.
+    public static func render(_ venues: [Venue], options: RenderOptions) -> String {
+        let fields = options.fields.fields
+        switch options.format {
+        case .json: return JSONValue.array(venues.map { $0.jsonObject(fields: fields) }).pretty + "\n"
+        case .ndjson: return venues.map { $0.jsonObject(fields: fields).compact + "\n" }.joined()
+        case .csv: return CSVRenderer.render(venues, fields: fields)
+        case .geojson: return GeoJSONRenderer.render(venues, fields: fields).pretty + "\n"
+        case .table: return TableRenderer(options: options).render(venues)
+        }
+    }
+
+    /// `--group-by cuisine` output.
+    public static func render(_ groups: [Cuisine], options: RenderOptions) -> String {
+        let fields = options.fields.fields
+        func groupJSON(_ g: Cuisine) -> JSONValue {
+            .object([("cuisine", .string(g.name)), ("restaurants", .array(g.restaurants.map { $0.venue.jsonObject(fields: fields) }))])
+        }
+        switch options.format {
+        case .json: return JSONValue.array(groups.map(groupJSON)).pretty + "\n"
+        case .ndjson: return groups.map { groupJSON($0).compact + "\n" }.joined()
+        case .csv: return CSVRenderer.render(groups, fields: fields)
+        case .geojson: return GeoJSONRenderer.render(groups, fields: fields).pretty + "\n"
+        case .table: return TableRenderer(options: options).render(groups)
+        }
+    }
+
+    /// `details`: one venue object (json), one line (ndjson), one row (csv), one feature
+    /// in a collection (geojson), or a vertical list of fields (table).
+    public static func render(single venue: Venue, options: RenderOptions) -> String {
+        let fields = options.fields.fields
+        switch options.format {
+        case .json: return venue.jsonObject(fields: fields).pretty + "\n"
+        case .ndjson: return venue.jsonObject(fields: fields).compact + "\n"
+        case .csv: return CSVRenderer.render([venue], fields: fields)
+        case .geojson: return GeoJSONRenderer.render([venue], fields: fields).pretty + "\n"
+        case .table: return TableRenderer(options: options).renderDetails(venue)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+/// The human format: aligned columns with a header, distances as `412 m` / `1.3 km`
+/// and a compass bearing. On a TTY it fits the terminal width (shrinking the long
+/// text columns first) and may use colour; in a pipe it never clips.
+struct TableRenderer {
+    let options: RenderOptions
+
+    struct Column {
+        let header: String
+        let alignRight: Bool
+        /// May be shrunk (with `…`) to fit the terminal.
+        let flexible: Bool
+        let cell: (Venue) -> String
+    }
+
+    func render(_ venues: [Venue]) -> String {
+        guard !venues.isEmpty else { return "" }
+        let columns = self.columns()
+        let rows = venues.map { v in columns.map { $0.cell(v) } }
+        let widths = fittedWidths(columns: columns, rows: rows, indent: 0)
+        var out = line(columns.map(\.header), columns: columns, widths: widths, header: true)
+        for row in rows { out += line(row, columns: columns, widths: widths, header: false) }
+        return out
+    }
+
+    func render(_ groups: [Cuisine]) -> String {
+        guard !groups.isEmpty else { return "" }
+        let columns = self.columns()
+        let rowsByGroup = groups.map { g in g.restaurants.map { r in columns.map { $0.cell(r.venue) } } }
+        let widths = fittedWidths(columns: columns, rows: rowsByGroup.flatMap { $0 }, indent: 2)
+        var out = "  " + line(columns.map(\.header), columns: columns, widths: widths, header: true)
+        for (group, rows) in zip(groups, rowsByGroup) {
+            let count = group.restaurants.count
+            out += style("\(group.name) (\(count) \(count == 1 ? "place" : "places"))", bold: true) + "\n"
+            for row in rows { out += "  " + line(row, columns: columns, widths: widths, header: false) }
+        }
+        return out
+    }
+
+    /// `details`: one `Label  value` line per field that has a value.
+    func renderDetails(_ venue: Venue) -> String {
+        var pairs: [(String, String)] = []
+        for field in options.fields.fields {
+            let text = Self.text(FieldValue.of(field, in: venue), field: field)
+            if text != "-" { pairs.append((Self.label(field), text)) }
+        }
+        for (i, hours) in (venue.openingHours ?? []).enumerated() {
+            pairs.append((i == 0 ? "Hours" : "", TerminalText.sanitizedLine(hours)))
+        }
+        for (i, photo) in (venue.photoURLs ?? []).enumerated() {
+            pairs.append((i == 0 ? "Photos" : "", TerminalText.sanitizedLine(photo)))
+        }
+        let width = pairs.map { $0.0.count }.max() ?? 0
+        return pairs.map { label, value in
+            let padded = label + String(repeating: " ", count: width - label.count)
+            let text = clipped(padded + "  " + value)
+            let labelEnd = text.index(text.startIndex, offsetBy: min(padded.count, text.count))
+            return style(String(text[..<labelEnd]), bold: true) + String(text[labelEnd...]) + "\n"
+        }.joined()
+    }
+
+    // MARK: - Columns
+
+    func columns() -> [Column] {
+        var fields: [VenueField]
+        if options.fields.isExplicit {
+            fields = options.fields.fields
+        } else {
+            fields = [.name, .distanceMeters, .categories, .cuisines, .address]
+        }
+        for extra in options.flagOnlyFields where !fields.contains(extra) {
+            let at = fields.firstIndex(of: .categories) ?? fields.count
+            fields.insert(extra, at: at)
+        }
+        if !options.fields.isExplicit { fields.append(.id) }
+        var columns: [Column] = []
+        for field in fields {
+            if field == .distanceMeters && !options.hasCenter && !options.fields.isExplicit { continue }
+            columns.append(Column(header: Self.header(field), alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field)) { venue in
+                Self.text(FieldValue.of(field, in: venue), field: field)
+            })
+            if field == .distanceMeters && options.hasCenter {
+                columns.append(Column(header: "DIR", alignRight: false, flexible: false) { venue in
+                    venue.bearingDegrees.map { CompassDirection(degrees: $0).rawValue } ?? "-"
+                })
+            }
+        }
+        return columns
+    }
+
+    static func header(_ field: VenueField) -> String {
+        switch field {
+        case .latitude: return "LAT"
+        case .longitude: return "LON"
+        case .distanceMeters: return "DISTANCE"
+        case .categories: return "TYPE"
+        case .cuisines: return "CUISINE"
+        case .ratingCount: return "REVIEWS"
+        case .priceLevel: return "PRICE"
+        case .openNow: return "OPEN"
+        case .mapsUrl: return "MAP"
+        case .isFavorite: return "FAV"
+        default: return field.rawValue.uppercased()
+        }
+    }
+
+    static func label(_ field: VenueField) -> String {
+        switch field {
+        case .id: return "ID"
+        case .mapsUrl: return "Map"
+        case .isFavorite: return "Favorite"
+        case .distanceMeters: return "Distance"
+        case .ratingCount: return "Reviews"
+        case .priceLevel: return "Price"
+        case .openNow: return "Open now"
+        default: return field.rawValue.prefix(1).uppercased() + field.rawValue.dropFirst()
+        }
+    }
+
+    static func isNumeric(_ field: VenueField) -> Bool {
+        [.distanceMeters, .rating, .ratingCount, .latitude, .longitude].contains(field)
+    }
+
+    static func isFlexible(_ field: VenueField) -> Bool {
+        [.name, .address, .categories, .cuisines, .website, .mapsUrl, .phone].contains(field)
+    }
+
+    /// Cell text; `-` for an unknown value.
+    static func text(_ value: FieldValue, field: VenueField) -> String {
+        switch (field, value) {
+        case (.distanceMeters, .number(let d?)): return DistanceText.format(d)
+        case (.rating, .number(let r?)): return String(format: "%.1f", r)
+        case (.priceLevel, .integer(let p?)): return p == 0 ? "free" : String(repeating: "$", count: p)
+        case (.openNow, .flag(let b?)): return b ? "open" : "closed"
+        case (.isFavorite, .flag(let b?)): return b ? "★" : ""
+        case (_, .list(let items)): return items.isEmpty ? "-" : items.joined(separator: ", ")
+        default:
+            let text = value.csvText
+            return text.isEmpty ? "-" : text
+        }
+    }
+
+    // MARK: - Layout
+
+    private func fittedWidths(columns: [Column], rows: [[String]], indent: Int) -> [Int] {
+        var widths = columns.map { TerminalText.displayWidth($0.header) }
+        for row in rows {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TerminalText.displayWidth(cell)) }
+        }
+        guard options.terminal.isTTY, let available = options.terminal.width.map({ $0 - indent }) else { return widths }
+        let minimum = 8
+        var total = widths.reduce(0, +) + 2 * (widths.count - 1)
+        while total > available {
+            let candidates = columns.indices.filter { columns[$0].flexible && widths[$0] > minimum }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+            total -= 1
+        }
+        return widths
+    }
+
+    private func line(_ cells: [String], columns: [Column], widths: [Int], header: Bool) -> String {
+        var pieces: [String] = []
+        for (i, raw) in cells.enumerated() {
+            let cell = TerminalText.clip(raw, to: widths[i])
+            let pad = String(repeating: " ", count: widths[i] - TerminalText.displayWidth(cell))
+            let isLast = i == cells.count - 1
+            pieces.append(columns[i].alignRight ? pad + cell : cell + (isLast ? "" : pad))
+        }
+        let text = clipped(pieces.joined(separator: "  "))
+        return style(text, bold: header) + "\n"
+    }
+
+    /// On a TTY, a line still wider than the terminal is cut at its edge.
+    private func clipped(_ text: String) -> String {
+        guard options.terminal.isTTY, let width = options.terminal.width else { return text }
+        return TerminalText.clip(text, to: width)
+    }
+
+    private func style(_ text: String, bold: Bool) -> String {
+        guard options.terminal.colorEnabled, bold else { return text }
+        return "\u{1B}[1m" + text + "\u{1B}[0m"
+    }
+}
+

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Turns Overpass elements into `Venue`s: name, position, categories, cuisines,
+/// address, contact details. Unnamed elements and elements without a position are
+/// skipped (the online query asks for named ones only).
+enum OSMVenueMapper {
+    static func venue(from element: OverpassElement) -> Venue? {
+        guard let tags = element.tags, let name = nonEmpty(tags["name"]),
+              let type = OSMElementRef.ElementType(rawValue: element.type) else { return nil }
+        let lat: Double?, lon: Double?
+        switch type {
+        case .node: (lat, lon) = (element.lat, element.lon)
+        case .way, .relation: (lat, lon) = (element.center?.lat ?? element.lat, element.center?.lon ?? element.lon)
+        }
+        guard let lat, let lon, let coordinate = try? Coordinate(latitude: lat, longitude: lon), element.id > 0 else { return nil }
+        return Venue(
+            id: PlaceID(provider: .osm, rawID: OSMElementRef(type: type, id: element.id).rawID),
+            name: name,
+            coordinate: coordinate,
+            address: address(from: tags),
+            categories: categories(from: tags),
+            cuisines: tags["cuisine"].map(CuisineName.canonicalList) ?? [],
+            phone: nonEmpty(tags["phone"]) ?? nonEmpty(tags["contact:phone"]) ?? nonEmpty(tags["contact:mobile"]),
+            website: nonEmpty(tags["website"]) ?? nonEmpty(tags["contact:website"]) ?? nonEmpty(tags["url"])
+        )
+    }
+
+    /// Vocabulary categories, or else the raw value of the main tag (`shop=clothes` → `clothes`).
+    static func categories(from tags: [String: String]) -> [String] {
+        let mapped = OSMCategoryTable.categories(of: tags).map(\.rawValue)
+        if !mapped.isEmpty { return mapped }
+        for key in OSMCategoryTable.primaryKeys {
+            if let value = nonEmpty(tags[key]), value != "yes" {
+                return [value]
+            }
+        }
+        return []
+    }
+
+    /// `addr:full`, else `street housenumber, postcode city` from the parts present.
+    static func address(from tags: [String: String]) -> String? {
+        if let full = nonEmpty(tags["addr:full"]) { return full }
+        var street = nonEmpty(tags["addr:street"]) ?? nonEmpty(tags["addr:place"])
+        if let s = street, let number = nonEmpty(tags["addr:housenumber"]) { street = "\(s) \(number)" }
+        let locality = [nonEmpty(tags["addr:postcode"]), nonEmpty(tags["addr:city"])].compactMap { $0 }.joined(separator: " ")
+        let parts = [street, locality.isEmpty ? nil : locality].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        guard let value else { return nil }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The provider-neutral steps every search goes through, as pure functions:
+/// distance from the centre, radius filter, value filters, text filter, sort, limit.
+/// Cuisine grouping follows in `CuisineGrouping`.
+public enum VenuePipeline {
+    /// What the pipeline produced, and what the user should be told about it.
+    public struct Outcome: Sendable {
+        public var venues: [Venue]
+        public var notes: [String]
+    }
+
+    /// Runs every step in order for `request` over venues in the provider's order.
+    public static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName) -> Outcome {
+        var notes: [String] = []
+        var result = venues
+        if let center = request.center {
+            result = withDistances(result, from: center)
+            if let radius = request.radiusMeters {
+                result = result.filter { ($0.distanceMeters ?? .infinity) <= radius }
+            }
+        }
+        let beforeRating = result.count
+        result = applyValueFilters(result, request)
+        if request.minRating != nil, beforeRating > 0, result.isEmpty, provider == .osm {
+            notes.append("OpenStreetMap has no ratings, so --min-rating leaves nothing; drop it or use --provider google|foursquare")
+        }
+        if request.groupByCuisine {
+            let restaurants = result.filter { Restaurant($0) != nil }
+            if restaurants.count < result.count {
+                let dropped = result.count - restaurants.count
+                notes.append("--group-by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food")
+            }
+            result = restaurants
+        }
+        if let text = request.filterText {
+            result = request.groupByCuisine
+                ? result.filter { CuisineGrouping.isKept($0, filter: text) }
+                : result.filter { matches($0.name, text) }
+        }
+        result = sorted(result, by: request.sort, radius: request.radiusMeters)
+        if result.count > request.limit { result = Array(result.prefix(request.limit)) }
+        return Outcome(venues: result, notes: notes)
+    }
+
+    /// Sets `distanceMeters` and `bearingDegrees` from `center` on the ellipsoid.
+    public static func withDistances(_ venues: [Venue], from center: Coordinate) -> [Venue] {
+        venues.map { venue in
+            var v = venue
+            let g = GeodesicDistance.inverse(from: center, to: venue.coordinate)
+            v.distanceMeters = g.meters
+            v.bearingDegrees = g.meters > 0 ? g.initialBearing : nil
+            return v
+        }
+    }
+
+    /// `--min-rating`, `--open-now`, `--price`: an unknown value never passes.
+    public static func applyValueFilters(_ venues: [Venue], _ request: SearchRequest) -> [Venue] {
+        venues.filter { v in
+            if let min = request.minRating {
+                guard let rating = v.rating, rating >= min else { return false }
+            }
+            if request.openNow, v.openNow != true { return false }
+            if let price = request.price {
+                guard let level = v.priceLevel, price.contains(level) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Stable sort; `relevance` and `popularity` keep the provider's order.
+    public static func sorted(_ venues: [Venue], by order: SortOrder, radius: Double?) -> [Venue] {
+        let indexed = Array(venues.enumerated())
+        func byDistance(_ a: (offset: Int, element: Venue), _ b: (offset: Int, element: Venue)) -> Bool {
+            let da = a.element.distanceMeters ?? .infinity, db = b.element.distanceMeters ?? .infinity
+            if da != db { return da < db }
+            return a.offset < b.offset
+        }
+        switch order {
+        case .relevance, .popularity:
+            return venues
+        case .distance:
+            return indexed.sorted(by: byDistance).map(\.element)
+        case .rating:
+            return indexed.sorted { a, b in
+                let ra = a.element.rating ?? -1, rb = b.element.rating ?? -1
+                if ra != rb { return ra > rb }
+                let ca = a.element.ratingCount ?? 0, cb = b.element.ratingCount ?? 0
+                if ca != cb { return ca > cb }
+                return byDistance(a, b)
+            }.map(\.element)
+        case .best:
+            let scale = radius ?? SearchRequest.defaultNearbyRadius
+            return indexed.sorted { a, b in
+                let sa = bestScore(a.element, scale: scale) ?? -.infinity
+                let sb = bestScore(b.element, scale: scale) ?? -.infinity
+                if sa != sb { return sa > sb }
+                return byDistance(a, b)
+            }.map(\.element)
+        }
+    }
+
+    /// `--sort best`: a rating shrunk towards 3.5 by few reviews (a Bayesian mean with
+    /// the weight of 10 reviews), minus one star per `scale` metres (the radius) of distance.
+    /// Unrated venues have no score and go last.
+    public static func bestScore(_ venue: Venue, scale: Double) -> Double? {
+        guard let rating = venue.rating else { return nil }
+        let prior = 3.5, weight = 10.0
+        let shrunk: Double
+        if let count = venue.ratingCount {
+            shrunk = (rating * Double(count) + prior * weight) / (Double(count) + weight)
+        } else {
+            shrunk = rating
+        }
+        let penalty = (venue.distanceMeters ?? 0) / max(scale, 1)
+        return shrunk - penalty
+    }
+
+    /// `--filter` on a name: case- and accent-insensitive substring.
+    public static func matches(_ name: String, _ filter: String) -> Bool {
+        TextFolding.contains(name, filter)
+    }
+
+    /// `--filter` on a cuisine: `middle eastern` matches `middle_eastern`.
+    public static func matchesCuisine(_ cuisine: String, _ filter: String) -> Bool {
+        let spaced = cuisine.replacingOccurrences(of: "_", with: " ")
+        let needle = TextFolding.fold(filter).replacingOccurrences(of: "_", with: " ")
+        return spaced.contains(needle)
+    }
+}

@@ -1,0 +1,177 @@
+import PlacesCore
+
+/// What the command line asked for.
+enum Invocation: Equatable {
+    /// `places --version`.
+    case version
+    /// `places help [COMMAND]`, `-h`/`--help` anywhere, or no arguments at all.
+    case help(CommandSpec?)
+    /// A command with its flags and positionals.
+    case run(ParsedArguments)
+}
+
+/// The hand-written parser: `--flag value` and `--flag=value`; a value that starts
+/// with `-` is taken where a value is due (`--at -33.8688,151.2093`); `--` ends flags.
+/// Unknown flags, missing values and repeated flags are usage errors with a hint.
+enum ArgumentParser {
+    static func parse(_ arguments: [String]) throws -> Invocation {
+        var args = ArraySlice(arguments)
+        guard let first = args.first else { return .help(nil) }
+
+        if first == "--version" {
+            guard args.count == 1 else { throw PlacesError.usage("--version takes no other arguments") }
+            return .version
+        }
+        if wantsHelp(args) {
+            return .help(commandForHelp(args.filter { !$0.hasPrefix("-") }))
+        }
+        if first == "help" {
+            let words = Array(args.dropFirst())
+            guard !words.isEmpty else { return .help(nil) }
+            guard let spec = commandForHelp(words) else {
+                throw PlacesError.usage("no help for '\(words.joined(separator: " "))': \(unknownCommandText(words[0]))")
+            }
+            return .help(spec)
+        }
+        if first.hasPrefix("-") {
+            throw PlacesError.usage("'\(first)' must come after a command: places COMMAND [flags]; run 'places help' for the commands")
+        }
+
+        let spec = try resolveCommand(&args)
+        return .run(try parseFlags(args, for: spec))
+    }
+
+    // MARK: - Commands
+
+    private static func resolveCommand(_ args: inout ArraySlice<String>) throws -> CommandSpec {
+        let word = args.removeFirst()
+        if let spec = CommandTable.command(path: [word]) { return spec }
+        let subcommands = CommandTable.subcommands(of: word)
+        guard !subcommands.isEmpty else {
+            throw PlacesError.usage(unknownCommandText(word))
+        }
+        let names = subcommands.map { $0.path[1] }
+        guard let sub = args.first, !sub.hasPrefix("-") else {
+            throw PlacesError.usage("'places \(word)' needs a subcommand: \(names.joined(separator: ", ")); e.g. places \(word) \(names[0]) --help")
+        }
+        args.removeFirst()
+        guard let spec = CommandTable.command(path: [word, sub]) else {
+            let hint = Suggestion.closest(to: sub, among: names).map { "; did you mean 'places \(word) \($0)'?" } ?? ""
+            throw PlacesError.usage("unknown subcommand 'places \(word) \(sub)'\(hint); expected one of \(names.joined(separator: ", "))")
+        }
+        return spec
+    }
+
+    private static func unknownCommandText(_ word: String) -> String {
+        let hint = Suggestion.closest(to: word, among: CommandTable.topLevelWords).map { "; did you mean '\($0)'?" } ?? ""
+        return "unknown command '\(word)'\(hint) (run 'places help' for the list)"
+    }
+
+    private static func commandForHelp(_ words: [String]) -> CommandSpec? {
+        guard let first = words.first else { return nil }
+        if words.count >= 2, let spec = CommandTable.command(path: [first, words[1]]) { return spec }
+        return CommandTable.command(path: [first])
+    }
+
+    /// `-h` or `--help` anywhere before `--`: help wins over everything else.
+    private static func wantsHelp(_ args: ArraySlice<String>) -> Bool {
+        for arg in args {
+            if arg == "--" { return false }
+            if arg == "-h" || arg == "--help" { return true }
+        }
+        return false
+    }
+
+    // MARK: - Flags
+
+    static func parseFlags(_ args: ArraySlice<String>, for spec: CommandSpec) throws -> ParsedArguments {
+        var values: [String: String] = [:]
+        var positionals: [String] = []
+        var index = args.startIndex
+        var onlyPositionals = false
+        while index < args.endIndex {
+            let arg = args[index]
+            index += 1
+            if onlyPositionals || !arg.hasPrefix("-") || arg == "-" {
+                positionals.append(arg)
+                continue
+            }
+            if arg == "--" {
+                onlyPositionals = true
+                continue
+            }
+            guard arg.hasPrefix("--") else {
+                throw PlacesError.usage("unknown flag '\(arg)' for 'places \(spec.name)'\(suggestion(for: String(arg.drop { $0 == "-" }), in: spec)) (flags start with --; see 'places \(spec.name) --help')")
+            }
+            let body = arg.dropFirst(2)
+            let name: String
+            var inlineValue: String?
+            if let eq = body.firstIndex(of: "=") {
+                name = String(body[..<eq])
+                inlineValue = String(body[body.index(after: eq)...])
+            } else {
+                name = String(body)
+            }
+            guard let flag = spec.flag(named: name) else {
+                throw PlacesError.usage("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
+            }
+            guard values[name] == nil else {
+                let listHint = flag.takesList ? " (it takes a comma-separated list: --\(name) \(flag.valueName!))" : ""
+                throw PlacesError.usage("--\(name) is given more than once; give it once\(listHint)")
+            }
+            if flag.takesValue {
+                if let inlineValue {
+                    values[name] = inlineValue
+                } else if index < args.endIndex {
+                    values[name] = args[index]
+                    index += 1
+                } else {
+                    throw PlacesError.usage("--\(name) needs a value: --\(name) \(flag.valueName!)")
+                }
+                if values[name]!.isEmpty {
+                    throw PlacesError.usage("--\(name) needs a non-empty value: --\(name) \(flag.valueName!)")
+                }
+            } else {
+                if let inlineValue {
+                    throw PlacesError.usage("--\(name) is a switch and takes no value (got '\(inlineValue)')")
+                }
+                values[name] = "true"
+            }
+        }
+        try checkPositionals(positionals, for: spec)
+        return ParsedArguments(spec: spec, values: values, positionals: positionals)
+    }
+
+    private static func checkPositionals(_ positionals: [String], for spec: CommandSpec) throws {
+        if positionals.count < spec.positionals.count {
+            let missing = spec.positionals[positionals.count]
+            throw PlacesError.usage("'places \(spec.name)' needs \(missing.name): \(spec.usage)")
+        }
+        if positionals.count > spec.positionals.count {
+            let extra = positionals[spec.positionals.count]
+            if spec.positionals.isEmpty {
+                let hint = CommandTable.command(path: spec.path + [extra]) == nil
+                    ? (Suggestion.closest(to: extra, among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? "")
+                    : ""
+                throw PlacesError.usage("'places \(spec.name)' takes no argument '\(extra)'\(hint); usage: \(spec.usage)")
+            }
+            throw PlacesError.usage("unexpected extra argument '\(extra)' for 'places \(spec.name)'; quote a value with spaces, e.g. places search 'sushi bar'")
+        }
+    }
+
+    private static func suggestion(for name: String, in spec: CommandSpec) -> String {
+        guard let match = Suggestion.closest(to: name, among: spec.flags.map(\.name)) else { return "" }
+        return "; did you mean --\(match)?"
+    }
+}
+
+extension Invocation {
+    static func == (lhs: Invocation, rhs: Invocation) -> Bool {
+        switch (lhs, rhs) {
+        case (.version, .version): return true
+        case let (.help(a), .help(b)): return a?.path == b?.path
+        case let (.run(a), .run(b)): return a.spec.path == b.spec.path && a.values == b.values && a.positionals == b.positionals
+        default: return false
+        }
+    }
+}

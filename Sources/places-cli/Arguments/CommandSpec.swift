@@ -1,0 +1,30 @@
+/// One command of the tree: its words, arguments, flags, help and example.
+/// The table in `CommandTable` drives both parsing and help text.
+struct CommandSpec: Sendable {
+    /// The words after `places`, e.g. `["favorite", "add"]`.
+    let path: [String]
+    let summary: String
+    let usage: String
+    let positionals: [PositionalSpec]
+    let groups: [FlagGroup]
+    let examples: [String]
+    /// Extra help paragraphs (semantics worth knowing).
+    let notes: [String]
+
+    init(_ path: [String], summary: String, usage: String, positionals: [PositionalSpec] = [],
+         groups: [FlagGroup] = [], examples: [String], notes: [String] = []) {
+        self.path = path
+        self.summary = summary
+        self.usage = usage
+        self.positionals = positionals
+        self.groups = groups
+        self.examples = examples
+        self.notes = notes
+    }
+
+    var name: String { path.joined(separator: " ") }
+
+    var flags: [FlagSpec] { groups.flatMap(\.flags) + [CommandTable.helpFlag] }
+
+    func flag(named name: String) -> FlagSpec? { flags.first { $0.name == name } }
+}

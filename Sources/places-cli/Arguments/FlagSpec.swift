@@ -1,0 +1,34 @@
+/// One `--flag` a command accepts: what it is called, whether it takes a value,
+/// and what help says about it.
+struct FlagSpec: Sendable {
+    let name: String
+    /// Placeholder for the value in help (`M`, `LAT,LON`); nil for a switch.
+    let valueName: String?
+    let help: String
+    /// Shown as `(default: ...)` in help.
+    let defaultText: String?
+
+    init(_ name: String, value: String? = nil, default defaultText: String? = nil, _ help: String) {
+        self.name = name
+        self.valueName = value
+        self.help = help
+        self.defaultText = defaultText
+    }
+
+    var takesValue: Bool { valueName != nil }
+
+    /// Whether the value is a comma-separated list (`--type a,b`, `--fields a,b`).
+    var takesList: Bool { valueName.map { $0.contains("...") || $0 == "LIST" } ?? false }
+}
+
+/// A titled group of flags, as help shows them (`Location`, `Filters`, ...).
+struct FlagGroup: Sendable {
+    let title: String
+    let flags: [FlagSpec]
+}
+
+/// A positional argument (`QUERY`, `PLACE_ID`).
+struct PositionalSpec: Sendable {
+    let name: String
+    let help: String
+}

@@ -1,0 +1,65 @@
+import PlacesCore
+
+/// Help text generated from the command table: usage, every flag with its default, examples.
+enum HelpFormatter {
+    static func general() -> String {
+        var out = """
+        places \(PlacesVersion.current) — find nearby places from a shell: restaurants, cafes, ATMs, pharmacies.
+        Providers: Google Places (New), Foursquare, OpenStreetMap (Overpass or an offline extract).
+
+        Usage:
+          places COMMAND [flags]
+
+        Commands:
+
+        """
+        let width = CommandTable.all.map { $0.name.count }.max() ?? 0
+        for spec in CommandTable.all {
+            out += "  " + spec.name.padding(to: width) + "  " + spec.summary + "\n"
+        }
+        out += """
+
+        Run 'places help COMMAND' or 'places COMMAND --help' for a command's flags.
+        Exit codes: 0 ok, 64 usage, 65 bad data, 66 not found, 69 unavailable,
+        75 rate limited, 77 key missing/rejected, 78 configuration.
+
+        Example:
+          places nearby --near Helsinki --type restaurant --data Fixtures/osm/helsinki-pois.json
+
+        """
+        return out
+    }
+
+    static func command(_ spec: CommandSpec) -> String {
+        var out = "places \(spec.name) — \(spec.summary)\n\nUsage:\n  \(spec.usage)\n"
+        if !spec.positionals.isEmpty {
+            out += "\nArguments:\n"
+            let width = spec.positionals.map { $0.name.count }.max() ?? 0
+            for p in spec.positionals { out += "  \(p.name.padding(to: width))  \(p.help)\n" }
+        }
+        let groups = spec.groups + [FlagGroup(title: "Help", flags: [CommandTable.helpFlag])]
+        let width = groups.flatMap(\.flags).map { flagLabel($0).count }.max() ?? 0
+        for group in groups {
+            out += "\n\(group.title):\n"
+            for flag in group.flags {
+                var line = "  \(flagLabel(flag).padding(to: width))  \(flag.help)"
+                if let d = flag.defaultText { line += " (default: \(d))" }
+                out += line + "\n"
+            }
+        }
+        for note in spec.notes { out += "\n\(note)\n" }
+        out += "\nExample\(spec.examples.count > 1 ? "s" : ""):\n"
+        for example in spec.examples { out += "  \(example)\n" }
+        return out
+    }
+
+    private static func flagLabel(_ flag: FlagSpec) -> String {
+        "--\(flag.name)" + (flag.valueName.map { " \($0)" } ?? "")
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
