@@ -19,7 +19,7 @@ public enum SearchRunner {
         if request.groupByCuisine {
             let groups = CuisineGrouping.group(outcome.venues, filter: request.filterText)
             if groups.isEmpty { reportEmpty(request, options: options, context: context) }
-            return VenueRenderer.render(groups, options: renderOptions)
+            return VenueRenderer.render(groups: groups, options: renderOptions)
         }
         if outcome.venues.isEmpty { reportEmpty(request, options: options, context: context) }
         return VenueRenderer.render(outcome.venues, options: renderOptions)

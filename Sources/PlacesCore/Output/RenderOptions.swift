@@ -33,7 +33,7 @@ public enum VenueRenderer {
     }
 
     /// `--group-by cuisine` output.
-    public static func render(_ groups: [Cuisine], options: RenderOptions) -> String {
+    public static func render(groups: [Cuisine], options: RenderOptions) -> String {
         let fields = options.fields.fields
         func groupJSON(_ g: Cuisine) -> JSONValue {
             .object([("cuisine", .string(g.name)), ("restaurants", .array(g.restaurants.map { $0.venue.jsonObject(fields: fields) }))])

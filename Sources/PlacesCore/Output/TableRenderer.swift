@@ -42,7 +42,7 @@ struct TableRenderer {
     func renderDetails(_ venue: Venue) -> String {
         var pairs: [(String, String)] = []
         for field in options.fields.fields {
-            let text = Self.text(FieldValue.of(field, in: venue), field: field)
+            let text = field == .isFavorite ? (venue.isFavorite ? "yes" : "no") : Self.text(FieldValue.of(field, in: venue), field: field)
             if text != "-" { pairs.append((Self.label(field), text)) }
         }
         for (i, hours) in (venue.openingHours ?? []).enumerated() {

@@ -1,0 +1,91 @@
+import PlacesCore
+import Testing
+@testable import places_cli
+
+@Suite("ArgumentParser")
+struct ArgumentParserTests {
+    func run(_ args: [String]) throws -> ParsedArguments {
+        guard case .run(let parsed) = try ArgumentParser.parse(args) else {
+            Issue.record("expected a command for \(args)")
+            throw PlacesError.usage("not a command")
+        }
+        return parsed
+    }
+
+    func usageError(_ args: [String]) -> String? {
+        do {
+            _ = try ArgumentParser.parse(args)
+            return nil
+        } catch let error as PlacesError {
+            #expect(error.exitCode == 64)
+            return error.message
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    @Test func valueAfterSpaceAndAfterEquals() throws {
+        let a = try run(["nearby", "--radius", "500", "--type=cafe"])
+        #expect(a.values["radius"] == "500")
+        #expect(a.values["type"] == "cafe")
+    }
+
+    @Test func negativeValueIsAValueNotAFlag() throws {
+        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).values["at"] == "-33.8688,151.2093")
+        #expect(try run(["nearby", "--at=-33.8688,151.2093"]).values["at"] == "-33.8688,151.2093")
+    }
+
+    @Test func switchesTakeNoValue() throws {
+        #expect(try run(["nearby", "--open-now"]).values["open-now"] == "true")
+        #expect(usageError(["nearby", "--open-now=yes"])?.contains("takes no value") == true)
+    }
+
+    @Test func nearMissSuggestsTheFlag() {
+        #expect(usageError(["nearby", "--radus", "5"])?.contains("did you mean --radius?") == true)
+        #expect(usageError(["nearby", "--lmit", "5"])?.contains("did you mean --limit?") == true)
+    }
+
+    @Test func unknownFlagWithoutNearMissHasNoSuggestion() {
+        let message = usageError(["nearby", "--zzzzzz"])
+        #expect(message?.contains("unknown flag '--zzzzzz'") == true)
+        #expect(message?.contains("did you mean") == false)
+    }
+
+    @Test func missingValueAndRepeatedFlag() {
+        #expect(usageError(["nearby", "--radius"])?.contains("--radius needs a value") == true)
+        #expect(usageError(["nearby", "--radius", "1", "--radius", "2"])?.contains("more than once") == true)
+        #expect(usageError(["nearby", "--type", "cafe", "--type", "bar"])?.contains("comma-separated") == true)
+    }
+
+    @Test func helpAnywhereWins() throws {
+        #expect(try ArgumentParser.parse(["nearby", "--radius", "5", "-h"]) == .help(CommandTable.nearby))
+        #expect(try ArgumentParser.parse(["favorite", "add", "--help"]) == .help(CommandTable.favoriteAdd))
+        #expect(try ArgumentParser.parse(["help", "search"]) == .help(CommandTable.search))
+        #expect(try ArgumentParser.parse([]) == .help(nil))
+        #expect(try ArgumentParser.parse(["--version"]) == .version)
+    }
+
+    @Test func doubleDashEndsFlags() throws {
+        let a = try run(["search", "--", "-weird query-"])
+        #expect(a.positionals == ["-weird query-"])
+    }
+
+    @Test func subcommandsAndCommandErrors() throws {
+        #expect(try run(["favorite", "list"]).spec.path == ["favorite", "list"])
+        #expect(usageError(["favorite"])?.contains("needs a subcommand") == true)
+        #expect(usageError(["favorite", "ad"])?.contains("did you mean 'places favorite add'") == true)
+        #expect(usageError(["nearbyy"])?.contains("did you mean 'nearby'") == true)
+        #expect(usageError(["search"])?.contains("needs QUERY") == true)
+        #expect(usageError(["search", "a", "b"])?.contains("unexpected extra argument 'b'") == true)
+    }
+
+    @Test func everyCommandHasHelpWithUsageFlagsDefaultsAndExample() {
+        for spec in CommandTable.all {
+            let text = HelpFormatter.command(spec)
+            #expect(text.contains("Usage:\n  places \(spec.name)"), "\(spec.name)")
+            #expect(text.contains("Example"), "\(spec.name)")
+            for flag in spec.flags { #expect(text.contains("--\(flag.name)"), "\(spec.name) --\(flag.name)") }
+        }
+        #expect(HelpFormatter.command(CommandTable.nearby).contains("(default: 1000)"))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Runs the built `places` executable as a subprocess, the way a user or script does.
+struct PlacesBinary {
+    struct Result: CustomStringConvertible {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+        var errorLines: [String] { stderrLines.filter { $0.hasPrefix("places: error:") } }
+
+        var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    }
+
+    /// The repository root, found from this file's path.
+    static let repositoryRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        fatalError("no Package.swift above \(#filePath)")
+    }()
+
+    /// `$PLACES_BINARY`, else `places` next to the test bundle, else in `.build/debug`.
+    static let executable: URL = {
+        if let path = ProcessInfo.processInfo.environment["PLACES_BINARY"] { return URL(fileURLWithPath: path) }
+        var candidates: [URL] = []
+        for bundle in Bundle.allBundles {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("places"))
+        }
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("places"))
+        candidates.append(argv0.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("places"))
+        candidates.append(repositoryRoot.appendingPathComponent(".build/debug/places"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        fatalError("cannot find the places binary; looked in \(candidates.map(\.path)); set PLACES_BINARY")
+    }()
+
+    static let helsinkiData = repositoryRoot.appendingPathComponent("Fixtures/osm/helsinki-pois.json").path
+
+    /// A minimal environment: no keys, no colour settings, nothing from the developer's shell.
+    static func baseEnvironment(home: String? = nil) -> [String: String] {
+        var env: [String: String] = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        env["HOME"] = home ?? NSTemporaryDirectory()
+        return env
+    }
+
+    static func run(_ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment ?? baseEnvironment()
+        process.currentDirectoryURL = currentDirectory ?? repositoryRoot
+        return try collect(process)
+    }
+
+    /// Runs a shell command line with `$PLACES` set to the binary (for pipes and ttys).
+    static func shell(_ script: String, environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        var env = environment ?? baseEnvironment()
+        env["PLACES"] = executable.path
+        env["DATA"] = helsinkiData
+        process.environment = env
+        process.currentDirectoryURL = repositoryRoot
+        return try collect(process)
+    }
+
+    private static func collect(_ process: Process) throws -> Result {
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so a full stderr cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
