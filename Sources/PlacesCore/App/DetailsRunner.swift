@@ -10,7 +10,13 @@ public enum DetailsRunner {
             throw PlacesError.usage("--data reads an OpenStreetMap extract; \(options.id) is a \(options.id.provider.rawValue) id")
         }
         let provider = try ProviderFactory.make(options.id.provider, options: providerOptions, network: options.network, context: context)
-        let venue = try await provider.details(options.id, fields: Set(options.output.fields.fields), diagnostics: context.diagnostics)
+        let venue: Venue
+        do {
+            venue = try await provider.details(options.id, fields: Set(options.output.fields.fields), diagnostics: context.diagnostics)
+        } catch let capture as DryRunCapture {
+            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
+        }
+        if options.network.dryRun { return DryRunReport.offline(provider: options.id.provider) }
         let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
                                           terminal: context.terminal, hasCenter: false)
         return VenueRenderer.render(single: venue, options: renderOptions)

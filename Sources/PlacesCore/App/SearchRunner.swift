@@ -9,7 +9,13 @@ public enum SearchRunner {
         try validateRadius(request, provider: providerName)
         let provider = try ProviderFactory.make(providerName, options: options.providerOptions, network: options.network, context: context)
 
-        let found = try await provider.search(request, diagnostics: context.diagnostics)
+        let found: [Venue]
+        do {
+            found = try await provider.search(request, diagnostics: context.diagnostics)
+        } catch let capture as DryRunCapture {
+            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent\(request.query == nil ? "" : "; later pages, if any, repeat this request with a page token")")
+        }
+        if options.network.dryRun { return DryRunReport.offline(provider: providerName) }
         let outcome = VenuePipeline.run(found, for: request, provider: providerName)
         for note in outcome.notes { context.diagnostics.note(note) }
 

@@ -1,0 +1,27 @@
+/// Builds the `HTTPClient` for a command from its network flags: the network, a
+/// recorder around it, a replay directory, or a dry run.
+public enum HTTPClientFactory {
+    public static func make(_ network: NetworkOptions, context: RunContext) -> HTTPClient {
+        let transport: HTTPTransport
+        if network.dryRun {
+            transport = DryRunTransport()
+        } else if let replay = network.replayDirectory {
+            transport = CassetteReplayTransport(directory: replay)
+        } else if let record = network.recordDirectory {
+            let keys = ["GOOGLE_MAPS_API_KEY", "FOURSQUARE_API_KEY"].compactMap { context.value($0) }
+            transport = CassetteRecordingTransport(inner: URLSessionTransport(), directory: record, knownSecrets: keys)
+        } else {
+            transport = URLSessionTransport()
+        }
+        return HTTPClient(transport: transport, timeout: network.timeoutSeconds, policy: RetryPolicy(retries: network.retries),
+                          diagnostics: context.diagnostics)
+    }
+
+    /// The API key in `variable`. Dry runs and replays need none (a placeholder is sent,
+    /// which never takes part in matching); anything else without one is exit 77.
+    public static func key(_ variable: String, for network: NetworkOptions, context: RunContext, service: String) throws -> String {
+        if let key = context.value(variable) { return key }
+        if network.dryRun || network.replayDirectory != nil { return Redaction.placeholder }
+        throw PlacesError.permission("\(service) needs an API key: set \(variable) (or use --provider osm, which needs none)")
+    }
+}

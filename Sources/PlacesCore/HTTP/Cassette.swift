@@ -1,0 +1,116 @@
+import Foundation
+
+/// One recorded HTTP exchange, as stored under `DIR/<service>/<key>-<n>.json`.
+///
+/// The request is stored redacted (secrets replaced by `REDACTED`); bodies are stored as
+/// JSON when they are JSON, else as text. Files are pretty-printed with sorted keys so a
+/// re-recording diffs readably.
+public struct Cassette: Sendable {
+    public var request: HTTPRequest
+    public var response: HTTPResponse
+
+    /// The matching key of a request: a hash of method, URL without secrets (query sorted),
+    /// canonical JSON body, and the headers the provider marks as part of the question
+    /// (Google's field mask). Secrets never take part.
+    public static func key(for request: HTTPRequest) -> String {
+        var canonical = request.method.uppercased() + "\n" + canonicalURL(request.url) + "\n"
+        canonical += request.body.map(canonicalBody) ?? ""
+        for name in request.matchedHeaders.sorted() {
+            canonical += "\n" + name.lowercased() + ": " + (request.header(name) ?? "")
+        }
+        return String(SHA256.hex(canonical).prefix(16))
+    }
+
+    /// A human description of a request for messages, with secrets redacted.
+    public static func describe(_ request: HTTPRequest) -> String {
+        var text = "\(request.method) \(Redaction.redactQuery(request.url).absoluteString)"
+        if let body = request.body, !body.isEmpty {
+            let shown = String(decoding: body.prefix(160), as: UTF8.self)
+            text += " with body \(TerminalText.sanitizedLine(shown))\(body.count > 160 ? "…" : "")"
+        }
+        for name in request.matchedHeaders { text += " (\(name): \(request.header(name) ?? ""))" }
+        return text
+    }
+
+    static func canonicalURL(_ url: URL) -> String {
+        let redacted = Redaction.redactQuery(url)
+        guard var components = URLComponents(url: redacted, resolvingAgainstBaseURL: false) else { return redacted.absoluteString }
+        if let items = components.queryItems {
+            components.queryItems = items.filter { !Redaction.secretQueryNames.contains($0.name.lowercased()) }
+                .sorted { ($0.name, $0.value ?? "") < ($1.name, $1.value ?? "") }
+            if components.queryItems?.isEmpty == true { components.queryItems = nil }
+        }
+        return components.string ?? redacted.absoluteString
+    }
+
+    static func canonicalBody(_ body: Data) -> String {
+        if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+           let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    // MARK: - File format
+
+    /// The file's text: pretty-printed JSON with sorted keys; the request redacted.
+    public func fileText() throws -> String {
+        let redacted = request.redacted
+        let object: [String: Any] = [
+            "request": [
+                "method": redacted.method,
+                "url": redacted.url.absoluteString,
+                "headers": Self.headerObject(redacted.headers),
+                "body": Self.bodyValue(redacted.body),
+            ],
+            "response": [
+                "status": response.status,
+                "headers": Self.headerObject(response.headers),
+                "body": Self.bodyValue(response.body),
+            ],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Reads a cassette file back; `service` is the folder it came from.
+    public static func parse(_ data: Data, service: String, source: String) throws -> Cassette {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let req = root["request"] as? [String: Any], let res = root["response"] as? [String: Any],
+              let method = req["method"] as? String, let urlText = req["url"] as? String, let url = URL(string: urlText),
+              let status = res["status"] as? Int else {
+            throw PlacesError.badData("\(source) is not a recorded exchange: expected {\"request\": {...}, \"response\": {\"status\": ...}}")
+        }
+        let request = HTTPRequest(method: method, url: url, headers: headerList(req["headers"]), body: try bodyData(req["body"], source: source), service: service)
+        let response = HTTPResponse(status: status, headers: headerList(res["headers"]), body: try bodyData(res["body"], source: source) ?? Data())
+        return Cassette(request: request, response: response)
+    }
+
+    private static func headerObject(_ headers: [(name: String, value: String)]) -> [String: String] {
+        var object: [String: String] = [:]
+        for header in headers { object[header.name] = object[header.name].map { "\($0), \(header.value)" } ?? header.value }
+        return object
+    }
+
+    private static func headerList(_ value: Any?) -> [(name: String, value: String)] {
+        guard let object = value as? [String: String] else { return [] }
+        return object.keys.sorted().map { ($0, object[$0]!) }
+    }
+
+    private static func bodyValue(_ body: Data?) -> Any {
+        guard let body, !body.isEmpty else { return NSNull() }
+        if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) { return ["json": object] }
+        return ["text": String(decoding: body, as: UTF8.self)]
+    }
+
+    private static func bodyData(_ value: Any?, source: String) throws -> Data? {
+        guard let value, !(value is NSNull) else { return nil }
+        if let wrapper = value as? [String: Any] {
+            if let text = wrapper["text"] as? String { return Data(text.utf8) }
+            if let json = wrapper["json"] {
+                return try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+            }
+        }
+        throw PlacesError.badData("\(source): a body must be {\"json\": ...} or {\"text\": \"...\"}")
+    }
+}

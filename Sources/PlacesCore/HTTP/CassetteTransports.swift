@@ -1,0 +1,89 @@
+import Foundation
+
+/// `--record DIR`: sends through another transport and stores each exchange, redacted.
+/// Refuses to write (and fails the command) if a secret would still reach the disk.
+public final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendable {
+    private let inner: HTTPTransport
+    private let directory: URL
+    /// Key values from the environment, checked for in every file before it is written.
+    private let knownSecrets: [String]
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    public init(inner: HTTPTransport, directory: String, knownSecrets: [String]) {
+        self.inner = inner
+        self.directory = URL(fileURLWithPath: directory)
+        self.knownSecrets = knownSecrets.filter { $0.count >= 4 }
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+        let response = try await inner.send(request, timeout: timeout, maxResponseBytes: maxResponseBytes)
+        try record(Cassette(request: request, response: response))
+        return response
+    }
+
+    private func record(_ cassette: Cassette) throws {
+        let key = Cassette.key(for: cassette.request)
+        let n: Int = lock.withLock {
+            counts[key, default: 0] += 1
+            return counts[key]!
+        }
+        let text = try cassette.fileText()
+        let secrets = cassette.request.secrets + knownSecrets
+        if secrets.contains(where: { text.contains($0) }) {
+            let place = cassette.request.redacted.url.host ?? cassette.request.service
+            throw PlacesError.badData("refusing to record: the exchange with \(place) would still contain an API key after redaction (the server echoed it); nothing was written to \(directory.path)")
+        }
+        let folder = directory.appendingPathComponent(cassette.request.service)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: folder.appendingPathComponent("\(key)-\(n).json"), options: .atomic)
+        } catch {
+            throw PlacesError.configuration("cannot write the recording into \(folder.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// `--replay DIR`: answers every request from recorded exchanges and never touches the
+/// network. Repeated identical requests get their recordings in recorded order.
+public final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable {
+    private let directory: URL
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    public init(directory: String) {
+        self.directory = URL(fileURLWithPath: directory)
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+        let key = Cassette.key(for: request)
+        let n: Int = lock.withLock {
+            counts[key, default: 0] += 1
+            return counts[key]!
+        }
+        let folder = directory.appendingPathComponent(request.service)
+        let file = folder.appendingPathComponent("\(key)-\(n).json")
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            let recorded = FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(key)-1.json").path)
+            let why = recorded ? "it was recorded \(n - 1) time(s) and asked for again" : "no recorded exchange matches it"
+            throw PlacesError.notFound("replay: \(why) in \(folder.path) (\(key)-\(n).json): \(Cassette.describe(request.redacted)); record it with --record \(directory.path)")
+        }
+        let response = try Cassette.parse(data, service: request.service, source: file.path).response
+        if response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes) }
+        return response
+    }
+}
+
+/// `--dry-run`: captures the first request instead of sending it.
+public struct DryRunTransport: HTTPTransport {
+    public init() {}
+
+    public func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+        throw DryRunCapture(request: request)
+    }
+}
+
+/// Thrown by `DryRunTransport` to stop a command at its first request; the runner prints it.
+public struct DryRunCapture: Error, Sendable {
+    public let request: HTTPRequest
+}

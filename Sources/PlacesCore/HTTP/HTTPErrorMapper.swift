@@ -1,0 +1,51 @@
+import Foundation
+
+/// The one place HTTP failures become `PlacesError`s with the contract's exit codes:
+/// 77 key, 75 rate limit, 69 unavailable, 66 not found, 64 refused request, 65 bad body.
+public enum HTTPErrorMapper {
+    /// A non-2xx response, after any retries.
+    public static func error(for response: HTTPResponse, service: ServiceDescription, attempts: Int, secrets: [String]) -> PlacesError {
+        let detail = service.parseError(response)
+        let statusText = [String(response.status), detail.code].compactMap { $0 }.joined(separator: " ")
+        let said = detail.message.map { ": \(TerminalText.sanitizedLine(String($0.prefix(300))))" } ?? ""
+        let tries = attempts == 1 ? "" : " after \(attempts) attempts"
+        let error: PlacesError
+        switch response.status {
+        case _ where detail.isKeyProblem, 401, 403:
+            let reason = detail.reason.map { ", \($0)" } ?? ""
+            error = .permission("\(service.name) rejected the key (\(statusText)\(reason)): \(service.keyAdvice)")
+        case 404:
+            error = .notFound("\(service.name) found no such place or resource (\(statusText))\(said)")
+        case 429:
+            error = .temporary("\(service.name) rate-limited the request (\(statusText))\(tries); wait a minute and try again, or lower the request rate")
+        case 500...599:
+            error = .unavailable("\(service.name) failed with \(statusText)\(tries)\(said); try again later")
+        default:
+            error = .usage("\(service.name) refused the request (\(statusText))\(said)")
+        }
+        return scrubbed(error, secrets: secrets)
+    }
+
+    /// No response at all, after any retries.
+    public static func error(for failure: TransportFailure, service: ServiceDescription, url: URL, attempts: Int) -> PlacesError {
+        let tries = attempts == 1 ? "" : " (\(attempts) attempts)"
+        let host = url.host ?? url.absoluteString
+        switch failure {
+        case .timedOut:
+            return .unavailable("\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later")
+        case .connection(let why):
+            return .unavailable("cannot reach \(service.name) at \(host): \(why)\(tries); check the network or the service URL")
+        case .tooLarge(let limit):
+            return .unavailable("\(service.name) sent more than \(limit / 1_048_576) MiB; narrow the request (a smaller --radius or --limit)")
+        }
+    }
+
+    /// A 2xx body that cannot be decoded.
+    public static func badBody(service: ServiceDescription, what: String) -> PlacesError {
+        .badData("\(service.name) answered with a body that cannot be read: \(what)")
+    }
+
+    static func scrubbed(_ error: PlacesError, secrets: [String]) -> PlacesError {
+        PlacesError(error.kind, Redaction.scrub(error.message, secrets: secrets))
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// When to try again and how long to wait: exponential backoff with full jitter,
+/// honouring `Retry-After` (seconds or an HTTP date) up to a cap.
+public struct RetryPolicy: Sendable {
+    /// Retries after the first attempt (`--retries`).
+    public var retries: Int
+    /// First backoff, doubled each retry, before jitter.
+    public var baseDelay: Double
+    public var maxDelay: Double
+    /// A longer `Retry-After` fails at once (exit 75) and says when to retry.
+    public var maxRetryAfter: Double
+
+    public init(retries: Int, baseDelay: Double = 0.5, maxDelay: Double = 8, maxRetryAfter: Double = 60) {
+        self.retries = retries
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxRetryAfter = maxRetryAfter
+    }
+
+    /// Statuses worth another attempt: rate limits and server errors.
+    public static func isRetryable(status: Int) -> Bool {
+        status == 429 || (500...599).contains(status)
+    }
+
+    /// Backoff before retry number `retry` (1-based): a random wait in [0, base·2^(retry-1)], capped.
+    public func backoff(retry: Int, random: Double = Double.random(in: 0...1)) -> Double {
+        let ceiling = min(maxDelay, baseDelay * pow(2, Double(retry - 1)))
+        return ceiling * random
+    }
+
+    /// Seconds from `Retry-After`: delta-seconds or an HTTP date (RFC 9110 §10.2.3); nil if absent or unreadable.
+    public static func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value), seconds.isFinite, seconds >= 0 { return seconds }
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: value) { return max(0, date.timeIntervalSince(now)) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,39 @@
+/// What the HTTP layer needs to know about a web service to explain its failures.
+///
+/// Each provider supplies one; `HTTPErrorMapper` turns a failure into a `PlacesError`
+/// with the contract's exit code in one place.
+public struct ServiceDescription: Sendable {
+    /// As users know it: "Google Places", "Foursquare", "Overpass", "OSRM".
+    public let name: String
+    /// The variable holding its key, if it takes one.
+    public let keyVariable: String?
+    /// What to check when the key is rejected.
+    public let keyAdvice: String
+    /// Reads the service's own error body.
+    public let parseError: @Sendable (HTTPResponse) -> ServiceError
+
+    public init(name: String, keyVariable: String?, keyAdvice: String, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError) {
+        self.name = name
+        self.keyVariable = keyVariable
+        self.keyAdvice = keyAdvice
+        self.parseError = parseError
+    }
+}
+
+/// A service's own account of a failed request.
+public struct ServiceError: Sendable, Equatable {
+    /// Its status word or code, e.g. `PERMISSION_DENIED`.
+    public var code: String?
+    /// A finer reason, e.g. `API_KEY_INVALID`.
+    public var reason: String?
+    public var message: String?
+    /// Set when the body shows the key is the problem whatever the status (Google's 400 API_KEY_INVALID).
+    public var isKeyProblem: Bool
+
+    public init(code: String? = nil, reason: String? = nil, message: String? = nil, isKeyProblem: Bool = false) {
+        self.code = code
+        self.reason = reason
+        self.message = message
+        self.isKeyProblem = isKeyProblem
+    }
+}
