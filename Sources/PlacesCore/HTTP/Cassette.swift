@@ -9,9 +9,11 @@ public struct Cassette: Sendable {
     public var request: HTTPRequest
     public var response: HTTPResponse
 
-    /// The matching key of a request: a hash of method, URL without secrets (query sorted),
-    /// canonical JSON body, and the headers the provider marks as part of the question
-    /// (Google's field mask). Secrets never take part.
+    /// The matching key of a request: a hash of method, URL path and query without secrets
+    /// (query sorted), canonical JSON body, and the headers the provider marks as part of the
+    /// question (Google's field mask). Secrets never take part. Scheme, host and port do not
+    /// either: the service folder says which API it is, so an exchange recorded against a
+    /// local fake or a mirror replays against the default host.
     public static func key(for request: HTTPRequest) -> String {
         var canonical = request.method.uppercased() + "\n" + canonicalURL(request.url) + "\n"
         canonical += request.body.map(canonicalBody) ?? ""
@@ -35,6 +37,11 @@ public struct Cassette: Sendable {
     static func canonicalURL(_ url: URL) -> String {
         let redacted = Redaction.redactQuery(url)
         guard var components = URLComponents(url: redacted, resolvingAgainstBaseURL: false) else { return redacted.absoluteString }
+        components.scheme = nil
+        components.host = nil
+        components.port = nil
+        components.user = nil
+        components.password = nil
         if let items = components.queryItems {
             components.queryItems = items.filter { !Redaction.secretQueryNames.contains($0.name.lowercased()) }
                 .sorted { ($0.name, $0.value ?? "") < ($1.name, $1.value ?? "") }

@@ -23,6 +23,7 @@ struct CassetteTests {
         var b = request("http://h", body: "{\"a\":1,\"b\":2}")
         b.setHeader("X-Goog-Api-Key", "another-key-entirely")
         #expect(Cassette.key(for: a) == Cassette.key(for: b))
+        #expect(Cassette.key(for: a) == Cassette.key(for: request("https://places.googleapis.com")))
         #expect(Cassette.key(for: a) != Cassette.key(for: request("http://h", mask: "places.id,places.rating")))
         #expect(Cassette.key(for: a) != Cassette.key(for: request("http://h", body: "{\"a\":2}")))
     }
