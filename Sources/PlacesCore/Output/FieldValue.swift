@@ -5,6 +5,8 @@ public enum FieldValue: Sendable, Equatable {
     case integer(Int?)
     case flag(Bool?)
     case list([String])
+    /// A list the provider did not give: `null`, unlike an empty list.
+    case absentList
 
     /// Every field value comes through here, so provider text is sanitized once.
     public static func of(_ field: VenueField, in venue: Venue) -> FieldValue {
@@ -26,6 +28,8 @@ public enum FieldValue: Sendable, Equatable {
         case .website: return .text(venue.website.map(TerminalText.sanitizedLine))
         case .mapsUrl: return .text(TerminalText.sanitizedLine(venue.mapsURL))
         case .isFavorite: return .flag(venue.isFavorite)
+        case .openingHours: return venue.openingHours.map { .list($0.map(TerminalText.sanitizedLine)) } ?? .absentList
+        case .photos: return venue.photoURLs.map { .list($0.map(TerminalText.sanitizedLine)) } ?? .absentList
         }
     }
 
@@ -36,6 +40,7 @@ public enum FieldValue: Sendable, Equatable {
         case .integer(let i): return i.map(JSONValue.integer) ?? .null
         case .flag(let b): return b.map(JSONValue.bool) ?? .null
         case .list(let items): return .array(items.map(JSONValue.string))
+        case .absentList: return .null
         }
     }
 
@@ -47,6 +52,7 @@ public enum FieldValue: Sendable, Equatable {
         case .integer(let i): return i.map(String.init) ?? ""
         case .flag(let b): return b.map { $0 ? "true" : "false" } ?? ""
         case .list(let items): return items.joined(separator: ";")
+        case .absentList: return ""
         }
     }
 }

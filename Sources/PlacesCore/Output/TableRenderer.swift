@@ -41,7 +41,7 @@ struct TableRenderer {
     /// `details`: one `Label  value` line per field that has a value.
     func renderDetails(_ venue: Venue) -> String {
         var pairs: [(String, String)] = []
-        for field in options.fields.fields {
+        for field in options.fields.fields where field != .openingHours && field != .photos {
             let text = field == .isFavorite ? (venue.isFavorite ? "yes" : "no") : Self.text(FieldValue.of(field, in: venue), field: field)
             if text != "-" { pairs.append((Self.label(field), text)) }
         }
@@ -101,6 +101,7 @@ struct TableRenderer {
         case .openNow: return "OPEN"
         case .mapsUrl: return "MAP"
         case .isFavorite: return "FAV"
+        case .openingHours: return "HOURS"
         default: return field.rawValue.uppercased()
         }
     }
@@ -110,6 +111,7 @@ struct TableRenderer {
         case .id: return "ID"
         case .mapsUrl: return "Map"
         case .isFavorite: return "Favorite"
+        case .openingHours: return "Hours"
         case .distanceMeters: return "Distance"
         case .ratingCount: return "Reviews"
         case .priceLevel: return "Price"

@@ -2,10 +2,15 @@ import Foundation
 
 /// The fields a venue can be printed with: JSON keys, CSV columns, table columns.
 ///
-/// `allCases` is the order of `--fields all`, the contract's example order.
+/// `contractFields` is `--fields all`, in the contract's example order. `openingHours`
+/// and `photos` extend it: details extras that are printed only when named.
 public enum VenueField: String, Sendable, CaseIterable, Hashable {
     case id, provider, name, latitude, longitude, address, distanceMeters, categories, cuisines
     case rating, ratingCount, priceLevel, openNow, phone, website, mapsUrl, isFavorite
+    case openingHours, photos
+
+    /// `--fields all`: exactly the contract's keys, in its order.
+    public static let contractFields: [VenueField] = Array(allCases.prefix(17))
 
     /// The default set: every one is in Google's Pro tier and Foursquare's free Pro fields.
     public static let defaultSet: [VenueField] = [
@@ -15,7 +20,7 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
     /// Fields that cost more to fetch and are asked for only when needed.
     public var isCostly: Bool {
         switch self {
-        case .rating, .ratingCount, .priceLevel, .openNow, .phone, .website: return true
+        case .rating, .ratingCount, .priceLevel, .openNow, .phone, .website, .openingHours: return true
         default: return false
         }
     }
@@ -39,7 +44,7 @@ public struct FieldSelection: Sendable, Hashable {
     /// Mixing plain and `+` names, or an unknown name, is a usage error.
     public static func parse(_ text: String) throws -> FieldSelection {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed == "all" { return FieldSelection(fields: VenueField.allCases, isExplicit: true) }
+        if trimmed == "all" { return FieldSelection(fields: VenueField.contractFields, isExplicit: true) }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "+" }) else {
             throw PlacesError.usage("--fields needs a list of field names, e.g. --fields id,name,distanceMeters or --fields +rating; known fields: \(knownNames)")

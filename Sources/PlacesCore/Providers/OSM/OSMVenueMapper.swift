@@ -21,7 +21,9 @@ enum OSMVenueMapper {
             categories: categories(from: tags),
             cuisines: tags["cuisine"].map(CuisineName.canonicalList) ?? [],
             phone: nonEmpty(tags["phone"]) ?? nonEmpty(tags["contact:phone"]) ?? nonEmpty(tags["contact:mobile"]),
-            website: nonEmpty(tags["website"]) ?? nonEmpty(tags["contact:website"]) ?? nonEmpty(tags["url"])
+            website: nonEmpty(tags["website"]) ?? nonEmpty(tags["contact:website"]) ?? nonEmpty(tags["url"]),
+            // The raw opening_hours rule (OSM's own grammar), not evaluated: openNow stays unknown.
+            openingHours: nonEmpty(tags["opening_hours"]).map { [$0] }
         )
     }
 
