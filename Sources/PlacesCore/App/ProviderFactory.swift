@@ -6,8 +6,12 @@ public enum ProviderFactory {
             if let path = ProviderSelection.dataFile(options, context: context) {
                 return OverpassFileProvider(path: path)
             }
-            throw PlacesError.usage("the online osm provider (Overpass) is not built yet: give an extract with --data FILE or $PLACES_OSM_DATA")
-        case .google, .foursquare:
+            return OverpassAPIProvider(http: HTTPClientFactory.make(network, context: context), endpoint: Endpoints.overpass(context))
+        case .google:
+            let key = Result { try HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context, service: "Google Places") }
+                .mapError { $0 as! PlacesError }
+            return GooglePlacesClient(http: HTTPClientFactory.make(network, context: context), baseURL: Endpoints.googlePlaces(context), key: key)
+        case .foursquare:
             throw PlacesError.usage("the \(name.rawValue) provider is not built yet: use --provider osm --data FILE")
         }
     }

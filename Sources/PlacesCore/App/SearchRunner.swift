@@ -13,7 +13,7 @@ public enum SearchRunner {
         do {
             found = try await provider.search(request, diagnostics: context.diagnostics)
         } catch let capture as DryRunCapture {
-            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent\(request.query == nil ? "" : "; later pages, if any, repeat this request with a page token")")
+            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
         }
         if options.network.dryRun { return DryRunReport.offline(provider: providerName) }
         let outcome = VenuePipeline.run(found, for: request, provider: providerName)

@@ -1,0 +1,115 @@
+/// The field mask for a request: exactly what the asked-for fields need, never `*`,
+/// because the mask decides the billing tier (SKU) of the whole request.
+///
+/// Field → tier lists are Google's (usage-and-billing pages, updated 2026-04-13), as
+/// transcribed in shared/reference/providers.md §1.7.
+struct GoogleFieldMask: Sendable, Equatable {
+    enum Method: Sendable {
+        case searchNearby, searchText, details
+
+        var skuName: String {
+            switch self {
+            case .searchNearby: return "Nearby Search"
+            case .searchText: return "Text Search"
+            case .details: return "Place Details"
+            }
+        }
+    }
+
+    /// A request is billed once, at the highest tier of any field in its mask.
+    enum Tier: Int, Sendable, Comparable {
+        case essentialsIDsOnly, essentials, pro, enterprise, enterpriseAtmosphere
+
+        var name: String {
+            switch self {
+            case .essentialsIDsOnly: return "Essentials (IDs Only)"
+            case .essentials: return "Essentials"
+            case .pro: return "Pro"
+            case .enterprise: return "Enterprise"
+            case .enterpriseAtmosphere: return "Enterprise + Atmosphere"
+            }
+        }
+
+        static func < (a: Tier, b: Tier) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    let method: Method
+    /// Place field names without the `places.` prefix, in a fixed order.
+    let placeFields: [String]
+
+    /// The `X-Goog-FieldMask` value: `places.`-prefixed for searches (plus `nextPageToken`
+    /// for text search paging), bare for details.
+    var header: String {
+        switch method {
+        case .searchNearby: return placeFields.map { "places.\($0)" }.joined(separator: ",")
+        case .searchText: return (placeFields.map { "places.\($0)" } + ["nextPageToken"]).joined(separator: ",")
+        case .details: return placeFields.joined(separator: ",")
+        }
+    }
+
+    /// Which Place fields serve each output field. Location, id and name are always
+    /// needed to make a venue at all.
+    static func placeFields(for fields: Set<VenueField>, method: Method) -> [String] {
+        var wanted: Set<String> = ["id", "displayName", "location"]
+        for field in fields {
+            switch field {
+            case .address: wanted.insert("formattedAddress")
+            case .categories, .cuisines: wanted.insert("types")
+            case .mapsUrl: wanted.insert("googleMapsUri")
+            case .rating: wanted.insert("rating")
+            case .ratingCount: wanted.insert("userRatingCount")
+            case .priceLevel: wanted.insert("priceLevel")
+            case .openNow, .openingHours: wanted.insert("currentOpeningHours")
+            case .phone: wanted.insert("internationalPhoneNumber")
+            case .website: wanted.insert("websiteUri")
+            case .photos: wanted.insert("photos")
+            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite: break
+            }
+        }
+        if method == .details { wanted.insert("photos") }
+        return order.filter(wanted.contains)
+    }
+
+    init(fields: Set<VenueField>, method: Method) {
+        self.method = method
+        self.placeFields = Self.placeFields(for: fields, method: method)
+    }
+
+    private static let order = [
+        "id", "displayName", "location", "formattedAddress", "types", "googleMapsUri", "rating", "userRatingCount",
+        "priceLevel", "currentOpeningHours", "internationalPhoneNumber", "websiteUri", "photos",
+    ]
+
+    private static let enterprise: Set<String> = [
+        "currentOpeningHours", "currentSecondaryOpeningHours", "internationalPhoneNumber", "nationalPhoneNumber",
+        "priceLevel", "priceRange", "rating", "regularOpeningHours", "regularSecondaryOpeningHours", "userRatingCount", "websiteUri",
+    ]
+
+    /// The tier one Place field is billed at for this method.
+    static func tier(of field: String, method: Method) -> Tier {
+        if enterprise.contains(field) { return .enterprise }
+        switch method {
+        case .searchText:
+            return ["id", "name", "attributions", "movedPlace", "movedPlaceId"].contains(field) ? .essentialsIDsOnly : .pro
+        case .searchNearby:
+            return .pro
+        case .details:
+            if ["id", "name", "attributions", "photos", "movedPlace", "movedPlaceId"].contains(field) { return .essentialsIDsOnly }
+            let essentials: Set<String> = ["addressComponents", "addressDescriptor", "adrFormatAddress", "formattedAddress", "location",
+                                           "plusCode", "postalAddress", "shortFormattedAddress", "types", "viewport"]
+            return essentials.contains(field) ? .essentials : .pro
+        }
+    }
+
+    /// The tier the whole request is billed at.
+    var tier: Tier {
+        placeFields.map { Self.tier(of: $0, method: method) }.max() ?? .essentialsIDsOnly
+    }
+
+    /// The `--dry-run` line: SKU and the fields that put it there.
+    var billingNote: String {
+        let top = tier
+        let drivers = placeFields.filter { Self.tier(of: $0, method: method) == top }
+        return "billed as \(method.skuName) \(top.name) (set by: \(drivers.joined(separator: ", ")))"
+    }
+}

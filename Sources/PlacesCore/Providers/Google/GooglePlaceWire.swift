@@ -1,0 +1,70 @@
+/// Wire models of Places API (New) v1, named after the schemas in Google's discovery
+/// document (`GoogleMapsPlacesV1Place`, `GoogleTypeLatLng`, ...; places.v1 rev 20261101).
+///
+/// Google omits every unset field (proto3 JSON), and returns only the fields in the
+/// field mask, so every field is optional here; the mapper decides what a venue needs.
+struct GooglePlace: Decodable, Sendable {
+    var id: String?
+    var displayName: GoogleLocalizedText?
+    var formattedAddress: String?
+    var location: GoogleLatLng?
+    var types: [String]?
+    var primaryType: String?
+    var googleMapsUri: String?
+    var rating: Double?
+    var userRatingCount: Int?
+    /// `PRICE_LEVEL_FREE` ... `PRICE_LEVEL_VERY_EXPENSIVE`; kept as text so a new value is not an error.
+    var priceLevel: String?
+    var currentOpeningHours: GoogleOpeningHours?
+    var regularOpeningHours: GoogleOpeningHours?
+    var internationalPhoneNumber: String?
+    var nationalPhoneNumber: String?
+    var websiteUri: String?
+    var photos: [GooglePhoto]?
+    var businessStatus: String?
+}
+
+/// `GoogleTypeLocalizedText`.
+struct GoogleLocalizedText: Decodable, Sendable {
+    var text: String?
+    var languageCode: String?
+}
+
+/// `GoogleTypeLatLng`: both promised when the object is present.
+struct GoogleLatLng: Decodable, Sendable {
+    var latitude: Double
+    var longitude: Double
+}
+
+/// `GoogleMapsPlacesV1PlaceOpeningHours` (the parts used).
+struct GoogleOpeningHours: Decodable, Sendable {
+    var openNow: Bool?
+    var weekdayDescriptions: [String]?
+}
+
+/// `GoogleMapsPlacesV1Photo`: `name` is `places/{id}/photos/{ref}`.
+struct GooglePhoto: Decodable, Sendable {
+    var name: String
+    var widthPx: Int?
+    var heightPx: Int?
+}
+
+/// `GoogleMapsPlacesV1SearchNearbyResponse` / `...SearchTextResponse`: no `places` key when nothing matched.
+struct GoogleSearchResponse: Decodable, Sendable {
+    var places: [GooglePlace]?
+    var nextPageToken: String?
+}
+
+/// The `google.rpc.Status` error envelope every Google API uses.
+struct GoogleErrorEnvelope: Decodable, Sendable {
+    struct Status: Decodable, Sendable {
+        struct Detail: Decodable, Sendable {
+            var reason: String?
+        }
+        var code: Int?
+        var message: String?
+        var status: String?
+        var details: [Detail]?
+    }
+    var error: Status
+}

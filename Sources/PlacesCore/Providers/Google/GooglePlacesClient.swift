@@ -1,0 +1,118 @@
+import Foundation
+
+/// The `google` provider: Places API (New) at `PLACES_GOOGLE_PLACES_URL`.
+///
+/// `nearby` is one `places:searchNearby` (it cannot page: at most 20 places); `search`
+/// pages `places:searchText` with `pageToken` up to Google's 60; `details` is
+/// `GET /v1/places/{id}`. The field mask follows the fields asked for.
+public struct GooglePlacesClient: PlaceProvider {
+    public let name = ProviderName.google
+    let http: HTTPClient
+    let baseURL: String
+    /// The key, or why there is none (raised only once the arguments are known to be valid).
+    let key: Result<String, PlacesError>
+
+    public init(http: HTTPClient, baseURL: String, key: Result<String, PlacesError>) {
+        self.http = http
+        self.baseURL = baseURL
+        self.key = key
+    }
+
+    public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+        let types = try GooglePlaceTypes.types(for: request.types)
+        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try key.get())
+        switch request.kind {
+        case .nearby:
+            if request.limit > GoogleRequestBuilder.maxPerRequest {
+                diagnostics.note("Google's Nearby Search returns at most \(GoogleRequestBuilder.maxPerRequest) places and cannot page; showing up to \(GoogleRequestBuilder.maxPerRequest) (use 'places search' for up to 60)")
+            }
+            let mask = GoogleFieldMask(fields: request.neededFields, method: .searchNearby)
+            let response = try await send(try builder.searchNearby(request, types: types, mask: mask))
+            return venues(from: response.places ?? [], diagnostics: diagnostics)
+        case .text(let query):
+            return try await pagedTextSearch(request, query: query, types: types, builder: builder, diagnostics: diagnostics)
+        }
+    }
+
+    private func pagedTextSearch(_ request: SearchRequest, query: String, types: [String], builder: GoogleRequestBuilder,
+                                 diagnostics: Diagnostics) async throws -> [Venue] {
+        let wanted = min(request.limit, GoogleRequestBuilder.maxTextSearchResults)
+        if request.limit > wanted {
+            diagnostics.note("Google's Text Search returns at most \(GoogleRequestBuilder.maxTextSearchResults) places across its pages; showing up to \(wanted)")
+        }
+        // Several Google types cannot go in `includedType`: filter on `types` here instead.
+        let filterTypes = types.count > 1 ? Set(types) : nil
+        var fields = request.neededFields
+        if filterTypes != nil { fields.insert(.categories) }
+        let mask = GoogleFieldMask(fields: fields, method: .searchText)
+        let pageSize = min(wanted, GoogleRequestBuilder.maxPerRequest)
+
+        var collected: [Venue] = []
+        var accepted = 0
+        var received = 0
+        var token: String?
+        repeat {
+            let response = try await send(builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask))
+            let places = response.places ?? []
+            received += places.count
+            var page = venues(from: places, diagnostics: diagnostics)
+            if let filterTypes {
+                let keep = Set(places.filter { !Set($0.types ?? []).isDisjoint(with: filterTypes) }.compactMap(\.id))
+                page = page.filter { keep.contains($0.id.rawID) }
+            }
+            collected += page
+            accepted += page.filter { isInsideCircle($0, request) }.count
+            token = response.nextPageToken.flatMap { $0.isEmpty ? nil : $0 }
+        } while token != nil && accepted < wanted && received < GoogleRequestBuilder.maxTextSearchResults
+        return collected
+    }
+
+    private func isInsideCircle(_ venue: Venue, _ request: SearchRequest) -> Bool {
+        guard let center = request.center, let radius = request.radiusMeters else { return true }
+        return GeodesicDistance.meters(from: center, to: venue.coordinate) <= radius
+    }
+
+    public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try key.get())
+        let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
+        let response: HTTPResponse
+        do {
+            response = try await http.send(builder.details(placeID: id.rawID, mask: mask), service: GoogleService.places)
+        } catch let error as PlacesError where error.kind == .notFound || error.kind == .usage {
+            // Google answers an unknown id with 404 NOT_FOUND or 400 INVALID_ARGUMENT.
+            throw PlacesError.notFound("Google Places has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --json'")
+        }
+        let place: GooglePlace
+        do {
+            place = try JSONDecoder().decode(GooglePlace.self, from: response.body)
+        } catch {
+            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: Self.describe(error))
+        }
+        guard let venue = GoogleVenueMapper.venue(from: place, photoBaseURL: baseURL) else {
+            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: "the place has no id, name or location")
+        }
+        return venue
+    }
+
+    private func send(_ request: HTTPRequest) async throws -> GoogleSearchResponse {
+        let response = try await http.send(request, service: GoogleService.places)
+        do {
+            return try JSONDecoder().decode(GoogleSearchResponse.self, from: response.body)
+        } catch {
+            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: Self.describe(error))
+        }
+    }
+
+    private func venues(from places: [GooglePlace], diagnostics: Diagnostics) -> [Venue] {
+        let venues = places.compactMap { GoogleVenueMapper.venue(from: $0, photoBaseURL: baseURL) }
+        if venues.count < places.count {
+            diagnostics.warning("skipped \(places.count - venues.count) Google place(s) without an id, name or location")
+        }
+        return venues
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let decoding = error as? DecodingError { return OverpassDocumentDecoder.describe(decoding) }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Builds the Places API (New) requests: `places:searchNearby`, `places:searchText`
+/// and `GET /v1/places/{id}`, with the key only in the `X-Goog-Api-Key` header.
+struct GoogleRequestBuilder: Sendable {
+    let baseURL: String
+    let key: String
+
+    /// Google's caps: 20 places per request, 60 across Text Search pages.
+    static let maxPerRequest = 20
+    static let maxTextSearchResults = 60
+    /// Circle radius for a `search` location that only biases (no `--radius`).
+    static let biasRadius = SearchRequest.defaultNearbyRadius
+
+    func searchNearby(_ request: SearchRequest, types: [String], mask: GoogleFieldMask) throws -> HTTPRequest {
+        guard let center = request.center, let radius = request.radiusMeters else {
+            throw PlacesError.usage("nearby needs a location: give --at LAT,LON or --near NAME")
+        }
+        var body: [(String, JSONValue)] = []
+        if !types.isEmpty { body.append(("includedTypes", .array(types.map(JSONValue.string)))) }
+        body.append(("maxResultCount", .integer(min(request.limit, Self.maxPerRequest))))
+        body.append(("rankPreference", .string(request.sort == .distance || request.sort == .best ? "DISTANCE" : "POPULARITY")))
+        body.append(("locationRestriction", .object([("circle", Self.circle(center, radius))])))
+        return post("/v1/places:searchNearby", body: .object(body), mask: mask)
+    }
+
+    func searchText(_ request: SearchRequest, query: String, types: [String], pageSize: Int, pageToken: String?, mask: GoogleFieldMask) -> HTTPRequest {
+        var body: [(String, JSONValue)] = [("textQuery", .string(query)), ("pageSize", .integer(pageSize))]
+        if types.count == 1 {
+            body.append(("includedType", .string(types[0])))
+            body.append(("strictTypeFiltering", .bool(true)))
+        }
+        if request.openNow { body.append(("openNow", .bool(true))) }
+        if let min = request.minRating {
+            // Google rounds minRating up to 0.5 steps, which would drop places the user asked for:
+            // send it rounded down and filter exactly afterwards.
+            let floored = (min * 2).rounded(.down) / 2
+            if floored > 0 { body.append(("minRating", .number(floored))) }
+        }
+        if let price = request.price, price.min >= 1 {
+            // PRICE_LEVEL_FREE cannot be requested; a range with 0 is filtered client-side only.
+            body.append(("priceLevels", .array((price.min...price.max).map { .string(GoogleVenueMapper.priceLevelNames[$0]) })))
+        }
+        body.append(("rankPreference", .string(request.sort == .distance ? "DISTANCE" : "RELEVANCE")))
+        if let center = request.center {
+            if let radius = request.radiusMeters {
+                // locationRestriction takes only a rectangle: the circle's bounding box, then the circle client-side.
+                let box = BoundingBox(around: center, radius: radius)
+                body.append(("locationRestriction", .object([("rectangle", .object([
+                    ("low", Self.latLng(box.south, box.west)), ("high", Self.latLng(box.north, box.east)),
+                ]))])))
+            } else {
+                body.append(("locationBias", .object([("circle", Self.circle(center, Self.biasRadius))])))
+            }
+        }
+        if let pageToken { body.append(("pageToken", .string(pageToken))) }
+        var http = post("/v1/places:searchText", body: .object(body), mask: mask)
+        http.annotations.append("first page only: later pages repeat this request with the nextPageToken as pageToken, each billed again")
+        return http
+    }
+
+    func details(placeID: String, mask: GoogleFieldMask) -> HTTPRequest {
+        HTTPRequest(method: "GET", url: url("/v1/places/\(placeID)"),
+                    headers: [("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
+                    service: "google", secretHeaders: ["X-Goog-Api-Key"], matchedHeaders: ["X-Goog-FieldMask"],
+                    annotations: [mask.billingNote])
+    }
+
+    private func post(_ path: String, body: JSONValue, mask: GoogleFieldMask) -> HTTPRequest {
+        HTTPRequest(method: "POST", url: url(path),
+                    headers: [("Content-Type", "application/json"), ("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
+                    body: Data(body.compact.utf8), service: "google", secretHeaders: ["X-Goog-Api-Key"],
+                    matchedHeaders: ["X-Goog-FieldMask"], annotations: [mask.billingNote])
+    }
+
+    private func url(_ path: String) -> URL {
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        return URL(string: base + path)!
+    }
+
+    private static func circle(_ center: Coordinate, _ radius: Double) -> JSONValue {
+        .object([("center", latLng(center.latitude, center.longitude)), ("radius", .number(radius))])
+    }
+
+    private static func latLng(_ lat: Double, _ lon: Double) -> JSONValue {
+        .object([("latitude", .number(lat)), ("longitude", .number(lon))])
+    }
+}

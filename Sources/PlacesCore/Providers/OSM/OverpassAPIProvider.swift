@@ -1,0 +1,79 @@
+import Foundation
+
+/// The `osm` provider online: one Overpass QL query per search to `PLACES_OVERPASS_URL`
+/// (POST, form field `data`). No key. Overpass reports a server-side failure as HTTP 200
+/// with a `remark`; that is an error here, never an empty result.
+public struct OverpassAPIProvider: PlaceProvider {
+    public let name = ProviderName.osm
+    let http: HTTPClient
+    let endpoint: String
+
+    /// Radius for a text search that has a location but no `--radius` (Overpass has no ranking to bias).
+    static let defaultSearchRadius = 5000.0
+
+    public init(http: HTTPClient, endpoint: String) {
+        self.http = http
+        self.endpoint = endpoint
+    }
+
+    public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+        guard let center = request.center else {
+            throw PlacesError.usage("Overpass needs a location to search: give --at LAT,LON or --near NAME, or search an extract offline with --data FILE")
+        }
+        let query = OverpassQuery.search(request, center: center, radius: request.radiusMeters ?? Self.defaultSearchRadius)
+        let response = try await run(query)
+        return response.elements.compactMap(OSMVenueMapper.venue(from:))
+    }
+
+    public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+        guard let ref = OSMElementRef(rawID: id.rawID) else { throw PlacesError.usage("\(id) is not an OpenStreetMap id") }
+        let response = try await run(OverpassQuery.element(ref))
+        guard let element = response.elements.first(where: { $0.type == ref.type.rawValue && $0.id == ref.id }) else {
+            throw PlacesError.notFound("OpenStreetMap has no \(ref.rawID) (Overpass returned nothing); check the id, e.g. from 'places nearby --provider osm --json'")
+        }
+        guard let venue = OSMVenueMapper.venue(from: element) else {
+            throw PlacesError.notFound("\(id) exists but has no name or position, so it is not a place 'places' can show")
+        }
+        return venue
+    }
+
+    private func run(_ query: String) async throws -> OverpassResponse {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let encoded = query.addingPercentEncoding(withAllowedCharacters: allowed) ?? query
+        let request = HTTPRequest(method: "POST", url: URL(string: endpoint)!,
+                                  headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                                  body: Data("data=\(encoded)".utf8), service: "osm")
+        let response = try await http.send(request, service: OverpassService.description)
+        let decoded: OverpassResponse
+        do {
+            decoded = try JSONDecoder().decode(OverpassResponse.self, from: response.body)
+        } catch let error as DecodingError {
+            throw HTTPErrorMapper.badBody(service: OverpassService.description, what: OverpassDocumentDecoder.describe(error))
+        }
+        if let remark = decoded.remark, remark.lowercased().contains("runtime error") || remark.lowercased().contains("timed out") {
+            throw PlacesError.unavailable("Overpass gave up on the query: \(TerminalText.sanitizedLine(remark)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE")
+        }
+        return decoded
+    }
+}
+
+/// How Overpass explains failures: HTML or text bodies, and 429/504 for a busy server.
+enum OverpassService {
+    static let description = ServiceDescription(
+        name: "Overpass", keyVariable: nil, keyAdvice: "Overpass needs no key; check PLACES_OVERPASS_URL",
+        parseError: { response in
+            let text = String(decoding: response.body.prefix(2000), as: UTF8.self)
+            // Overpass writes "<strong ...>Error</strong>: line 1: parse error: ..." in an HTML page.
+            let stripped = text.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+            let line = stripped.split(separator: "\n").first { $0.contains("rror") }.map(String.init)
+            switch response.status {
+            case 429:
+                return ServiceError(code: "Too Many Requests", message: "the public server allows few queries at once per address; wait a little, or use an extract offline with --data FILE")
+            case 504:
+                return ServiceError(code: "Gateway Timeout", message: "the server is overloaded; try again later, use another PLACES_OVERPASS_URL mirror, or --data FILE")
+            default:
+                return ServiceError(message: line?.trimmingCharacters(in: .whitespaces))
+            }
+        })
+}

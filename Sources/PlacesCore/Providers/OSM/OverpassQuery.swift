@@ -1,0 +1,61 @@
+import Foundation
+
+/// Builds Overpass QL for a search: one `around:` circle, the mapped tags, named elements
+/// only, `out center tags;` so ways and relations come with a centre and no geometry.
+/// (Overpass QL: wiki.openstreetmap.org/wiki/Overpass_API/Overpass_QL.)
+enum OverpassQuery {
+    /// Server-side time limit in seconds (`[timeout:N]`).
+    static let serverTimeout = 25
+
+    static func search(_ request: SearchRequest, center: Coordinate, radius: Double) -> String {
+        let around = "(around:\(JSONValue.format(radius)),\(center.latitude),\(center.longitude))"
+        var filters: [String] = []
+        if request.types.isEmpty {
+            filters = OSMCategoryTable.primaryKeys.map { "[\(quoted($0))]" }
+        } else {
+            var valuesByKey: [String: [String]] = [:]
+            var keys: [String] = []
+            for category in request.types {
+                for tag in OSMCategoryTable.tags[category] ?? [] {
+                    if valuesByKey[tag.key] == nil { keys.append(tag.key) }
+                    if valuesByKey[tag.key]?.contains(tag.value) != true { valuesByKey[tag.key, default: []].append(tag.value) }
+                }
+            }
+            filters = keys.map { key in
+                let values = valuesByKey[key]!
+                return values.count == 1 ? "[\(quoted(key))=\(quoted(values[0]))]" : "[\(quoted(key))~\(quoted("^(" + values.joined(separator: "|") + ")$"))]"
+            }
+        }
+        var statements: [String] = []
+        if let text = request.query {
+            let pattern = quoted(regexEscaped(text))
+            for filter in filters {
+                statements.append("  nwr\(filter)[\"name\"~\(pattern),i]\(around);")
+                statements.append("  nwr\(filter)[\"name\"][\"cuisine\"~\(pattern),i]\(around);")
+            }
+        } else {
+            statements = filters.map { "  nwr\($0)[\"name\"]\(around);" }
+        }
+        return "[out:json][timeout:\(serverTimeout)];\n(\n" + statements.joined(separator: "\n") + "\n);\nout center tags;"
+    }
+
+    static func element(_ ref: OSMElementRef) -> String {
+        "[out:json][timeout:\(serverTimeout)];\n\(ref.type.rawValue)(\(ref.id));\nout center tags;"
+    }
+
+    /// A QL string literal.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// Text matched literally inside a QL regular expression.
+    static func regexEscaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if "\\^$.|?*+()[]{}".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+}
+
