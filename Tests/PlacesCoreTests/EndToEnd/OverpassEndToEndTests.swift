@@ -46,7 +46,7 @@ struct OverpassEndToEndTests {
         let fake = try FakeOverpass()
         let r = try PlacesBinary.run(["nearby", "--provider", "osm", "--near", "Helsinki", "--radius", "30000", "--json"], environment: env(fake))
         #expect(r.status == 69, "\(r)")
-        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("Overpass gave up on the query: runtime error: Query timed out"), "\(r)")
+        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("Overpass gave up on the query (runtime error: Query timed out"), "\(r)")
         #expect(r.stdout.isEmpty)
     }
 

@@ -52,7 +52,8 @@ public struct OverpassAPIProvider: PlaceProvider {
             throw HTTPErrorMapper.badBody(service: OverpassService.description, what: OverpassDocumentDecoder.describe(error))
         }
         if let remark = decoded.remark, remark.lowercased().contains("runtime error") || remark.lowercased().contains("timed out") {
-            throw PlacesError.unavailable("Overpass gave up on the query: \(TerminalText.sanitizedLine(remark)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE")
+            let said = TerminalText.sanitizedLine(remark).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            throw PlacesError.unavailable("Overpass gave up on the query (\(said)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE")
         }
         return decoded
     }
