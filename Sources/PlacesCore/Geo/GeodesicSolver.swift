@@ -265,16 +265,7 @@ struct GeodesicSolver: Sendable {
     }
 
     private static func c1(_ eps: Double, _ c: inout [Double]) {
-        let coeff: [Double] = [-1, 6, -16, 32, -9, 64, -128, 2048, 9, -16, 768, 3, -5, 512, -7, 1280, -7, 2048]
-        let eps2 = M.sq(eps)
-        var d = eps
-        var o = 0
-        for l in 1...order {
-            let m = (order - l) / 2
-            c[l] = d * M.polyval(m, coeff, o, eps2) / coeff[o + m + 1]
-            o += m + 2
-            d *= eps
-        }
+        fillSeries([-1, 6, -16, 32, -9, 64, -128, 2048, 9, -16, 768, 3, -5, 512, -7, 1280, -7, 2048], eps, &c)
     }
 
     private static func a2m1(_ eps: Double) -> Double {
@@ -285,7 +276,12 @@ struct GeodesicSolver: Sendable {
     }
 
     private static func c2(_ eps: Double, _ c: inout [Double]) {
-        let coeff: [Double] = [1, 2, 16, 32, 35, 64, 384, 2048, 15, 80, 768, 7, 35, 512, 63, 1280, 77, 2048]
+        fillSeries([1, 2, 16, 32, 35, 64, 384, 2048, 15, 80, 768, 7, 35, 512, 63, 1280, 77, 2048], eps, &c)
+    }
+
+    /// c[l] = eps^l · P_l(eps²) / d_l for l = 1...order, with the polynomials and divisors
+    /// packed in `coeff` as GeographicLib packs them (`_C1f`, `_C2f`).
+    private static func fillSeries(_ coeff: [Double], _ eps: Double, _ c: inout [Double]) {
         let eps2 = M.sq(eps)
         var d = eps
         var o = 0
