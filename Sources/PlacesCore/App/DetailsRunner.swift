@@ -10,7 +10,10 @@ public enum DetailsRunner {
             throw PlacesError.usage("--data reads an OpenStreetMap extract; \(options.id) is a \(options.id.provider.rawValue) id")
         }
         let provider = try ProviderFactory.make(options.id.provider, options: providerOptions, network: options.network, context: context)
-        let venue = try await provider.details(options.id, fields: Set(options.output.fields.fields), diagnostics: context.diagnostics)
+        var venue = try await provider.details(options.id, fields: Set(options.output.fields.fields), diagnostics: context.diagnostics)
+        if options.output.fields.fields.contains(.isFavorite) {
+            venue.isFavorite = try FavoriteMarks.ids(context: context, required: false).contains(venue.id)
+        }
         let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
                                           terminal: context.terminal, hasCenter: false)
         return VenueRenderer.render(single: venue, options: renderOptions)
