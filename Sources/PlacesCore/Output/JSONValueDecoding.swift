@@ -25,7 +25,8 @@ extension JSONValue {
             switch String(cString: n.objCType) {
             case "c", "B": return .bool(n.boolValue)
             case "d", "f": return .number(n.doubleValue)
-            default: return Int(exactly: n.int64Value).map(JSONValue.integer) ?? .number(n.doubleValue)
+            case "Q": return Int(exactly: n.uint64Value).map(JSONValue.integer) ?? .number(n.doubleValue)
+            default: return .integer(Int(n.int64Value))
             }
         default:
             throw CocoaError(.coderReadCorrupt)

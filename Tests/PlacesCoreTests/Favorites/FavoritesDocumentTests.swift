@@ -26,7 +26,7 @@ struct FavoritesDocumentTests {
     @Test func unknownKeysAreKeptOnRewrite() throws {
         let text = """
             {"version": 1, "sharedBy": "ana", "favorites": [{"id": "osm:node/5", "name": "X", "latitude": 60, "longitude": 25,
-             "addedAt": "2024-01-02T03:04:05Z", "tags": ["lunch", {"k": true}]}]}
+             "addedAt": "2024-01-02T03:04:05Z", "tags": ["lunch", {"k": true}], "n": [1, -2, 2.5, 12345678901234567890]}]}
             """
         let doc = try FavoritesDocument.decode(Data(text.utf8), path: "f.json")
         #expect(doc.favorites[0].categories == [] && doc.favorites[0].note == nil)
@@ -34,6 +34,8 @@ struct FavoritesDocumentTests {
         #expect(rewritten["sharedBy"] as? String == "ana")
         let entry = try #require((rewritten["favorites"] as? [[String: Any]])?.first)
         #expect((entry["tags"] as? [Any])?.count == 2)
+        let text2 = String(decoding: doc.encoded(), as: UTF8.self)
+        #expect(text2.contains("\"k\": true") && text2.contains("-2,") && text2.contains("2.5,") && text2.contains("1.2345678901234567e+19"), "\(text2)")
         #expect(entry["latitude"] as? Double == 60)
         #expect(entry["provider"] as? String == "osm")
     }
