@@ -68,8 +68,8 @@ struct FavoritesDurabilityEndToEndTests {
             try p.run()
             return p
         }
-        func hasTemporaryFile() -> Bool {
-            ((try? FileManager.default.contentsOfDirectory(atPath: s.directory.path)) ?? []).contains { $0.hasPrefix(".favorites.json.tmp-") }
+        func temporaryFiles() -> Set<String> {
+            Set(((try? FileManager.default.contentsOfDirectory(atPath: s.directory.path)) ?? []).filter { $0.hasPrefix(".favorites.json.tmp-") })
         }
         // How long a writer runs here, to spread the kills over its whole life: the shortest
         // uncut run so far (other tests share the machine). Not an assertion.
@@ -90,12 +90,14 @@ struct FavoritesDurabilityEndToEndTests {
             let paused = n % 2 == 0
             let mode = paused ? "slowed, killed in the write" : "unslowed, killed at random"
             let old = try #require(s.bytes())
+            // Stray temporary files of earlier killed writers stay until a writer gets to write.
+            let strayBefore = temporaryFiles()
             let started = Date()
             let process = try startAdd(id, pause: paused)
             if paused {
                 // Wait for the temporary file to appear, then kill at a random moment of the
                 // 400 ms pause or just after it (flush, rename, exit).
-                while process.isRunning, !hasTemporaryFile() { usleep(2_000) }
+                while process.isRunning, temporaryFiles().subtracting(strayBefore).isEmpty { usleep(2_000) }
                 Thread.sleep(forTimeInterval: Double.random(in: 0...0.5))
             } else {
                 Thread.sleep(forTimeInterval: Double.random(in: 0...lifetime))
@@ -107,7 +109,7 @@ struct FavoritesDurabilityEndToEndTests {
                 #expect(process.terminationStatus == 0)
                 lifetime = min(lifetime, Date().timeIntervalSince(started) + (paused ? 0 : 0.4))
             }
-            let strays = hasTemporaryFile()
+            let leftTemporaryFile = !temporaryFiles().subtracting(strayBefore).isEmpty
             let now = try #require(s.bytes())
             let ids = try FavoritesDocument.decode(now, path: s.path).favorites.map(\.id.description)
             let outcome: String
@@ -119,7 +121,7 @@ struct FavoritesDurabilityEndToEndTests {
                 #expect(Set(ids) == expected && ids.count == expected.count, "the file is neither the old one nor the new one")
                 outcome = "new"
             }
-            let ending = killed ? (strays ? "killed-mid-write" : "killed") : "finished"
+            let ending = killed ? (leftTemporaryFile ? "killed-mid-write" : "killed") : "finished"
             tally["\(mode): \(ending), file \(outcome)", default: 0] += 1
         }
         // The next writer is not blocked by a killed one's lock, and clears its stray temporary files.
