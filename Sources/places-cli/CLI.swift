@@ -28,6 +28,7 @@ enum CLI {
         switch args.spec.path {
         case ["nearby"], ["search"]: return try await SearchCommand.run(args, context: context)
         case ["details"]: return try await DetailsCommand.run(args, context: context)
+        case ["favorite", "add"], ["favorite", "remove"], ["favorite", "list"]: return try await FavoriteCommand.run(args, context: context)
         case ["providers"]: return try ProvidersCommand.run(args, context: context)
         default: return try NotBuiltCommand.run(args)
         }

@@ -10,13 +10,16 @@ public enum DetailsRunner {
             throw PlacesError.usage("--data reads an OpenStreetMap extract; \(options.id) is a \(options.id.provider.rawValue) id")
         }
         let provider = try ProviderFactory.make(options.id.provider, options: providerOptions, network: options.network, context: context)
-        let venue: Venue
+        var venue: Venue
         do {
             venue = try await provider.details(options.id, fields: Set(options.output.fields.fields), diagnostics: context.diagnostics)
         } catch let capture as DryRunCapture {
             return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
         }
         if options.network.dryRun { return DryRunReport.offline(provider: options.id.provider) }
+        if options.output.fields.fields.contains(.isFavorite) {
+            venue.isFavorite = try FavoriteMarks.ids(context: context, required: false).contains(venue.id)
+        }
         let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
                                           terminal: context.terminal, hasCenter: false)
         return VenueRenderer.render(single: venue, options: renderOptions)

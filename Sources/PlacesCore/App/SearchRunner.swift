@@ -9,13 +9,19 @@ public enum SearchRunner {
         try validateRadius(request, provider: providerName)
         let provider = try ProviderFactory.make(providerName, options: options.providerOptions, network: options.network, context: context)
 
-        let found: [Venue]
-        do {
-            found = try await provider.search(request, diagnostics: context.diagnostics)
-        } catch let capture as DryRunCapture {
-            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
+        // Read before the search: --favorites-only with an unreadable file fails before any request.
+        let favorites = try FavoriteMarks.ids(for: options, context: context)
+        var found: [Venue] = []
+        if !(options.favoritesOnly && favorites?.isEmpty == true) || options.network.dryRun {
+            do {
+                found = try await provider.search(request, diagnostics: context.diagnostics)
+            } catch let capture as DryRunCapture {
+                return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
+            }
         }
         if options.network.dryRun { return DryRunReport.offline(provider: providerName) }
+        // Before the pipeline, so that --limit counts favorites only.
+        if let favorites { found = FavoriteMarks.apply(found, favorites: favorites, only: options.favoritesOnly) }
         let outcome = VenuePipeline.run(found, for: request, provider: providerName)
         for note in outcome.notes { context.diagnostics.note(note) }
 

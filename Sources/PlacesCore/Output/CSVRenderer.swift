@@ -3,10 +3,10 @@ import Foundation
 /// CSV with a header row and RFC 4180 quoting (a field with a comma, quote or line
 /// break is quoted, quotes doubled). Lines end with LF, as Unix tools expect.
 enum CSVRenderer {
-    static func render(_ venues: [Venue], fields: [VenueField]) -> String {
-        var out = row(fields.map(\.rawValue))
+    static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = []) -> String {
+        var out = row(fields.map(\.rawValue) + extras.map(\.key))
         for venue in venues {
-            out += row(fields.map { FieldValue.of($0, in: venue).csvText })
+            out += row(fields.map { FieldValue.of($0, in: venue).csvText } + extras.map { $0.value(venue).csvText })
         }
         return out
     }

@@ -1,8 +1,8 @@
 /// A GeoJSON FeatureCollection (RFC 7946) of Points in [longitude, latitude] order,
 /// whose properties are the venue's fields.
 enum GeoJSONRenderer {
-    static func render(_ venues: [Venue], fields: [VenueField]) -> JSONValue {
-        collection(venues.map { feature($0, fields: fields, extra: []) })
+    static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = []) -> JSONValue {
+        collection(venues.map { feature($0, fields: fields, extra: [], trailing: $0.jsonMembers(extras)) })
     }
 
     /// One feature per restaurant in each group, with a leading `cuisine` property.
@@ -16,8 +16,9 @@ enum GeoJSONRenderer {
         .object([("type", .string("FeatureCollection")), ("features", .array(features))])
     }
 
-    private static func feature(_ venue: Venue, fields: [VenueField], extra: [(String, JSONValue)]) -> JSONValue {
-        let properties = extra + fields.map { ($0.rawValue, FieldValue.of($0, in: venue).json) }
+    private static func feature(_ venue: Venue, fields: [VenueField], extra: [(String, JSONValue)],
+                                trailing: [(String, JSONValue)] = []) -> JSONValue {
+        let properties = extra + fields.map { ($0.rawValue, FieldValue.of($0, in: venue).json) } + trailing
         return .object([
             ("type", .string("Feature")),
             ("geometry", .object([

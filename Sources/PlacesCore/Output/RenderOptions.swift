@@ -7,14 +7,17 @@ public struct RenderOptions: Sendable {
     public var terminal: TerminalInfo
     /// Whether distances exist (a search centre was given).
     public var hasCenter: Bool
+    /// Values printed after the venue fields in every format (`favorite list`: addedAt, note).
+    public var extraColumns: [ExtraColumn]
 
     public init(format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
-                terminal: TerminalInfo = .plain, hasCenter: Bool = true) {
+                terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = []) {
         self.format = format
         self.fields = fields
         self.flagOnlyFields = flagOnlyFields
         self.terminal = terminal
         self.hasCenter = hasCenter
+        self.extraColumns = extraColumns
     }
 }
 
@@ -22,12 +25,12 @@ public struct RenderOptions: Sendable {
 public enum VenueRenderer {
     /// A `nearby`/`search` result list. Empty output is valid for every format.
     public static func render(_ venues: [Venue], options: RenderOptions) -> String {
-        let fields = options.fields.fields
+        let fields = options.fields.fields, extras = options.extraColumns
         switch options.format {
-        case .json: return JSONValue.array(venues.map { $0.jsonObject(fields: fields) }).pretty + "\n"
-        case .ndjson: return venues.map { $0.jsonObject(fields: fields).compact + "\n" }.joined()
-        case .csv: return CSVRenderer.render(venues, fields: fields)
-        case .geojson: return GeoJSONRenderer.render(venues, fields: fields).pretty + "\n"
+        case .json: return JSONValue.array(venues.map { $0.jsonObject(fields: fields, extra: $0.jsonMembers(extras)) }).pretty + "\n"
+        case .ndjson: return venues.map { $0.jsonObject(fields: fields, extra: $0.jsonMembers(extras)).compact + "\n" }.joined()
+        case .csv: return CSVRenderer.render(venues, fields: fields, extras: extras)
+        case .geojson: return GeoJSONRenderer.render(venues, fields: fields, extras: extras).pretty + "\n"
         case .table: return TableRenderer(options: options).render(venues)
         }
     }

@@ -86,6 +86,12 @@ struct TableRenderer {
                 })
             }
         }
+        for extra in options.extraColumns {
+            columns.append(Column(header: extra.header, alignRight: false, flexible: extra.flexible) { venue in
+                let text = extra.value(venue).csvText
+                return text.isEmpty ? "-" : text
+            })
+        }
         return columns
     }
 

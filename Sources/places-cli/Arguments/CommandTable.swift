@@ -77,7 +77,7 @@ enum CommandTable {
         usage: "places details PLACE_ID [--data FILE] [options]",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID, e.g. osm:node/2187383214, google:ChIJN1t_tDeuEmsRUsoyG83frY4")],
         groups: [output, FlagGroup(title: "Provider", flags: [provider.flags[1], provider.flags[2]]), network],
-        examples: ["places details osm:node/1118535773 --data Fixtures/osm/helsinki-pois.json"],
+        examples: ["places details osm:node/1369465615 --data Fixtures/osm/helsinki-pois.json"],
         notes: ["The id's prefix names the provider; an osm: id is looked up in --data / $PLACES_OSM_DATA when given, else through Overpass."])
 
     static let favoriteAdd = CommandSpec(
@@ -86,19 +86,26 @@ enum CommandTable {
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the place")],
         groups: [FlagGroup(title: "Favorite", flags: [FlagSpec("note", value: "TEXT", "a note to keep with it; adding again without --note keeps the old one")]),
                  FlagGroup(title: "Provider", flags: [provider.flags[1]]), network],
-        examples: ["places favorite add osm:node/1118535773 --note 'Friday lunch' --data Fixtures/osm/helsinki-pois.json"])
+        examples: ["places favorite add osm:node/1369465615 --note 'Friday lunch' --data Fixtures/osm/helsinki-pois.json"],
+        notes: ["The place is looked up through the provider its id names and a snapshot is stored; adding it again refreshes the snapshot and keeps addedAt."])
 
     static let favoriteRemove = CommandSpec(
         ["favorite", "remove"], summary: "remove a place from your favorites",
         usage: "places favorite remove PLACE_ID",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the favorite")],
-        examples: ["places favorite remove osm:node/1118535773"])
+        examples: ["places favorite remove osm:node/1369465615"])
 
     static let favoriteList = CommandSpec(
         ["favorite", "list"], summary: "list your favorites (offline), nearest first when given a location",
         usage: "places favorite list [--at LAT,LON | --near NAME] [options]",
-        groups: [location, output],
-        examples: ["places favorite list --near Helsinki", "places favorite list --json | jq -r '.[].id'"])
+        groups: [location, FlagGroup(title: "Output", flags: [
+            output.flags[0], output.flags[1],
+            FlagSpec("fields", value: "LIST", default: "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note",
+                     "as for nearby, plus addedAt and note (always after the venue fields)"),
+        ])],
+        examples: ["places favorite list --near Helsinki", "places favorite list --json | jq -r '.[].id'"],
+        notes: ["Offline: favorites are snapshots taken when added. Without a location, oldest first.",
+                "The file: $PLACES_FAVORITES_FILE, else $XDG_DATA_HOME/places/favorites.json, else ~/.local/share/places/favorites.json."])
 
     static let routeEstimate = CommandSpec(
         ["route-estimate"], summary: "distance and travel time between two points",

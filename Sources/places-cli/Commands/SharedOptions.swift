@@ -13,6 +13,13 @@ enum SharedOptions {
     }
 
     static func output(_ args: ParsedArguments) throws -> OutputOptions {
+        let format = try self.format(args)
+        let fields = try args.spec.flag(named: "fields") == nil ? FieldSelection.default : (args.parsed("fields", FieldSelection.parse) ?? .default)
+        return OutputOptions(format: format, fields: fields)
+    }
+
+    /// `--format` / `--json`.
+    static func format(_ args: ParsedArguments) throws -> OutputFormat {
         var format = try args.parsed("format", OutputFormat.parse) ?? .table
         if args.isSet("json") {
             if args.isSet("format"), format != .json {
@@ -20,8 +27,7 @@ enum SharedOptions {
             }
             format = .json
         }
-        let fields = try args.spec.flag(named: "fields") == nil ? FieldSelection.default : (args.parsed("fields", FieldSelection.parse) ?? .default)
-        return OutputOptions(format: format, fields: fields)
+        return format
     }
 
     static func network(_ args: ParsedArguments, environment: [String: String]) throws -> NetworkOptions {

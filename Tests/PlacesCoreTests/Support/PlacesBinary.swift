@@ -42,10 +42,15 @@ struct PlacesBinary {
 
     static let helsinkiData = repositoryRoot.appendingPathComponent("Fixtures/osm/helsinki-pois.json").path
 
+    /// A favorites file that is never created: tests that do not set their own never
+    /// read the developer's favorites, nor one another's.
+    static let absentFavoritesFile = NSTemporaryDirectory() + "places-tests-\(UUID().uuidString)/absent/favorites.json"
+
     /// A minimal environment: no keys, no colour settings, nothing from the developer's shell.
     static func baseEnvironment(home: String? = nil) -> [String: String] {
         var env: [String: String] = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         env["HOME"] = home ?? NSTemporaryDirectory()
+        env["PLACES_FAVORITES_FILE"] = absentFavoritesFile
         return env
     }
 

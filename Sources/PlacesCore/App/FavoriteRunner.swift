@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs `places favorite add` and `places favorite remove`. Both print nothing on
+/// stdout and say what they did on stderr.
+public enum FavoriteRunner {
+    /// Resolves the place through its provider (the one its id names) and stores a
+    /// snapshot of it. Adding a favorite again refreshes the snapshot, keeps `addedAt`,
+    /// and replaces the note only when one is given.
+    public static func add(_ options: FavoriteAddOptions, context: RunContext, now: Date = Date()) async throws -> String {
+        let id = options.id
+        if options.providerOptions.dataFile != nil && id.provider != .osm {
+            throw PlacesError.usage("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
+        }
+        let store = try FavoritesStore.located(in: context)
+        // A file that cannot be read fails now, before a (possibly billed) request is made.
+        _ = try store.load()
+
+        var providerOptions = options.providerOptions
+        providerOptions.provider = id.provider
+        let provider = try ProviderFactory.make(id.provider, options: providerOptions, network: options.network, context: context)
+        let venue = try await provider.details(id, fields: snapshotFields, diagnostics: context.diagnostics)
+
+        let previous = try store.update { document -> Favorite? in
+            if let index = document.favorites.firstIndex(where: { $0.id == id }) {
+                let old = document.favorites[index]
+                document.favorites[index].refresh(from: venue, note: options.note)
+                return old
+            }
+            document.favorites.append(Favorite(venue: venue, addedAt: now, note: options.note))
+            return nil
+        }
+        let label = "\(id) (\(venue.name))"
+        if let previous {
+            let noteText = options.note == nil ? "kept its note" : (previous.note == nil ? "added the note" : "replaced its note")
+            context.diagnostics.note("\(label) was already a favorite: refreshed its snapshot, kept its addedAt \(previous.addedAt), \(noteText)")
+        } else {
+            context.diagnostics.note("added \(label) to your favorites")
+        }
+        return ""
+    }
+
+    /// Removes a favorite; one that is not in the list is not found (66). A missing file
+    /// is not created.
+    public static func remove(_ id: PlaceID, context: RunContext) throws -> String {
+        let store = try FavoritesStore.located(in: context)
+        let notFound = PlacesError.notFound("\(id) is not in your favorites (\(store.path)); see places favorite list")
+        guard try store.load().favorite(id) != nil else { throw notFound }
+        let removed = try store.update { document -> Favorite in
+            guard let index = document.favorites.firstIndex(where: { $0.id == id }) else { throw notFound }
+            return document.favorites.remove(at: index)
+        }
+        context.diagnostics.note("removed \(id) (\(removed.name)) from your favorites")
+        return ""
+    }
+
+    /// What a snapshot keeps, so the provider fetches exactly that.
+    static let snapshotFields: Set<VenueField> = [.id, .name, .latitude, .longitude, .address, .categories, .cuisines, .website, .phone, .mapsUrl]
+}

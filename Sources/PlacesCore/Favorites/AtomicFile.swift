@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File operations that never leave a half-written file where a reader can see it:
+/// whole-file reads, and writes that go to a temporary file in the same directory,
+/// are flushed to disk, and then replace the old file with one `rename`.
+enum AtomicFile {
+    /// The content of `path`, or nil when there is no such file. A directory or an
+    /// unreadable file is an error.
+    static func contents(_ path: String) throws -> Data? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw SystemCallError("read", path)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemCallError("read", path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemCallError("read", path, code: EISDIR) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SystemCallError("read", path)
+            }
+            if n == 0 { return data }
+            data.append(contentsOf: buffer[0..<n])
+        }
+    }
+
+    /// Creates `directory` and any missing parents with `mode`; existing ones are left as they are.
+    static func makeDirectories(_ directory: String, mode: mode_t) throws {
+        var path = ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            path += (path.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
+            if mkdir(path, mode) == 0 { continue }
+            let code = errno
+            var info = stat()
+            if code == EEXIST, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+            throw SystemCallError("create the directory", path, code: code == EEXIST ? ENOTDIR : code)
+        }
+    }
+
+    /// Replaces `path` with `data`: write `tempPath` (created, mode `mode`), flush it,
+    /// rename it over `path`, flush the directory. A crash at any point leaves either the
+    /// old file or the new one at `path`, never a mix; at worst a stray temporary file.
+    /// `pauseMidwayMilliseconds` (for crash tests only) sleeps with half the data written.
+    static func replace(_ path: String, with data: Data, tempPath: String, mode: mode_t, pauseMidwayMilliseconds: Int = 0) throws {
+        let fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw SystemCallError("create", tempPath) }
+        do {
+            let half = data.count / 2
+            try writeAll(data.prefix(half), to: fd, path: tempPath)
+            if pauseMidwayMilliseconds > 0 { usleep(useconds_t(pauseMidwayMilliseconds) * 1000) }
+            try writeAll(data.dropFirst(half), to: fd, path: tempPath)
+            try flush(fd, path: tempPath)
+        } catch {
+            close(fd)
+            unlink(tempPath)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let failure = SystemCallError("write", tempPath)
+            unlink(tempPath)
+            throw failure
+        }
+        guard rename(tempPath, path) == 0 else {
+            let failure = SystemCallError("replace", path)
+            unlink(tempPath)
+            throw failure
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        try flushDirectory(directory.isEmpty ? "." : directory)
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw SystemCallError("write", path)
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// `fsync`; on Darwin `F_FULLFSYNC`, which also flushes the drive's cache.
+    private static func flush(_ fd: Int32, path: String) throws {
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == 0 { return }
+        #endif
+        guard fsync(fd) == 0 else { throw SystemCallError("flush", path) }
+    }
+
+    /// Makes the rename itself durable.
+    private static func flushDirectory(_ directory: String) throws {
+        let fd = open(directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemCallError("open the directory", directory) }
+        defer { close(fd) }
+        // Some file systems cannot fsync a directory (EINVAL); the rename has happened either way.
+        if fsync(fd) != 0, errno != EINVAL { throw SystemCallError("flush the directory", directory) }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// What `--fields` asked `favorite list` for: venue fields (as for `nearby`) plus the
+/// favorite's own `addedAt` and `note`, which always come after the venue fields.
+public struct FavoriteFieldSelection: Sendable, Equatable {
+    /// A favorite's own fields, after the venue fields in every format.
+    public enum Extra: String, Sendable, CaseIterable {
+        case addedAt, note
+    }
+
+    public let venue: FieldSelection
+    public let extras: [Extra]
+
+    /// The venue default set, then `addedAt` and `note`.
+    public static let `default` = FavoriteFieldSelection(venue: .default, extras: Extra.allCases)
+
+    public init(venue: FieldSelection, extras: [Extra]) {
+        self.venue = venue
+        self.extras = extras
+    }
+
+    /// `a,b` (exactly these), `+a,+b` (added to the default), or `all`; names are the
+    /// venue fields plus `addedAt` and `note`. Mixing plain and `+` names, or an unknown
+    /// name, is a usage error.
+    public static func parse(_ text: String) throws -> FavoriteFieldSelection {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed == "all" { return FavoriteFieldSelection(venue: try .parse("all"), extras: Extra.allCases) }
+        let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let additive = parts.filter { $0.hasPrefix("+") }.count
+        guard additive == 0 || additive == parts.count else {
+            throw PlacesError.usage("--fields '\(text)' mixes plain and +names: give either exactly the fields (a,b) or additions to the default set (+a,+b)")
+        }
+        var venueNames: [String] = []
+        var extras: [Extra] = additive > 0 ? Extra.allCases : []
+        for part in parts {
+            let name = additive > 0 ? String(part.dropFirst()) : part
+            if let extra = Extra.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
+                if !extras.contains(extra) { extras.append(extra) }
+            } else if name.isEmpty || VenueField.allCases.contains(where: { $0.rawValue.lowercased() == name.lowercased() }) {
+                venueNames.append(part)
+            } else {
+                let known = VenueField.allCases.map(\.rawValue) + Extra.allCases.map(\.rawValue)
+                let hint = Suggestion.closest(to: name, among: known).map { "did you mean \($0)? " } ?? ""
+                throw PlacesError.usage("unknown field '\(name)' in --fields; \(hint)known fields: \(known.joined(separator: ", "))")
+            }
+        }
+        let venue: FieldSelection
+        if venueNames.isEmpty {
+            venue = additive > 0 ? FieldSelection(fields: VenueField.defaultSet, isExplicit: true) : FieldSelection(fields: [], isExplicit: true)
+        } else {
+            venue = try FieldSelection.parse(venueNames.joined(separator: ","))
+        }
+        return FavoriteFieldSelection(venue: venue, extras: extras)
+    }
+}

@@ -1,0 +1,19 @@
+/// Where the favorites file lives: `$PLACES_FAVORITES_FILE`, else
+/// `$XDG_DATA_HOME/places/favorites.json`, else `~/.local/share/places/favorites.json`.
+public enum FavoritesLocation {
+    public static func path(in context: RunContext) throws -> String {
+        if let file = context.value("PLACES_FAVORITES_FILE") { return file }
+        // The XDG base directory spec: a relative XDG_DATA_HOME is invalid and ignored.
+        if let data = context.value("XDG_DATA_HOME"), data.hasPrefix("/") {
+            return join(data, "places/favorites.json")
+        }
+        guard let home = context.value("HOME") else {
+            throw PlacesError.configuration("cannot tell where the favorites file lives: HOME is not set; set PLACES_FAVORITES_FILE (or XDG_DATA_HOME or HOME)")
+        }
+        return join(home, ".local/share/places/favorites.json")
+    }
+
+    private static func join(_ directory: String, _ rest: String) -> String {
+        directory.hasSuffix("/") ? directory + rest : directory + "/" + rest
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The favorites file, read and changed so that no favorite is ever lost:
+/// - changes are read-modify-write under an exclusive `flock` on `FILE.lock`, so
+///   concurrent `places favorite add` processes all land;
+/// - a write goes to a temporary file in the same directory, is flushed, and replaces
+///   the file with one `rename` (then the directory is flushed), so a crash leaves the
+///   old file or the new one;
+/// - a file that cannot be read as favorites is never written: the error (65) says so;
+/// - a missing file is an empty list; reading never creates anything.
+public struct FavoritesStore: Sendable {
+    /// The file as configured (what messages show).
+    public let path: String
+    /// A crash-test hook, `$PLACES_FAVORITES_WRITE_PAUSE_MS`: sleep this long with half of
+    /// the temporary file written, so a test can kill a writer there. It only slows a write.
+    public let writePauseMilliseconds: Int
+
+    public init(path: String, writePauseMilliseconds: Int = 0) {
+        self.path = path
+        self.writePauseMilliseconds = writePauseMilliseconds
+    }
+
+    /// The store at the configured location (see `FavoritesLocation`).
+    public static func located(in context: RunContext) throws -> FavoritesStore {
+        let pause = context.value("PLACES_FAVORITES_WRITE_PAUSE_MS").flatMap(Int.init).map { min(max($0, 0), 60_000) } ?? 0
+        return FavoritesStore(path: try FavoritesLocation.path(in: context), writePauseMilliseconds: pause)
+    }
+
+    /// The favorites as they are now; no lock is needed because writes replace the file whole.
+    public func load() throws -> FavoritesDocument {
+        try read(try target())
+    }
+
+    /// Runs `change` on the current favorites under the lock and writes the result if it
+    /// differs. If `change` throws, nothing is written. Creates the directory (0700) and
+    /// the file (0600) when they do not exist.
+    @discardableResult
+    public func update<T>(_ change: (inout FavoritesDocument) throws -> T) throws -> T {
+        let file = try target()
+        let directory = Self.directory(of: file)
+        do {
+            try AtomicFile.makeDirectories(directory, mode: 0o700)
+        } catch let error as SystemCallError {
+            throw PlacesError.configuration("\(error) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+        }
+        let lock: FileLock
+        do {
+            lock = try FileLock(path: file + ".lock")
+        } catch let error as SystemCallError {
+            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+        }
+        defer { lock.release() }
+
+        let before = try Self.bytes(of: file, shownAs: path)
+        var document = try before.map { try FavoritesDocument.decode($0, path: path) } ?? FavoritesDocument()
+        let result = try change(&document)
+        let after = document.encoded()
+        guard after != before else { return result }
+        Self.removeStrayTemporaryFiles(for: file)
+        do {
+            try AtomicFile.replace(file, with: after, tempPath: Self.temporaryPath(for: file), mode: 0o600,
+                                   pauseMidwayMilliseconds: writePauseMilliseconds)
+        } catch let error as SystemCallError {
+            throw PlacesError.configuration("\(error); the favorites file \(path) was left as it was: make its directory writable or set PLACES_FAVORITES_FILE")
+        }
+        return result
+    }
+
+    // MARK: - Paths
+
+    /// The file the path leads to: a symbolic link (say, into a dotfiles repository) is
+    /// followed so that it is the target that gets replaced, not the link.
+    private func target() throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n >= 0 else { return current }
+            let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : Self.directory(of: current) + "/" + destination
+        }
+        throw PlacesError.configuration("the favorites file \(path) is a loop of symbolic links; point PLACES_FAVORITES_FILE at a file")
+    }
+
+    private static func directory(of file: String) -> String {
+        let directory = (file as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+
+    private static func temporaryPrefix(for file: String) -> String {
+        directory(of: file) + "/." + (file as NSString).lastPathComponent + ".tmp-"
+    }
+
+    private static func temporaryPath(for file: String) -> String {
+        temporaryPrefix(for: file) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Temporary files left by a writer that was killed. Only the lock holder writes
+    /// one, so under the lock every one that exists is stray.
+    private static func removeStrayTemporaryFiles(for file: String) {
+        let prefix = (temporaryPrefix(for: file) as NSString).lastPathComponent
+        let directory = directory(of: file)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            unlink(directory + "/" + name)
+        }
+    }
+
+    // MARK: - Reading
+
+    private func read(_ file: String) throws -> FavoritesDocument {
+        guard let data = try Self.bytes(of: file, shownAs: path) else { return FavoritesDocument() }
+        return try FavoritesDocument.decode(data, path: path)
+    }
+
+    private static func bytes(of file: String, shownAs path: String) throws -> Data? {
+        do {
+            return try AtomicFile.contents(file)
+        } catch let error as SystemCallError {
+            if error.code == EISDIR {
+                throw PlacesError.configuration("the favorites path \(path) is a directory, not a file; set PLACES_FAVORITES_FILE to a file such as \(path)/favorites.json")
+            }
+            throw PlacesError.configuration("cannot read the favorites file \(path): \(error.reason); make it readable or set PLACES_FAVORITES_FILE to a file you can read and write")
+        }
+    }
+}

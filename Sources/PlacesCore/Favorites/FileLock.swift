@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exclusive advisory lock (`flock`) on a lock file, held until `release()` or
+/// until the process ends, however it ends: the kernel drops it with the descriptor,
+/// so a killed writer never leaves a stale lock. The lock file itself stays.
+final class FileLock {
+    private var descriptor: Int32
+
+    /// Opens (creating, mode 0600) `path` and waits for the exclusive lock on it.
+    init(path: String) throws {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw SystemCallError("create the lock file", path) }
+        while flock(fd, LOCK_EX) != 0 {
+            let code = errno
+            guard code == EINTR else {
+                close(fd)
+                throw SystemCallError("lock", path, code: code)
+            }
+        }
+        descriptor = fd
+    }
+
+    func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+}

@@ -1,0 +1,25 @@
+/// A value printed after a venue's fields that is not a venue field (`favorite list`'s
+/// `addedAt` and `note`): a JSON key, CSV column, GeoJSON property and table column.
+public struct ExtraColumn: Sendable {
+    /// The JSON key, CSV column and GeoJSON property name.
+    public let key: String
+    /// The table header.
+    public let header: String
+    /// Whether the table may shorten it (with `…`) to fit a terminal.
+    public let flexible: Bool
+    public let value: @Sendable (Venue) -> FieldValue
+
+    public init(key: String, header: String, flexible: Bool, value: @escaping @Sendable (Venue) -> FieldValue) {
+        self.key = key
+        self.header = header
+        self.flexible = flexible
+        self.value = value
+    }
+}
+
+extension Venue {
+    /// The extra columns' values for this venue, as JSON members.
+    func jsonMembers(_ extras: [ExtraColumn]) -> [(String, JSONValue)] {
+        extras.map { ($0.key, $0.value(self).json) }
+    }
+}

@@ -1,0 +1,24 @@
+import PlacesCore
+
+/// `places favorite add|remove|list`: flags → typed options → `FavoriteRunner` / `FavoriteListRunner`.
+enum FavoriteCommand {
+    static func run(_ args: ParsedArguments, context: RunContext) async throws -> String {
+        switch args.spec.path {
+        case ["favorite", "add"]:
+            let options = FavoriteAddOptions(
+                id: try PlaceID(parsing: args.positionals[0]),
+                note: args.string("note"),
+                network: try SharedOptions.network(args, environment: context.environment),
+                providerOptions: try SharedOptions.provider(args))
+            return try await FavoriteRunner.add(options, context: context)
+        case ["favorite", "remove"]:
+            return try FavoriteRunner.remove(try PlaceID(parsing: args.positionals[0]), context: context)
+        default:
+            let options = FavoriteListOptions(
+                location: try SharedOptions.location(args),
+                format: try SharedOptions.format(args),
+                fields: try args.parsed("fields", FavoriteFieldSelection.parse) ?? .default)
+            return try FavoriteListRunner.run(options, context: context)
+        }
+    }
+}

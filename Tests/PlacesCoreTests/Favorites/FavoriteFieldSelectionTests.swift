@@ -1,0 +1,24 @@
+import Testing
+@testable import PlacesCore
+
+@Suite("favorite list --fields")
+struct FavoriteFieldSelectionTests {
+    @Test func venueFieldsThenTheFavoritesOwn() throws {
+        let exact = try FavoriteFieldSelection.parse("note,id,name")
+        #expect(exact.venue.fields == [.id, .name] && exact.extras == [.note])
+        let added = try FavoriteFieldSelection.parse("+rating")
+        #expect(added.venue.fields == VenueField.defaultSet + [.rating] && added.extras == [.addedAt, .note])
+        let onlyExtras = try FavoriteFieldSelection.parse("addedAt")
+        #expect(onlyExtras.venue.fields.isEmpty && onlyExtras.extras == [.addedAt])
+        let all = try FavoriteFieldSelection.parse("all")
+        #expect(all.venue.fields == VenueField.contractFields && all.extras == [.addedAt, .note])
+        #expect(FavoriteFieldSelection.default.venue == .default)
+    }
+
+    @Test func mixingOrUnknownNamesAreUsageErrors() {
+        for text in ["id,+note", "+id,note", "nte", "id,,name", "+"] {
+            #expect(throws: PlacesError.self, "\(text)") { try FavoriteFieldSelection.parse(text) }
+        }
+        #expect { try FavoriteFieldSelection.parse("notes") } throws: { ($0 as? PlacesError)?.message.contains("did you mean note?") == true }
+    }
+}
