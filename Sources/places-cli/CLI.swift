@@ -29,6 +29,7 @@ enum CLI {
         case ["nearby"], ["search"]: return try await SearchCommand.run(args, context: context)
         case ["details"]: return try await DetailsCommand.run(args, context: context)
         case ["providers"]: return try ProvidersCommand.run(args, context: context)
+        case ["route-estimate"]: return try await RouteEstimateCommand.run(args, context: context)
         default: return try NotBuiltCommand.run(args)
         }
     }
