@@ -47,11 +47,11 @@ public struct EstimateCalibration: Sendable, Equatable {
     /// (15 km/h riding, slower where the bike is pushed).
     public static let bike = EstimateCalibration(circuity: 1.45, fixedDetourMeters: 100, speedMetersPerSecond: 12.0 / 3.6, fixedSeconds: 0)
 
-    /// Driving: 1.45 plus 300 m, fitted to OSRM car routes, whose circuity falls from 2.4
+    /// Driving: 1.5 plus 300 m, fitted to OSRM car routes, whose circuity falls from 2.4
     /// under 500 m to 1.4 over 5 km; 30 km/h, their median free-flow speed (traffic is slower).
-    public static let drive = EstimateCalibration(circuity: 1.45, fixedDetourMeters: 300, speedMetersPerSecond: 30.0 / 3.6, fixedSeconds: 0)
+    public static let drive = EstimateCalibration(circuity: 1.5, fixedDetourMeters: 300, speedMetersPerSecond: 30.0 / 3.6, fixedSeconds: 0)
 
     /// Transit, assumed and not measured: the driving distance, 10 minutes to reach a
     /// stop and wait, then 20 km/h.
-    public static let transit = EstimateCalibration(circuity: 1.45, fixedDetourMeters: 300, speedMetersPerSecond: 20.0 / 3.6, fixedSeconds: 600)
+    public static let transit = EstimateCalibration(circuity: 1.5, fixedDetourMeters: 300, speedMetersPerSecond: 20.0 / 3.6, fixedSeconds: 600)
 }
