@@ -56,9 +56,15 @@ public struct OSRMRouter: Router {
                 return ServiceError(code: body?.code, message: body?.message)
             },
             classify: { response in
-                guard (400..<500).contains(response.status), response.status != 429,
-                      let body = OSRMResponse.decode(response.body), body.code != "Ok" else { return nil }
-                return OSRMErrorCode.error(code: body.code, message: body.message, mode: mode, host: host)
+                guard (400..<500).contains(response.status), response.status != 429 else { return nil }
+                if let body = OSRMResponse.decode(response.body), body.code != "Ok" {
+                    return OSRMErrorCode.error(code: body.code, message: body.message, mode: mode, host: host)
+                }
+                // Not an OSRM body: the URL does not lead to a route service.
+                if response.status == 404 {
+                    return .unavailable("the server at \(host) has no OSRM route service at that path (HTTP 404); check PLACES_OSRM_URL")
+                }
+                return nil
             })
     }
 }
