@@ -119,10 +119,11 @@ struct HTTPClientTests {
         let started = Date()
         await expectError(.unavailable, "did not answer in time") { _ = try await client(retries: 0, timeout: 0.7).send(request(server), service: Self.service) }
         let elapsed = Date().timeIntervalSince(started)
-        // It waited for the timeout (not less: fractional timeouts must not be truncated)...
+        // It waited for the timeout (not less: fractional timeouts must not be truncated).
+        // That it did not wait for the server is shown by the error itself: the stalled
+        // server ends with a 200, which would have been a success. (An upper bound on the
+        // wall clock failed on a loaded machine, where other tests can starve this one.)
         #expect(elapsed >= 0.65, "gave up after \(elapsed) s, before the 0.7 s timeout")
-        // ...and not for the server.
-        #expect(elapsed < 3.9, "waited \(elapsed) s for the stalled server")
     }
 
     @Test func truncatedBodyAndHangUpAreUnavailable() async throws {
