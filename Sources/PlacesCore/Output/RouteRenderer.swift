@@ -104,7 +104,8 @@ public enum RouteRenderer {
             let c = EstimateCalibration.for(route.mode)
             let detour = c.fixedDetourMeters > 0 ? " + \(JSONValue.format(c.fixedDetourMeters)) m" : ""
             let wait = c.fixedSeconds > 0 ? " plus \(DistanceText.duration(c.fixedSeconds)) to reach a stop and wait" : ""
-            return "This is an estimate, not a route: the straight line × \(JSONValue.format(c.circuity))\(detour) for \(route.mode.phrase), at \(speedText(c.speedMetersPerSecond))\(wait). For a real route use --router osrm or --router google."
+            let routers = route.mode == .transit ? "--router google" : "--router osrm or --router google"
+            return "This is an estimate, not a route: the straight line × \(JSONValue.format(c.circuity))\(detour) for \(route.mode.phrase), at \(speedText(c.speedMetersPerSecond))\(wait). For a real route use \(routers)."
         case .google:
             return "Route by Google Routes (\(route.mode.phrase))."
         case .osrm:
