@@ -5,6 +5,7 @@ import Foundation
 public enum HTTPErrorMapper {
     /// A non-2xx response, after any retries.
     public static func error(for response: HTTPResponse, service: ServiceDescription, attempts: Int, secrets: [String]) -> PlacesError {
+        if let specific = service.classify?(response) { return scrubbed(specific, secrets: secrets) }
         let detail = service.parseError(response)
         let statusText = [String(response.status), detail.code].compactMap { $0 }.joined(separator: " ")
         let said = detail.message.map { ": \(TerminalText.sanitizedLine(String($0.prefix(300))))" } ?? ""

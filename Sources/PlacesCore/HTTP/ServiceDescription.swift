@@ -11,12 +11,18 @@ public struct ServiceDescription: Sendable {
     public let keyAdvice: String
     /// Reads the service's own error body.
     public let parseError: @Sendable (HTTPResponse) -> ServiceError
+    /// A failure the service explains in its body better than its status does; when it
+    /// returns an error, that error wins (OSRM answers 400 both for a bad query and for
+    /// "no route", which is 66). Nil, or nil returned, means the status decides.
+    public let classify: (@Sendable (HTTPResponse) -> PlacesError?)?
 
-    public init(name: String, keyVariable: String?, keyAdvice: String, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError) {
+    public init(name: String, keyVariable: String?, keyAdvice: String, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError,
+                classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil) {
         self.name = name
         self.keyVariable = keyVariable
         self.keyAdvice = keyAdvice
         self.parseError = parseError
+        self.classify = classify
     }
 }
 

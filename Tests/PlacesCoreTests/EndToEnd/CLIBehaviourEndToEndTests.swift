@@ -62,15 +62,4 @@ struct CLIBehaviourEndToEndTests {
         #expect(r.stdout.split(separator: "\n").contains { $0.count > 40 })
         #expect(!r.stdout.contains("…"))
     }
-
-    @Test func notYetBuiltCommandsAreAClearUsageError() throws {
-        for args in [["route-estimate", "--from", "1,1", "--to", "2,2"]] {
-            let r = try PlacesBinary.run(args)
-            if r.status == 64 {
-                #expect(r.errorLines.count == 1, "\(r)")
-            } else {
-                #expect(r.status == 0, "\(r)")
-            }
-        }
-    }
 }

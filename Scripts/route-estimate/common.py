@@ -1,0 +1,48 @@
+"""Shared helpers for the route-estimate scripts: the routes fixture and error statistics.
+Python 3 standard library only."""
+import csv
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+ROUTES = os.path.join(ROOT, "Fixtures", "routes", "osrm-routes.tsv")
+
+# OSRM profile of each measured route -> places --mode
+MODES = {"foot": "walk", "bicycle": "bike", "car": "drive"}
+
+
+def load_routes(path=ROUTES):
+    rows = list(csv.DictReader(open(path, newline=""), delimiter="\t"))
+    for r in rows:
+        for k in ("lat1", "lon1", "lat2", "lon2", "straight_m", "route_m", "duration_s"):
+            r[k] = float(r[k])
+        r["mode"] = MODES[r["profile"]]
+    return rows
+
+
+def quantile(xs, p):
+    """Linear interpolation between order statistics (numpy's default)."""
+    xs = sorted(xs)
+    k = (len(xs) - 1) * p
+    f = int(k)
+    c = min(f + 1, len(xs) - 1)
+    return xs[f] + (xs[c] - xs[f]) * (k - f)
+
+
+def median(xs):
+    return quantile(xs, 0.5)
+
+
+def relative_errors(estimates, truths):
+    """|estimate - truth| / truth for each pair."""
+    return [abs(e - t) / t for e, t in zip(estimates, truths)]
+
+
+def summary(errors):
+    return {
+        "n": len(errors),
+        "median": median(errors),
+        "p90": quantile(errors, 0.9),
+        "worst": max(errors),
+        "within25": sum(e <= 0.25 for e in errors) / len(errors),
+    }

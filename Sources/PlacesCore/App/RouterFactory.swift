@@ -1,0 +1,22 @@
+/// Builds the router `--router` names. Each web router is registered here, once.
+public enum RouterFactory {
+    public static func make(_ name: RouterName, network: NetworkOptions, context: RunContext) throws -> Router {
+        switch name {
+        case .estimate:
+            return EstimateRouter()
+        case .google:
+            return GoogleRoutesRouter(client: HTTPClientFactory.make(network, context: context),
+                                      baseURL: Endpoints.googleRoutes(context), key: try googleKey(network, context: context))
+        case .osrm:
+            return OSRMRouter(client: HTTPClientFactory.make(network, context: context), baseURL: Endpoints.osrm(context))
+        }
+    }
+
+    /// `GOOGLE_MAPS_API_KEY`; dry runs and replays need none. Missing otherwise is 77,
+    /// with the routers that need no key as the way out.
+    static func googleKey(_ network: NetworkOptions, context: RunContext) throws -> String {
+        if let key = context.value("GOOGLE_MAPS_API_KEY") { return key }
+        if network.dryRun || network.replayDirectory != nil { return Redaction.placeholder }
+        throw PlacesError.permission("Google Routes needs an API key: set GOOGLE_MAPS_API_KEY, or use --router osrm or --router estimate, which need none")
+    }
+}

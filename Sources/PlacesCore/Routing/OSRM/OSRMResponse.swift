@@ -1,0 +1,47 @@
+import Foundation
+
+/// An OSRM route service answer, success or failure: `code` is always there, and only
+/// `"Ok"` means a route (the HTTP status alone does not say which failure it is).
+struct OSRMResponse: Decodable {
+    struct Route: Decodable {
+        /// Metres.
+        let distance: Double
+        /// Seconds.
+        let duration: Double
+    }
+
+    struct Waypoint: Decodable {
+        /// Metres from the given point to where OSRM snapped it onto its network.
+        let distance: Double?
+    }
+
+    let code: String
+    let message: String?
+    let routes: [Route]?
+    let waypoints: [Waypoint]?
+
+    static func decode(_ body: Data) -> OSRMResponse? {
+        try? JSONDecoder().decode(OSRMResponse.self, from: body)
+    }
+}
+
+/// OSRM's `code` values as the contract's errors.
+enum OSRMErrorCode {
+    /// `NoRoute` and `NoSegment` are 66 (nothing to find); a query OSRM calls invalid is 64;
+    /// a server that does not speak the route service, or any other failure, is 69.
+    static func error(code: String, message: String?, mode: TravelMode, host: String) -> PlacesError {
+        let said = message.map { ": \(String($0.prefix(200)))" } ?? ""
+        switch code {
+        case "NoRoute":
+            return .notFound("OSRM found no \(mode.phrase) route between the two points (NoRoute\(said)); they may be on networks that do not connect (an island, a closed area): try other points or another --mode")
+        case "NoSegment":
+            return .notFound("OSRM could not place a point on its \(mode.phrase) network (NoSegment\(said)): move the point nearer a street or path, or check that the server at \(host) covers that area")
+        case "InvalidQuery", "InvalidValue", "InvalidOptions":
+            return .usage("OSRM refused the request as invalid (\(code)\(said))")
+        case "InvalidUrl", "InvalidService", "InvalidVersion":
+            return .unavailable("the server at \(host) does not offer OSRM's route service v1 (\(code)\(said)); check PLACES_OSRM_URL")
+        default:
+            return .unavailable("OSRM at \(host) failed with \(code)\(said); try again later or another server")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// `--router osrm`: an OSRM server's route service at `PLACES_OSRM_URL`. No key.
+public struct OSRMRouter: Router {
+    public var name: RouterName { .osrm }
+    let client: HTTPClient
+    let baseURL: String
+
+    /// Routes farther than this from where a point was given get a note saying so.
+    static let snapNoteMeters = 250.0
+
+    /// The public demo server, which serves the car profile only (whatever the URL says).
+    static let carOnlyDemoHost = "router.project-osrm.org"
+
+    public init(client: HTTPClient, baseURL: String) {
+        self.client = client
+        self.baseURL = baseURL
+    }
+
+    /// `--mode transit --router osrm`: refused before any request.
+    public static let transitRefusal = PlacesError.usage("OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit")
+
+    public func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
+        let request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode)
+        let host = request.url.host ?? baseURL
+        if host == Self.carOnlyDemoHost && mode != .drive {
+            diagnostics.note("the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. https://routing.openstreetmap.de/routed-\(mode == .walk ? "foot" : "bike")")
+        }
+        let response = try await client.send(request, service: Self.service(mode: mode, host: host))
+        guard let answer = OSRMResponse.decode(response.body) else {
+            throw HTTPErrorMapper.badBody(service: Self.service(mode: mode, host: host), what: "not an OSRM route response (no 'code')")
+        }
+        guard answer.code == "Ok" else {
+            throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host)
+        }
+        guard let route = answer.routes?.first else {
+            throw PlacesError.notFound("OSRM answered Ok but with no route between the two points; try other points or another --mode")
+        }
+        guard route.distance.isFinite, route.distance >= 0, route.duration.isFinite, route.duration >= 0 else {
+            throw HTTPErrorMapper.badBody(service: Self.service(mode: mode, host: host), what: "route distance \(route.distance) or duration \(route.duration) is not a measure")
+        }
+        for (label, waypoint) in zip(["start", "destination"], answer.waypoints ?? []) {
+            if let moved = waypoint.distance, moved > Self.snapNoteMeters {
+                diagnostics.note("OSRM moved the \(label) \(DistanceText.format(moved)) to the nearest place it routes from; the figures start there")
+            }
+        }
+        return RouteMeasure(distanceMeters: route.distance, durationSeconds: route.duration)
+    }
+
+    /// How OSRM failures read: its `{"code", "message"}` body decides 4xx answers.
+    static func service(mode: TravelMode, host: String) -> ServiceDescription {
+        ServiceDescription(
+            name: "OSRM", keyVariable: nil, keyAdvice: "OSRM takes no key; check PLACES_OSRM_URL points at an open OSRM server",
+            parseError: { response in
+                let body = OSRMResponse.decode(response.body)
+                return ServiceError(code: body?.code, message: body?.message)
+            },
+            classify: { response in
+                guard (400..<500).contains(response.status), response.status != 429 else { return nil }
+                if let body = OSRMResponse.decode(response.body), body.code != "Ok" {
+                    return OSRMErrorCode.error(code: body.code, message: body.message, mode: mode, host: host)
+                }
+                // Not an OSRM body: the URL does not lead to a route service.
+                if response.status == 404 {
+                    return .unavailable("the server at \(host) has no OSRM route service at that path (HTTP 404); check PLACES_OSRM_URL")
+                }
+                return nil
+            })
+    }
+}
