@@ -275,4 +275,33 @@ struct FoursquareEndToEndTests {
         #expect(replayed.status == 0, "\(replayed)")
         #expect(replayed.stdout == recorded.stdout, "the replay pages through the recorded Link on the replayed host")
     }
+
+    /// The committed fixtures: `--limit 120` replays three recorded pages (cursors 50 and 100
+    /// follow the first), and needs every one of them: without the third it cannot finish.
+    @Test func theRecordedLimit120ScenarioReplaysThreePages() throws {
+        let fixtures = PlacesBinary.repositoryRoot.appendingPathComponent("Fixtures")
+        let scenario = try #require(FixtureScenario.all().first { $0.name == "foursquare-nearby-120-three-pages" })
+        #expect(scenario.arguments.contains("120"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("places-fsq-pages-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("foursquare"), to: dir.appendingPathComponent("foursquare"))
+        let args = scenario.arguments.map { $0 == "Fixtures" ? dir.path : $0 }
+        let whole = try PlacesBinary.run(args, environment: FixtureScenario.offlineEnvironment)
+        #expect(whole.status == 0 && whole.stdout == scenario.expectedStdout, "\(whole)")
+        #expect(whole.stdout.split(separator: "\n").count == 121, "a header and 120 places")
+
+        let folder = dir.appendingPathComponent("foursquare")
+        var pages: [String: String] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            guard text.contains("/places/search?ll=60.16952,24.93545&radius=1000&sort=DISTANCE&limit=50&") else { continue }
+            let cursor = text.firstMatch(of: /"url" : "[^"]*cursor=([0-9]+)-/).map { String($0.1) } ?? "none"
+            pages[cursor] = file
+        }
+        #expect(pages.keys.sorted() == ["100", "50", "none"], "three recorded pages: \(pages)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(try #require(pages["100"])))
+        let short = try PlacesBinary.run(args, environment: FixtureScenario.offlineEnvironment)
+        #expect(short.status == 66 && short.errorLines.first?.contains("cursor=100-") == true, "the third page is asked for: \(short)")
+    }
 }
