@@ -47,7 +47,7 @@ public struct FoursquareClient: PlaceProvider {
             next = nil
             if accepted < request.limit, pages < maxPages,
                let link = FoursquarePaging.nextURL(in: response.header("Link"), relativeTo: current.url) {
-                try FoursquarePaging.checkSameOrigin(link, baseURL: baseURL)
+                try FoursquarePaging.checkSameOrigin(link, baseURL: baseURL, secrets: [key])
                 next = builder.page(link, fields: fields)
             }
         }
