@@ -12,7 +12,9 @@ public enum ProviderFactory {
                 .mapError { $0 as! PlacesError }
             return GooglePlacesClient(http: HTTPClientFactory.make(network, context: context), baseURL: Endpoints.googlePlaces(context), key: key)
         case .foursquare:
-            throw PlacesError.usage("the \(name.rawValue) provider is not built yet: use --provider osm --data FILE")
+            let key = Result { try HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context, service: "Foursquare") }
+                .mapError { $0 as! PlacesError }
+            return FoursquareClient(http: HTTPClientFactory.make(network, context: context), baseURL: Endpoints.foursquare(context), key: key)
         }
     }
 }

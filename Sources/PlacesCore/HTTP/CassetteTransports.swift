@@ -68,9 +68,27 @@ public final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable {
             let why = recorded ? "it was recorded \(n - 1) time(s) and asked for again" : "no recorded exchange matches it"
             throw PlacesError.notFound("replay: \(why) in \(folder.path) (\(key)-\(n).json): \(Cassette.describe(request.redacted)); record it with --record \(directory.path)")
         }
-        let response = try Cassette.parse(data, service: request.service, source: file.path).response
-        if response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes) }
-        return response
+        let cassette = try Cassette.parse(data, service: request.service, source: file.path)
+        if cassette.response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes) }
+        return Self.rebasingLinks(cassette.response, from: cassette.request.url, to: request.url)
+    }
+
+    /// Matching ignores the host, so links in a recorded `Link` header (Foursquare's next
+    /// page) that point to the host the exchange was recorded from are moved to the host
+    /// being replayed; links to any other host are left as they are.
+    static func rebasingLinks(_ response: HTTPResponse, from recorded: URL, to replayed: URL) -> HTTPResponse {
+        guard let old = origin(recorded), let new = origin(replayed), old != new else { return response }
+        var copy = response
+        copy.headers = response.headers.map { header in
+            guard header.name.caseInsensitiveCompare("Link") == .orderedSame else { return header }
+            return (header.name, header.value.replacingOccurrences(of: "<\(old)/", with: "<\(new)/"))
+        }
+        return copy
+    }
+
+    private static func origin(_ url: URL) -> String? {
+        guard let scheme = url.scheme, let host = url.host else { return nil }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
     }
 }
 

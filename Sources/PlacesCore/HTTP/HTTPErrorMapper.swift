@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one place HTTP failures become `PlacesError`s with the contract's exit codes:
-/// 77 key, 75 rate limit, 69 unavailable, 66 not found, 64 refused request, 65 bad body.
+/// 77 key (or payment), 75 rate limit, 69 unavailable, 66 not found, 64 refused request, 65 bad body.
 public enum HTTPErrorMapper {
     /// A non-2xx response, after any retries.
     public static func error(for response: HTTPResponse, service: ServiceDescription, attempts: Int, secrets: [String]) -> PlacesError {
@@ -15,6 +15,9 @@ public enum HTTPErrorMapper {
         case _ where detail.isKeyProblem, 401, 403:
             let reason = detail.reason.map { ", \($0)" } ?? ""
             error = .permission("\(service.name) rejected the key (\(statusText)\(reason)): \(service.keyAdvice)")
+        case 402:
+            // Payment required: the account may not make this call (Foursquare's Premium fields without credits).
+            error = .permission("\(service.name) refused the request for payment (\(statusText))\(said); \(detail.advice ?? "check the account's billing")")
         case 404:
             error = .notFound("\(service.name) found no such place or resource (\(statusText))\(said)")
         case 429:

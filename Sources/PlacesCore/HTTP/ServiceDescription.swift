@@ -35,11 +35,14 @@ public struct ServiceError: Sendable, Equatable {
     public var message: String?
     /// Set when the body shows the key is the problem whatever the status (Google's 400 API_KEY_INVALID).
     public var isKeyProblem: Bool
+    /// What to do, when the service's answer calls for more than its message (Foursquare's 402).
+    public var advice: String?
 
-    public init(code: String? = nil, reason: String? = nil, message: String? = nil, isKeyProblem: Bool = false) {
+    public init(code: String? = nil, reason: String? = nil, message: String? = nil, isKeyProblem: Bool = false, advice: String? = nil) {
         self.code = code
         self.reason = reason
         self.message = message
         self.isKeyProblem = isKeyProblem
+        self.advice = advice
     }
 }

@@ -14,6 +14,7 @@ struct FixtureRecordingTests {
     @Test func everyScenarioRecordsTheCommittedExchangesAndNoKey() throws {
         let google = try FakeGooglePlaces()
         let overpass = try FakeOverpass()
+        let foursquare = try FakeFoursquare()
         let fixtures = PlacesBinary.repositoryRoot.appendingPathComponent("Fixtures")
         var produced = Set<String>()
         let canaries = ["GOOGLE_MAPS_API_KEY": "CANARY-google-\(UUID().uuidString.prefix(8))",
@@ -24,6 +25,7 @@ struct FixtureRecordingTests {
             var env = PlacesBinary.baseEnvironment()
             env["PLACES_GOOGLE_PLACES_URL"] = google.baseURL
             env["PLACES_OVERPASS_URL"] = overpass.endpoint
+            env["PLACES_FOURSQUARE_URL"] = foursquare.baseURL
             env.merge(canaries) { $1 }
             env.merge(scenario.recordEnvironment) { $1 }
             let r = try PlacesBinary.run(scenario.recordingArguments(into: dir.path), environment: env)

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The `foursquare` provider: the Foursquare Places API at `PLACES_FOURSQUARE_URL`.
+///
+/// `nearby` and `search` are `GET /places/search`, paged through the `Link` header (50
+/// places a page) until `--limit` places pass the circle and the value filters; `details`
+/// is `GET /places/{fsq_place_id}`. `fields` follows the fields asked for, so Premium
+/// fields are bought only when needed.
+public struct FoursquareClient: PlaceProvider {
+    public let name = ProviderName.foursquare
+    let http: HTTPClient
+    let baseURL: String
+    /// The key, or why there is none (raised only once the arguments are known to be valid).
+    let key: Result<String, PlacesError>
+
+    public init(http: HTTPClient, baseURL: String, key: Result<String, PlacesError>) {
+        self.http = http
+        self.baseURL = baseURL
+        // A key pasted with its scheme would otherwise go out as "Bearer Bearer ...".
+        self.key = key.map { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : $0 }
+    }
+
+    public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+        let key = try key.get()
+        let builder = FoursquareRequestBuilder(baseURL: baseURL, key: key)
+        let service = FoursquareService.description(legacyKey: FoursquareService.looksLikeLegacyKey(key))
+        let fields = FoursquareFields(for: request.neededFields)
+        let perPage = min(request.limit, FoursquareRequestBuilder.maxPerPage)
+        // Each page is a billed call: enough pages for --limit, and a little slack for the
+        // places the circle or the filters drop.
+        let maxPages = (request.limit + FoursquareRequestBuilder.maxPerPage - 1) / FoursquareRequestBuilder.maxPerPage + 2
+
+        var collected: [Venue] = []
+        var accepted = 0
+        var pages = 0
+        var next: HTTPRequest? = builder.search(request, categoryIDs: FoursquareCategoryTable.ids(for: request.types), fields: fields, limit: perPage)
+        while let current = next {
+            let response = try await http.send(current, service: service)
+            pages += 1
+            let places = try decode(FoursquareSearchResponse.self, response.body, service: service).results ?? []
+            let venues = places.compactMap(FoursquareVenueMapper.venue(from:))
+            if venues.count < places.count {
+                diagnostics.warning("skipped \(places.count - venues.count) Foursquare place(s) without an id, name or position")
+            }
+            collected += venues
+            accepted += VenuePipeline.applyValueFilters(venues.filter { isInsideCircle($0, request) }, request).count
+            next = nil
+            if accepted < request.limit, pages < maxPages,
+               let link = FoursquarePaging.nextURL(in: response.header("Link"), relativeTo: current.url) {
+                try FoursquarePaging.checkSameOrigin(link, baseURL: baseURL, secrets: [key])
+                next = builder.page(link, fields: fields)
+            }
+        }
+        return collected
+    }
+
+    public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+        let key = try key.get()
+        let service = FoursquareService.description(legacyKey: FoursquareService.looksLikeLegacyKey(key))
+        let request = FoursquareRequestBuilder(baseURL: baseURL, key: key)
+            .details(placeID: id.rawID, fields: FoursquareFields(for: fields.union([.id, .name])))
+        let response: HTTPResponse
+        do {
+            response = try await http.send(request, service: service)
+        } catch let error as PlacesError where error.kind == .notFound || error.kind == .usage {
+            // An unknown id is 404; a malformed one may be refused as a bad parameter.
+            throw PlacesError.notFound("Foursquare has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --provider foursquare --json'")
+        }
+        let place = try decode(FoursquarePlace.self, response.body, service: service)
+        guard let venue = FoursquareVenueMapper.venue(from: place) else {
+            throw HTTPErrorMapper.badBody(service: service, what: "the place has no fsq_place_id, name or position")
+        }
+        return venue
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ body: Data, service: ServiceDescription) throws -> T {
+        do {
+            return try FoursquarePlaceWire.decoder.decode(type, from: body)
+        } catch {
+            throw HTTPErrorMapper.badBody(service: service, what: GooglePlacesClient.describe(error))
+        }
+    }
+
+    private func isInsideCircle(_ venue: Venue, _ request: SearchRequest) -> Bool {
+        guard let center = request.center, let radius = request.radiusMeters else { return true }
+        return GeodesicDistance.meters(from: center, to: venue.coordinate) <= radius
+    }
+}

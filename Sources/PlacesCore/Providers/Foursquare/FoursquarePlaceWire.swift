@@ -1,0 +1,74 @@
+import Foundation
+
+/// Wire models of the Foursquare Places API (`places-api.foursquare.com`, version
+/// 2025-06-17), named after its response fields (shared/reference/providers.md §3.1 and
+/// the real 2025 search and details responses in shared/reference/examples).
+///
+/// Foursquare returns only the fields named in `fields` and omits (or sends `""` for)
+/// what it does not know, so every field is optional here; the mapper decides what a
+/// venue needs. The wire is snake_case: decode with `FoursquarePlaceWire.decoder`.
+enum FoursquarePlaceWire {
+    /// `fsq_place_id` → `fsqPlaceId`, `formatted_address` → `formattedAddress`, ...
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+}
+
+/// One place, from a search's `results` or a details answer.
+struct FoursquarePlace: Decodable, Sendable {
+    var fsqPlaceId: String?
+    var name: String?
+    /// Top level since the 2025 API (v3 had `geocodes.main`).
+    var latitude: Double?
+    var longitude: Double?
+    var categories: [FoursquareCategory]?
+    var location: FoursquareLocation?
+    var tel: String?
+    var website: String?
+    /// Premium: 0.0–10.0.
+    var rating: Double?
+    /// Premium: 1 (cheap) … 4 (very expensive).
+    var price: Int?
+    /// Premium.
+    var hours: FoursquareHours?
+    /// Search only, in metres from `ll`; ignored (distances are computed on the ellipsoid).
+    var distance: Double?
+    /// `/places/{id}`: an API path, not a page for people.
+    var link: String?
+}
+
+/// One entry of `categories`: `fsq_category_id` is a 24-hex BSON id (v3 used integers).
+struct FoursquareCategory: Decodable, Sendable {
+    var fsqCategoryId: String?
+    var name: String?
+    var shortName: String?
+    var pluralName: String?
+}
+
+/// `location` (the parts used).
+struct FoursquareLocation: Decodable, Sendable {
+    var address: String?
+    var locality: String?
+    var region: String?
+    var postcode: String?
+    var country: String?
+    var formattedAddress: String?
+}
+
+/// `hours` in the v3 shape (assumed unchanged on the new host: providers.md §3.1).
+struct FoursquareHours: Decodable, Sendable {
+    var display: String?
+    var openNow: Bool?
+}
+
+/// `GET /places/search`: no `results` is read as none.
+struct FoursquareSearchResponse: Decodable, Sendable {
+    var results: [FoursquarePlace]?
+}
+
+/// Foursquare's error body: `{"message": "..."}`.
+struct FoursquareErrorBody: Decodable, Sendable {
+    var message: String?
+}
