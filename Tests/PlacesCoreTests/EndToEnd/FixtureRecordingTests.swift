@@ -43,11 +43,13 @@ struct FixtureRecordingTests {
                     }
                     produced.insert("\(service)/\(file)")
                     let committed = fixtures.appendingPathComponent("\(service)/\(file)")
+                    let old = try? String(contentsOf: committed, encoding: .utf8)
                     if Self.updating {
+                        // Only real changes: a new port alone is not worth a diff.
+                        guard old.map(Self.normalized) != Self.normalized(text) else { continue }
                         try FileManager.default.createDirectory(at: committed.deletingLastPathComponent(), withIntermediateDirectories: true)
                         try text.write(to: committed, atomically: true, encoding: .utf8)
                     } else {
-                        let old = try? String(contentsOf: committed, encoding: .utf8)
                         #expect(old.map(Self.normalized) == Self.normalized(text), "\(scenario.name): \(service)/\(file) differs from the committed fixture; re-record with Scripts/record-fixtures.sh")
                     }
                 }
