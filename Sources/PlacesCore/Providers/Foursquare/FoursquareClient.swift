@@ -77,7 +77,7 @@ public struct FoursquareClient: PlaceProvider {
         do {
             return try FoursquarePlaceWire.decoder.decode(type, from: body)
         } catch {
-            throw HTTPErrorMapper.badBody(service: service, what: GooglePlacesClient.describe(error))
+            throw HTTPErrorMapper.badBody(service: service, what: DecodingErrorText.describe(error))
         }
     }
 

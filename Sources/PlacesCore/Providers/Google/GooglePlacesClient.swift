@@ -86,7 +86,7 @@ public struct GooglePlacesClient: PlaceProvider {
         do {
             place = try JSONDecoder().decode(GooglePlace.self, from: response.body)
         } catch {
-            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: Self.describe(error))
+            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: DecodingErrorText.describe(error))
         }
         guard let venue = GoogleVenueMapper.venue(from: place, photoBaseURL: baseURL) else {
             throw HTTPErrorMapper.badBody(service: GoogleService.places, what: "the place has no id, name or location")
@@ -99,7 +99,7 @@ public struct GooglePlacesClient: PlaceProvider {
         do {
             return try JSONDecoder().decode(GoogleSearchResponse.self, from: response.body)
         } catch {
-            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: Self.describe(error))
+            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: DecodingErrorText.describe(error))
         }
     }
 
@@ -109,10 +109,5 @@ public struct GooglePlacesClient: PlaceProvider {
             diagnostics.warning("skipped \(places.count - venues.count) Google place(s) without an id, name or location")
         }
         return venues
-    }
-
-    static func describe(_ error: Error) -> String {
-        if let decoding = error as? DecodingError { return OverpassDocumentDecoder.describe(decoding) }
-        return "\(error)"
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// How Google's APIs explain failures: the `google.rpc.Status` envelope.
+/// How Google's APIs explain failures: the `google.rpc.Status` envelope, the same for
+/// Places and Routes (`GoogleRoutesService` uses `parseError` too).
 enum GoogleService {
     /// Reasons (`ErrorInfo.reason`) that mean the key itself is the problem, even on a 400.
     static let keyReasons: Set<String> = [
-        "API_KEY_INVALID", "API_KEY_SERVICE_BLOCKED", "API_KEY_HTTP_REFERRER_BLOCKED", "API_KEY_IP_ADDRESS_BLOCKED",
+        "API_KEY_INVALID", "API_KEY_EXPIRED", "API_KEY_SERVICE_BLOCKED", "API_KEY_HTTP_REFERRER_BLOCKED", "API_KEY_IP_ADDRESS_BLOCKED",
         "API_KEY_ANDROID_APP_BLOCKED", "API_KEY_IOS_APP_BLOCKED", "SERVICE_DISABLED", "BILLING_DISABLED",
     ]
 

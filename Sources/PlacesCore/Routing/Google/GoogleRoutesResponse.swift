@@ -53,21 +53,3 @@ enum ProtobufDuration {
         return Double(String(number))
     }
 }
-
-/// A decoding error as one short phrase (where and what), for error lines.
-enum DecodingErrorText {
-    static func describe(_ error: Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON" }
-        func path(_ context: DecodingError.Context) -> String {
-            let p = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return p.isEmpty ? "" : " at \(p.hasPrefix(".") ? String(p.dropFirst()) : p)"
-        }
-        switch error {
-        case .typeMismatch(_, let c): return "unexpected type\(path(c))"
-        case .valueNotFound(_, let c): return "missing value\(path(c))"
-        case .keyNotFound(let key, let c): return "missing '\(key.stringValue)'\(path(c))"
-        case .dataCorrupted(let c): return c.codingPath.isEmpty ? "not JSON" : "bad value\(path(c))"
-        @unknown default: return "undecodable"
-        }
-    }
-}
