@@ -4,7 +4,7 @@ public enum ProviderFactory {
         switch name {
         case .osm:
             if let path = ProviderSelection.dataFile(options, context: context) {
-                return OverpassFileProvider(path: path)
+                return OverpassFileProvider(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
             }
             throw PlacesError.usage("the online osm provider (Overpass) is not built yet: give an extract with --data FILE or $PLACES_OSM_DATA")
         case .google, .foursquare:

@@ -2,31 +2,94 @@ import Foundation
 
 /// The `osm` provider offline: answers from a local Overpass-format JSON file
 /// (`--data FILE` or `$PLACES_OSM_DATA`) with no network at all.
+///
+/// The file is read straight from its bytes by `OverpassScanner`. With a `cache`, the
+/// first query of a file also writes a spatial index of it (`VenueIndex`), and later
+/// queries read only the index cells they need; an index that no longer matches its file
+/// is rebuilt, a damaged one is rebuilt with a note.
 public struct OverpassFileProvider: PlaceProvider {
     public let name = ProviderName.osm
     public let path: String
+    /// Where indexes are kept; nil to neither read nor write one (`--no-cache`).
+    public let cache: VenueIndexCache?
 
-    public init(path: String) {
+    public init(path: String, cache: VenueIndexCache? = nil) {
         self.path = path
+        self.cache = cache
     }
 
     public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
-        let venues = try loadVenues()
-        return venues.filter { OSMSearchMatcher.matches($0, request: request) }
+        try venues(OverpassSelection(request: request), diagnostics: diagnostics)
     }
 
     public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
-        guard let venue = try loadVenues().first(where: { $0.id == id }) else {
+        guard let venue = try venues(OverpassSelection(id: id), diagnostics: diagnostics).first else {
             throw PlacesError.notFound("no place \(id) in \(path); the id may come from another extract, or try without --data to ask Overpass")
         }
         return venue
     }
 
-    /// Every named, placed element of the file as a venue, in file order.
+    /// Every named, placed element of the file as a venue, in file order (no index).
     public func loadVenues() throws -> [Venue] {
-        let data = try OverpassFileReader.read(path: path)
-        let response = try OverpassDocumentDecoder.decode(data, source: path)
-        return response.elements.compactMap(OSMVenueMapper.venue(from:))
+        try OverpassFileProvider(path: path).venues(.everything, diagnostics: .silent)
+    }
+
+    /// The venues `selection` selects, in file order: from the index when it is current,
+    /// else from the file (writing the index on the way when there is a cache).
+    func venues(_ selection: OverpassSelection, diagnostics: Diagnostics) throws -> [Venue] {
+        let file = try OverpassFileReader.open(path)
+        guard let cache else { return try scan(file, selection, builder: nil) }
+        let key = SourceKey(file: file, path: OverpassFileReader.absolutePath(path))
+        let indexPath = cache.indexPath(forSource: key.path)
+        do {
+            if let index = try VenueIndex(path: indexPath), index.header.key == key {
+                let source = try map(file)
+                return try index.venues(selection, source: source.bytes)
+            }
+        } catch let error as VenueIndexCorruption {
+            diagnostics.note("the cached index \(indexPath) of \(path) is damaged (\(error.reason)); rebuilding it")
+        }
+        var builder: VenueIndexBuilder?
+        do {
+            try cache.createDirectory()
+            builder = try VenueIndexBuilder(destination: indexPath, key: key)
+        } catch {
+            diagnostics.note("cannot write an index of \(path) in \(cache.directory) (\(Self.describe(error))); reading the whole file each time (--no-cache skips this)")
+        }
+        let venues = try scan(file, selection, builder: builder)
+        do {
+            try builder?.commit()
+        } catch {
+            diagnostics.note("cannot save the index of \(path) in \(cache.directory) (\(error.reason)); reading the whole file each time (--no-cache skips this)")
+        }
+        return venues
+    }
+
+    private func map(_ file: ReadOnlyFile) throws -> MappedBytes {
+        do {
+            return try file.map()
+        } catch {
+            throw OverpassFileReader.error(error, path: path)
+        }
+    }
+
+    private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?) throws -> [Venue] {
+        let mapping = try map(file)
+        do {
+            let result = try OverpassExtractScan.venues(selection, in: mapping.bytes, release: mapping.release(before:), indexing: builder)
+            try OverpassDocumentDecoder.checkRemark(result.summary.remark, source: path)
+            return result.venues
+        } catch let error as JSONScanError {
+            builder?.discard()
+            throw PlacesError.badData("\(path) is not Overpass JSON: \(error.message) \(error.location(in: mapping.bytes)); export with [out:json] and 'out center tags;'")
+        } catch {
+            builder?.discard()
+            throw error
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        (error as? VenueIndexCorruption)?.reason ?? (error as NSError).localizedDescription
     }
 }
 
@@ -46,25 +109,43 @@ enum OSMSearchMatcher {
     }
 }
 
-/// Reads a `--data` file, mapping file-system failures to the contract's exit codes.
+/// Opens a `--data` file, mapping file-system failures to the contract's exit codes.
 enum OverpassFileReader {
-    static func read(path: String) throws -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw PlacesError.notFound("no such --data file: \(path); give the path of an Overpass JSON export, e.g. Fixtures/osm/helsinki-pois.json")
-        }
-        guard !isDirectory.boolValue else {
-            throw PlacesError.notFound("--data \(path) is a directory, not an Overpass JSON file")
-        }
+    static func open(_ path: String) throws -> ReadOnlyFile {
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            return try ReadOnlyFile(path: path)
         } catch {
-            throw PlacesError.notFound("cannot read --data file \(path): \(error.localizedDescription)")
+            throw Self.error(error, path: path)
         }
+    }
+
+    static func error(_ error: ReadOnlyFile.OpenError, path: String) -> PlacesError {
+        switch error {
+        case .missing:
+            return PlacesError.notFound("no such --data file: \(path); give the path of an Overpass JSON export, e.g. Fixtures/osm/helsinki-pois.json")
+        case .directory:
+            return PlacesError.notFound("--data \(path) is a directory, not an Overpass JSON file")
+        case .unreadable(let reason):
+            return PlacesError.notFound("cannot read --data file \(path): \(reason)")
+        }
+    }
+
+    /// The canonical absolute path of an existing file (symlinks and `..` resolved).
+    static func absolutePath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The whole file in memory, for the Codable path.
+    static func read(path: String) throws -> Data {
+        let file = try open(path)
+        return Data(file.read(at: 0, count: file.size))
     }
 }
 
-/// Decodes an Overpass JSON document; anything else is bad data (65) that says where.
+/// Decodes an Overpass JSON document with `JSONDecoder` (the reference the scanner is
+/// tested against); anything else is bad data (65) that says where.
 enum OverpassDocumentDecoder {
     static func decode(_ data: Data, source: String) throws -> OverpassResponse {
         let response: OverpassResponse
@@ -75,10 +156,15 @@ enum OverpassDocumentDecoder {
         } catch {
             throw PlacesError.badData("\(source) is not Overpass JSON: \(error.localizedDescription)")
         }
-        if let remark = response.remark, remark.lowercased().contains("error") {
+        try checkRemark(response.remark, source: source)
+        return response
+    }
+
+    /// A `remark` that reports an error means the document holds no (or partial) data.
+    static func checkRemark(_ remark: String?, source: String) throws {
+        if let remark, remark.lowercased().contains("error") {
             throw PlacesError.badData("\(source) records an Overpass error instead of data: \(remark)")
         }
-        return response
     }
 
     static func describe(_ error: DecodingError) -> String {
