@@ -99,12 +99,13 @@ struct OverpassSynthesizer {
         if random.chance(0.3) { members.append(("version", Array("\(random.below(20) + 1)".utf8))) }
         if random.chance(0.2) { members.append(("nodes", Array("[1, 2, 3, 123456789012345678901234567890, -1.5e-300]".utf8))) }
         if random.chance(0.1) { members.append(("geometry", Array("[{\"lat\": 1.5, \"lon\": -2.5}, null, {\"x\": [true, false]}]".utf8))) }
-        if random.chance(0.05) { members.append(("id", quoted("a later duplicate, ignored"))) }
         if random.chance(0.05) { members.append(("lat", Array("null".utf8))) }
         if random.chance(0.03) { members[0] = ("type", quoted(random.chance(0.5) ? "area" : "nod\\u0065", escaped: true)) }
         if random.chance(0.02) { members[1] = ("id", Array("-\(random.below(100))".utf8)) }
         if random.chance(0.05) { members.append(("\\u0063enter", Array("{\"lat\": 1, \"lon\": 2}".utf8))) }
         random.shuffle(&members)
+        // After the shuffle: a later duplicate is ignored, an earlier one would be the id.
+        if random.chance(0.05) { members.append(("id", quoted("a later duplicate, ignored"))) }
     }
 
     private mutating func tags(city: City) -> [(String, String)] {
@@ -115,16 +116,16 @@ struct OverpassSynthesizer {
         if ["restaurant", "fast_food", "cafe"].contains(value) && random.chance(0.7) {
             tags.append(("cuisine", random.pick(Self.cuisines)))
         }
-        if random.chance(0.3) {
+        if random.chance(0.12) {
             tags.append(("addr:street", random.pick(Self.streets)))
             tags.append(("addr:housenumber", "\(random.below(120) + 1)"))
             if random.chance(0.6) { tags.append(("addr:postcode", city.postcode)) }
             tags.append(("addr:city", city.name))
         }
-        if random.chance(0.2) { tags.append(("opening_hours", random.pick(Self.hours))) }
-        if random.chance(0.1) { tags.append((random.chance(0.7) ? "phone" : "contact:phone", "+358 \(random.below(90) + 10) \(random.below(9_000_000) + 1_000_000)")) }
-        if random.chance(0.12) { tags.append((random.chance(0.8) ? "website" : "contact:website", "https://example.fi/\(random.below(1_000_000))")) }
-        if random.chance(0.1) { tags.append(("wheelchair", random.pick(["yes", "no", "limited"]))) }
+        if random.chance(0.08) { tags.append(("opening_hours", random.pick(Self.hours))) }
+        if random.chance(0.07) { tags.append((random.chance(0.7) ? "phone" : "contact:phone", "+358 \(random.below(90) + 10) \(random.below(9_000_000) + 1_000_000)")) }
+        if random.chance(0.08) { tags.append((random.chance(0.8) ? "website" : "contact:website", "https://example.fi/\(random.below(1_000_000))")) }
+        if random.chance(0.06) { tags.append(("wheelchair", random.pick(["yes", "no", "limited"]))) }
         if style == .varied {
             random.shuffle(&tags)
             if random.chance(0.05) { tags.append(("amenity", random.pick([" restaurant ", "Restaurant", "yes", "gym", "  "]))) }

@@ -52,7 +52,8 @@ public struct OverpassFileProvider: PlaceProvider {
         var builder: VenueIndexBuilder?
         do {
             try cache.createDirectory()
-            builder = try VenueIndexBuilder(destination: indexPath, key: key)
+            // An element takes at least ~60 bytes of JSON: room enough for every one.
+            builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: file.size / 60 + 1024)
         } catch {
             diagnostics.note("cannot write an index of \(path) in \(cache.directory) (\(Self.describe(error))); reading the whole file each time (--no-cache skips this)")
         }
@@ -93,19 +94,44 @@ public struct OverpassFileProvider: PlaceProvider {
     }
 }
 
-/// Which venues of an extract a request selects: by `--type`, and by text for `search`.
-enum OSMSearchMatcher {
+/// Which venues of an extract a request selects: by `--type`, and by text for `search`
+/// (every word of the query in the name, a category or a cuisine, case and accents ignored).
+struct OSMSearchMatcher: Sendable {
+    private let typeNames: [String]
+    /// The folded words of the query; nil for `nearby`.
+    private let words: [String]?
+
+    init(_ request: SearchRequest) {
+        typeNames = request.types.map(\.rawValue)
+        words = request.query.map { TextFolding.fold($0).split(separator: " ").map(String.init) }
+    }
+
     static func matches(_ venue: Venue, request: SearchRequest) -> Bool {
-        if !request.types.isEmpty, !request.types.contains(where: { venue.categories.contains($0.rawValue) }) {
+        OSMSearchMatcher(request).matches(venue)
+    }
+
+    func matches(_ venue: Venue) -> Bool {
+        if !typeNames.isEmpty, !typeNames.contains(where: venue.categories.contains) {
             return false
         }
-        if let query = request.query {
-            // Every word of the query must occur in the name, a category or a cuisine.
-            let haystack = TextFolding.fold(([venue.name] + venue.categories + venue.cuisines).joined(separator: " "))
-                .replacingOccurrences(of: "_", with: " ")
-            return TextFolding.fold(query).split(separator: " ").allSatisfy { haystack.contains($0) }
+        guard let words else { return true }
+        let haystack = TextFolding.fold(([venue.name] + venue.categories + venue.cuisines).joined(separator: " "))
+        if haystack.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: `_` is a space byte for byte, and a word is found byte for byte.
+            let bytes = haystack.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }
+            return words.allSatisfy { word in word.utf8.allSatisfy({ $0 < 0x80 }) && Self.bytes(bytes, contain: Array(word.utf8)) }
         }
-        return true
+        let spaced = haystack.replacingOccurrences(of: "_", with: " ")
+        return words.allSatisfy { spaced.contains($0) }
+    }
+
+    private static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
     }
 }
 

@@ -25,7 +25,8 @@ struct OverpassSelection: Sendable {
             self.radius = radius
         }
         categoryMask = OSMCategoryMask.of(request.types)
-        accepts = { OSMSearchMatcher.matches($0, request: request) }
+        let matcher = OSMSearchMatcher(request)
+        accepts = { matcher.matches($0) }
         if let center = request.center, request.sort == .distance, request.filterText == nil, !request.groupByCuisine,
            request.minRating == nil, !request.openNow, request.price == nil {
             nearest = (center, request.limit)

@@ -6,6 +6,10 @@ import Musl
 import Darwin
 #endif
 
+#if _endian(big)
+#error("VenueIndexBuilder writes entries as they lie in memory; the format is little-endian")
+#endif
+
 /// Collects an index entry for each venue while the source is scanned, then `commit()`
 /// sorts them by cell and writes the file: to a temporary file next to the destination,
 /// renamed into place at the end (so a reader sees the old index or the whole new one,
@@ -22,6 +26,8 @@ final class VenueIndexBuilder {
     }
 
     static let kindShift: UInt64 = 62
+    /// Entries written at a time.
+    private static let chunkEntries = 16_384
 
     private let destination: String
     private let temporary: String
@@ -31,7 +37,9 @@ final class VenueIndexBuilder {
     private var entries: [Entry] = []
 
     /// Opens the temporary file, so that an unwritable cache shows before the scan.
-    init(destination: String, key: SourceKey) throws(VenueIndexCorruption) {
+    /// `capacity` is room for this many entries, reserved (not touched) up front so the
+    /// array never copies itself while it grows.
+    init(destination: String, key: SourceKey, capacity: Int = 4096) throws(VenueIndexCorruption) {
         self.destination = destination
         self.key = key
         let slash = destination.lastIndex(of: "/") ?? destination.startIndex
@@ -39,7 +47,7 @@ final class VenueIndexBuilder {
         temporary = "\(destination[..<slash])/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw VenueIndexCorruption(reason: ReadOnlyFile.describe(errno)) }
-        entries.reserveCapacity(4096)
+        entries.reserveCapacity(capacity)
     }
 
     deinit {
@@ -60,36 +68,47 @@ final class VenueIndexBuilder {
     func commit() throws(VenueIndexCorruption) {
         guard descriptor >= 0 else { throw VenueIndexCorruption(reason: "the index was discarded") }
         let headerLength = VenueIndexHeader.length(forPath: key.path)
-        var sorted: [Entry] = []
-        sorted.reserveCapacity(entries.count)
-        var cells = ByteWriter()
-        var index = 0
         let order = sortedByCell()
-        while index < order.count {
+        var failure: String?
+        if lseek(descriptor, off_t(headerLength), SEEK_SET) < 0 { failure = ReadOnlyFile.describe(errno) }
+        // One pass in cell order: gather a cell's entries into a buffer, checksum them
+        // there, write the buffer out now and then. The header, which needs the totals,
+        // goes in front at the end.
+        var cells = ByteWriter()
+        var chunk: [Entry] = []
+        chunk.reserveCapacity(Self.chunkEntries * 2)
+        var index = 0
+        while index < order.count && failure == nil {
             let cell = order[index] >> 32
-            let first = index
+            let first = index, chunkStart = chunk.count
             while index < order.count && order[index] >> 32 == cell {
-                sorted.append(entries[Int(order[index] & 0xFFFF_FFFF)])
+                chunk.append(entries[Int(order[index] & 0xFFFF_FFFF)])
                 index += 1
             }
-            let checksum = sorted.withUnsafeBytes { all in
-                Self.cellChecksum(cell: cell, first: UInt64(first), entries: UnsafeRawBufferPointer(
-                    rebasing: all[(first * VenueIndexFormat.entryLength)..<(index * VenueIndexFormat.entryLength)]))
+            let checksum = chunk.withUnsafeBytes {
+                Self.cellChecksum(cell: cell, first: UInt64(first), entries: UnsafeRawBufferPointer(rebasing: $0[(chunkStart * VenueIndexFormat.entryLength)...]))
             }
             cells.append(cell)
             cells.append(UInt64(first))
             cells.append(checksum)
+            if chunk.count >= Self.chunkEntries {
+                failure = chunk.withUnsafeBytes(writeFully)
+                chunk.removeAll(keepingCapacity: true)
+            }
         }
+        if failure == nil { failure = chunk.withUnsafeBytes(writeFully) }
         entries = []
-        let cellsOffset = headerLength + sorted.count * VenueIndexFormat.entryLength
+        if failure == nil { failure = cells.bytes.withUnsafeBytes(writeFully) }
+        let cellsOffset = headerLength + order.count * VenueIndexFormat.entryLength
         let header = VenueIndexHeader(
-            key: key, venueCount: UInt64(sorted.count), cellCount: UInt64(cells.bytes.count / VenueIndexFormat.cellLength),
+            key: key, venueCount: UInt64(order.count), cellCount: UInt64(cells.bytes.count / VenueIndexFormat.cellLength),
             cellDegrees: grid.degrees, entriesOffset: UInt64(headerLength), cellsOffset: UInt64(cellsOffset),
             cellsChecksum: cells.bytes.withUnsafeBytes { ByteHash.of($0) },
             totalLength: UInt64(cellsOffset + cells.bytes.count))
-        var failure = header.encoded().withUnsafeBytes(writeFully)
-        if failure == nil { failure = sorted.withUnsafeBytes(writeFully) }
-        if failure == nil { failure = cells.bytes.withUnsafeBytes(writeFully) }
+        let encoded = header.encoded()
+        if failure == nil, encoded.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) != encoded.count {
+            failure = ReadOnlyFile.describe(errno)
+        }
         if failure == nil, close(descriptor) != 0 { failure = ReadOnlyFile.describe(errno) }
         descriptor = -1
         if failure == nil, rename(temporary, destination) != 0 { failure = ReadOnlyFile.describe(errno) }
@@ -113,7 +132,11 @@ final class VenueIndexBuilder {
         var hash = ByteHash()
         hash.combine(cell)
         hash.combine(first)
-        hash.combine(entries)
+        var offset = 0
+        while offset + 8 <= entries.count {
+            hash.combine(UInt64(littleEndian: entries.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
         return hash.finalized
     }
 

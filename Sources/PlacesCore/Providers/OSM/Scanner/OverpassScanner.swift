@@ -262,8 +262,8 @@ struct OverpassScanner {
 
     /// `tags`: an object of strings. Keeps the venue keys' positions (or every tag, decoded).
     private mutating func tags(path: @autoclosure () -> String) throws(JSONScanError) {
-        let objectStart = cursor.position
         cursor.position += 1
+        let objectStart = cursor.position
         element.hasTags = true
         if keepAllTags { element.allTags = [:] }
         var first = true
