@@ -1,16 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A fixed set of short byte strings with a value each, looked up straight from bytes in
 /// memory (no `String` made): for matching JSON keys and tag values while scanning.
 ///
 /// Built once and kept for the life of the process; storage is raw memory so that a
-/// lookup in a hot loop costs a few loads and one `memcmp`, with no reference counting.
+/// lookup in a hot loop costs a few loads and compares, with no reference counting.
 final class ByteStringTable<Value>: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<Int32>
     private let mask: Int
@@ -69,12 +61,28 @@ final class ByteStringTable<Value>: @unchecked Sendable {
             let index = Int(slots[slot])
             if index < 0 { return nil }
             let start = keyOffsets[index]
-            if keyOffsets[index + 1] - start == bytes.count,
-               bytes.count == 0 || memcmp(keyBytes + start, bytes.baseAddress!, bytes.count) == 0 {
+            if keyOffsets[index + 1] - start == bytes.count, Self.equal(keyBytes + start, bytes) {
                 return index
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Byte equality for short keys: eight bytes at a time, never reading past either end.
+    @inline(__always) private static func equal(_ key: UnsafeMutablePointer<UInt8>, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        guard n > 0 else { return true }
+        let other = bytes.baseAddress!
+        var i = 0
+        while i &+ 8 <= n {
+            guard UnsafeRawPointer(key + i).loadUnaligned(as: UInt64.self) == other.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+            i &+= 8
+        }
+        while i < n {
+            guard key[i] == other.load(fromByteOffset: i, as: UInt8.self) else { return false }
+            i &+= 1
+        }
+        return true
     }
 
     /// The value stored for exactly these bytes, if any.

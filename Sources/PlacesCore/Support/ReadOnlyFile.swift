@@ -95,14 +95,15 @@ final class MappedBytes {
         bytes = UnsafeRawBufferPointer(start: address, count: count)
     }
 
-    /// Drops the pages before `offset` from this process's memory; they are read again
-    /// (from the page cache) if touched. Keeps a sequential scan's resident size small.
-    func release(before offset: Int) {
+    /// Drops the pages of `range` (whole pages only) from this process's memory; they are
+    /// read again (from the page cache) if touched. Keeps a sequential scan's resident size small.
+    func release(_ range: Range<Int>) {
         guard let base = bytes.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let end = min(offset, bytes.count) / page * page
-        guard end > 0 else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base), end, MADV_DONTNEED)
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = min(range.upperBound, bytes.count) / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }
 
     deinit {

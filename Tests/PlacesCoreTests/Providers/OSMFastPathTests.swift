@@ -41,7 +41,7 @@ struct OSMFastPathTests {
             try data.withUnsafeBytes { bytes in
                 _ = try OverpassScanner.scan(bytes) { element in
                     guard let venue = element.venue() else { return }
-                    let mask = OSMCategoryMask.of(element)
+                    let mask = OSMCategoryMask.tables.of(element)
                     for category in PlaceCategory.allCases where venue.categories.contains(category.rawValue) {
                         #expect(mask & OSMCategoryMask.bit(category) != 0, "\(venue)")
                     }

@@ -61,7 +61,8 @@ struct VenueIndexTests {
         let path = try dir.write("extract.json", data)
         let reference = try C.decodedVenues(data)
         let cache = VenueIndexCache(directory: dir.file("cache"))
-        let indexed = OverpassFileProvider(path: path, cache: cache)
+        // The index written by a two-thread scan (as on a large file); the plain scan on one.
+        let indexed = OverpassFileProvider(path: path, cache: cache, parallelFrom: 0)
         let scanned = OverpassFileProvider(path: path)
         let notes = CollectedDiagnostics()
         var random = SplitMix(seed: UInt64(dataset.utf8.count))
@@ -229,5 +230,21 @@ struct VenueIndexTests {
         let cache = VenueIndexCache(directory: "/c")
         #expect(cache.indexPath(forSource: "/a.json") != cache.indexPath(forSource: "/b.json"))
         #expect(cache.indexPath(forSource: "/a.json") == cache.indexPath(forSource: "/a.json"))
+    }
+}
+
+@Suite("Spatial index file layout")
+struct VenueIndexLayoutTests {
+    @Test func entriesAreWrittenAsTheyLieInMemory() {
+        #expect(MemoryLayout<VenueIndexBuilder.Entry>.size == VenueIndexFormat.entryLength)
+        #expect(MemoryLayout<VenueIndexBuilder.Entry>.stride == VenueIndexFormat.entryLength)
+        #expect(VenueIndexHeader.length(forPath: "/a") % 8 == 0)
+    }
+
+    @Test func aGridCellHoldsItsCorners() {
+        let grid = GeoGrid(degrees: VenueIndexFormat.cellDegrees)
+        #expect(grid.cell(latitude: -90, longitude: -180) == 0)
+        #expect(grid.cell(latitude: 90, longitude: 180) == UInt64(grid.rows * grid.columns - 1))
+        #expect(grid.cellBits <= 32)
     }
 }

@@ -13,9 +13,17 @@ public struct OverpassFileProvider: PlaceProvider {
     /// Where indexes are kept; nil to neither read nor write one (`--no-cache`).
     public let cache: VenueIndexCache?
 
+    /// Files from this size are scanned on two threads (tests lower it to reach that path).
+    let parallelFrom: Int
+
     public init(path: String, cache: VenueIndexCache? = nil) {
+        self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes)
+    }
+
+    init(path: String, cache: VenueIndexCache?, parallelFrom: Int) {
         self.path = path
         self.cache = cache
+        self.parallelFrom = parallelFrom
     }
 
     public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
@@ -77,7 +85,8 @@ public struct OverpassFileProvider: PlaceProvider {
     private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?) throws -> [Venue] {
         let mapping = try map(file)
         do {
-            let result = try OverpassExtractScan.venues(selection, in: mapping.bytes, release: mapping.release(before:), indexing: builder)
+            let result = try OverpassExtractScan.venues(selection, in: mapping.bytes, release: mapping.release, indexing: builder,
+                                                        parallelFrom: parallelFrom)
             try OverpassDocumentDecoder.checkRemark(result.summary.remark, source: path)
             return result.venues
         } catch let error as JSONScanError {

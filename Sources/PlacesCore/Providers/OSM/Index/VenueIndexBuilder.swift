@@ -26,15 +26,38 @@ final class VenueIndexBuilder {
     }
 
     static let kindShift: UInt64 = 62
-    /// Entries written at a time.
-    private static let chunkEntries = 16_384
+    /// Entries gathered and written at a time.
+    private static let chunkEntries = 32_768
 
     private let destination: String
     private let temporary: String
     private let key: SourceKey
     private let grid = GeoGrid(degrees: VenueIndexFormat.cellDegrees)
     private var descriptor: Int32
-    private var entries: [Entry] = []
+    private let parts: [Part]
+
+    /// The entries of one scanning thread's share of the file, in file order; part 0 comes
+    /// first. Each part is touched by one thread only.
+    final class Part {
+        fileprivate var entries: LargeBuffer<Entry>
+
+        fileprivate init(capacity: Int) {
+            entries = LargeBuffer(capacity: capacity)
+        }
+
+        /// Adds an element that makes a venue (`ScannedElement.makesVenue`), with its `OSMCategoryMask`.
+        @inline(__always)
+        func add(_ element: borrowing ScannedElement, mask: UInt64) {
+            guard let position = element.position else { return }
+            let kind = UInt64(element.kind.rawValue) << VenueIndexBuilder.kindShift
+            entries.append(Entry(latitude: position.lat, longitude: position.lon, maskAndKind: mask & ~(3 << VenueIndexBuilder.kindShift) | kind,
+                                 id: element.id, sourceOffset: UInt64(element.offset)))
+        }
+
+        func removeAll() {
+            entries = LargeBuffer(capacity: 0)
+        }
+    }
 
     /// Opens the temporary file, so that an unwritable cache shows before the scan.
     /// `capacity` is room for this many entries, reserved (not touched) up front so the
@@ -42,66 +65,75 @@ final class VenueIndexBuilder {
     init(destination: String, key: SourceKey, capacity: Int = 4096) throws(VenueIndexCorruption) {
         self.destination = destination
         self.key = key
+        parts = [Part(capacity: capacity), Part(capacity: capacity)]
         let slash = destination.lastIndex(of: "/") ?? destination.startIndex
         let name = destination[slash...].dropFirst()
         temporary = "\(destination[..<slash])/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw VenueIndexCorruption(reason: ReadOnlyFile.describe(errno)) }
-        entries.reserveCapacity(capacity)
     }
 
     deinit {
         discard()
     }
 
-    /// Adds an element that makes a venue (`ScannedElement.makesVenue`), with its `OSMCategoryMask`.
-    @inline(__always)
-    func add(_ element: borrowing ScannedElement, mask: UInt64) {
-        guard let position = element.position else { return }
-        let kind = UInt64(element.kind.rawValue) << Self.kindShift
-        entries.append(Entry(latitude: position.lat, longitude: position.lon, maskAndKind: mask & ~(3 << Self.kindShift) | kind,
-                             id: element.id, sourceOffset: UInt64(element.offset)))
-    }
+    /// The entries of thread `index` (0 or 1).
+    func part(_ index: Int) -> Part { parts[index] }
 
     /// Writes the file and moves it into place; throws (having removed the temporary file)
     /// if anything could not be written.
     func commit() throws(VenueIndexCorruption) {
         guard descriptor >= 0 else { throw VenueIndexCorruption(reason: "the index was discarded") }
         let headerLength = VenueIndexHeader.length(forPath: key.path)
+        let first = parts[0].entries, second = parts[1].entries
+        let firstCount = first.count, total = firstCount + second.count
         let order = sortedByCell()
         var failure: String?
         if lseek(descriptor, off_t(headerLength), SEEK_SET) < 0 { failure = ReadOnlyFile.describe(errno) }
-        // One pass in cell order: gather a cell's entries into a buffer, checksum them
-        // there, write the buffer out now and then. The header, which needs the totals,
-        // goes in front at the end.
+        // In cell order, a chunk at a time: gather the chunk's entries with a loop free of
+        // unpredictable branches (so the random reads overlap), then walk it for the cell
+        // table and each cell's checksum, then write it.
         var cells = ByteWriter()
-        var chunk: [Entry] = []
-        chunk.reserveCapacity(Self.chunkEntries * 2)
-        var index = 0
-        while index < order.count && failure == nil {
-            let cell = order[index] >> 32
-            let first = index, chunkStart = chunk.count
-            while index < order.count && order[index] >> 32 == cell {
-                chunk.append(entries[Int(order[index] & 0xFFFF_FFFF)])
-                index += 1
-            }
-            let checksum = chunk.withUnsafeBytes {
-                Self.cellChecksum(cell: cell, first: UInt64(first), entries: UnsafeRawBufferPointer(rebasing: $0[(chunkStart * VenueIndexFormat.entryLength)...]))
-            }
-            cells.append(cell)
-            cells.append(UInt64(first))
-            cells.append(checksum)
-            if chunk.count >= Self.chunkEntries {
-                failure = chunk.withUnsafeBytes(writeFully)
-                chunk.removeAll(keepingCapacity: true)
-            }
+        let chunk = LargeBuffer<Entry>(capacity: Self.chunkEntries)
+        var cell = UInt64.max, hash = ByteHash()
+        func finishCell() {
+            guard cell != .max else { return }
+            cells.append(hash.finalized)
         }
-        if failure == nil { failure = chunk.withUnsafeBytes(writeFully) }
-        entries = []
+        var start = 0
+        while start < total && failure == nil {
+            let end = min(start + Self.chunkEntries, total)
+            for k in start..<end {
+                let number = Int(order[k] & 0xFFFF_FFFF)
+                chunk[k - start] = number < firstCount ? first[number] : second[number - firstCount]
+            }
+            chunk.setCount(end - start)
+            for k in start..<end {
+                if order[k] >> 32 != cell {
+                    finishCell()
+                    cell = order[k] >> 32
+                    cells.append(cell)
+                    cells.append(UInt64(k))
+                    hash = ByteHash()
+                    hash.combine(cell)
+                    hash.combine(UInt64(k))
+                }
+                let entry = chunk[k - start]
+                hash.combine(entry.latitude.bitPattern)
+                hash.combine(entry.longitude.bitPattern)
+                hash.combine(entry.maskAndKind)
+                hash.combine(UInt64(bitPattern: entry.id))
+                hash.combine(entry.sourceOffset)
+            }
+            failure = writeFully(UnsafeRawBufferPointer(chunk.buffer))
+            start = end
+        }
+        finishCell()
+        for part in parts { part.removeAll() }
         if failure == nil { failure = cells.bytes.withUnsafeBytes(writeFully) }
-        let cellsOffset = headerLength + order.count * VenueIndexFormat.entryLength
+        let cellsOffset = headerLength + total * VenueIndexFormat.entryLength
         let header = VenueIndexHeader(
-            key: key, venueCount: UInt64(order.count), cellCount: UInt64(cells.bytes.count / VenueIndexFormat.cellLength),
+            key: key, venueCount: UInt64(total), cellCount: UInt64(cells.bytes.count / VenueIndexFormat.cellLength),
             cellDegrees: grid.degrees, entriesOffset: UInt64(headerLength), cellsOffset: UInt64(cellsOffset),
             cellsChecksum: cells.bytes.withUnsafeBytes { ByteHash.of($0) },
             totalLength: UInt64(cellsOffset + cells.bytes.count))
@@ -124,10 +156,11 @@ final class VenueIndexBuilder {
         close(descriptor)
         descriptor = -1
         unlink(temporary)
-        entries = []
+        for part in parts { part.removeAll() }
     }
 
-    /// The checksum stored for a cell: its number, first entry, and its entries' bytes.
+    /// The checksum stored for a cell: its number, first entry, and its entries' bytes as
+    /// 8-byte words (`commit` computes the same, entry by entry).
     static func cellChecksum(cell: UInt64, first: UInt64, entries: UnsafeRawBufferPointer) -> UInt64 {
         var hash = ByteHash()
         hash.combine(cell)
@@ -140,19 +173,23 @@ final class VenueIndexBuilder {
         return hash.finalized
     }
 
-    /// Entries ordered by cell, file order within a cell, each as `cell << 32 | entry`: a
-    /// stable LSD radix sort, 16 bits a pass (a million entries sort in a few milliseconds).
-    private func sortedByCell() -> [UInt64] {
-        var items = entries.indices.map { i in
-            grid.cell(latitude: entries[i].latitude, longitude: entries[i].longitude) << 32 | UInt64(i)
+    /// Entries ordered by cell, file order within a cell, each as `cell << 32 | entry`
+    /// (entries numbered across the parts): a stable LSD radix sort, 16 bits a pass.
+    private func sortedByCell() -> LargeBuffer<UInt64> {
+        let total = parts[0].entries.count + parts[1].entries.count
+        var items = LargeBuffer<UInt64>(capacity: total), scratch = LargeBuffer<UInt64>(capacity: total)
+        for part in parts {
+            for entry in part.entries.buffer {
+                items.append(grid.cell(latitude: entry.latitude, longitude: entry.longitude) << 32 | UInt64(items.count))
+            }
         }
-        var scratch = items
+        scratch.setCount(total)
         var shift: UInt64 = 32
         while shift < 32 + UInt64(grid.cellBits) {
             var counts = [Int](repeating: 0, count: 1 << 16 + 1)
-            for item in items { counts[Int((item >> shift) & 0xFFFF) + 1] += 1 }
+            for item in items.buffer { counts[Int((item >> shift) & 0xFFFF) + 1] += 1 }
             for i in 1..<counts.count { counts[i] += counts[i - 1] }
-            for item in items {
+            for item in items.buffer {
                 let digit = Int((item >> shift) & 0xFFFF)
                 scratch[counts[digit]] = item
                 counts[digit] += 1

@@ -23,12 +23,13 @@ struct JSONCursor {
 
     @inline(__always) mutating func skipWhitespace() {
         var p = position
-        while p < count {
-            let b = base[p]
-            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { break }
-            p &+= 1
-        }
+        while p < count, Self.isWhitespace(base[p]) { p &+= 1 }
         position = p
+    }
+
+    /// Space, tab, line feed or carriage return: one comparison and a bit test.
+    @inline(__always) static func isWhitespace(_ b: UInt8) -> Bool {
+        b <= 0x20 && (UInt64(0x1_0000_2600) >> UInt64(b)) & 1 != 0
     }
 
     /// An error at the position, naming what was found there.
@@ -225,6 +226,58 @@ struct JSONCursor {
     }
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+    /// A number written `-?D+(.D+)?` with at most 15 digits (all of Overpass's coordinates),
+    /// scanned and valued in one pass: one exact integer over one exact power of ten, so
+    /// correctly rounded. Nil, with the position unchanged, for any other shape or for
+    /// malformed text, which `scanNumber` then handles (and reports).
+    @inline(__always) mutating func scanPlainDecimal() -> Double? {
+        var p = position
+        let negative = p < count && base[p] == 0x2D
+        if negative { p &+= 1 }
+        let integerStart = p
+        var mantissa: UInt64 = 0
+        while p < count, Self.isDigit(base[p]) {
+            mantissa = mantissa &* 10 &+ UInt64(base[p] &- 0x30)
+            p &+= 1
+        }
+        let integerDigits = p &- integerStart
+        guard integerDigits > 0, integerDigits == 1 || base[integerStart] != 0x30 else { return nil }
+        var fractionDigits = 0
+        if p < count, base[p] == 0x2E {
+            p &+= 1
+            let fractionStart = p
+            while p < count, Self.isDigit(base[p]) {
+                mantissa = mantissa &* 10 &+ UInt64(base[p] &- 0x30)
+                p &+= 1
+            }
+            fractionDigits = p &- fractionStart
+            guard fractionDigits > 0 else { return nil }
+        }
+        guard integerDigits &+ fractionDigits <= 15, p >= count || (base[p] | 0x20) != 0x65 else { return nil }
+        position = p
+        let value = Double(mantissa) / JSONNumberValue.powerOfTen(fractionDigits)
+        return negative ? -value : value
+    }
+
+    /// An integer written `-?D+` with at most 18 digits, scanned and valued in one pass;
+    /// nil, with the position unchanged, for anything else (`scanNumber` then handles it).
+    @inline(__always) mutating func scanPlainInteger() -> Int64? {
+        var p = position
+        let negative = p < count && base[p] == 0x2D
+        if negative { p &+= 1 }
+        let start = p
+        var value: Int64 = 0
+        while p < count, Self.isDigit(base[p]) {
+            value = value &* 10 &+ Int64(base[p] &- 0x30)
+            p &+= 1
+        }
+        let digits = p &- start
+        guard digits > 0, digits <= 18, digits == 1 || base[start] != 0x30 else { return nil }
+        if p < count, base[p] == 0x2E || (base[p] | 0x20) == 0x65 { return nil }
+        position = p
+        return negative ? -value : value
+    }
 
     // MARK: Whole values
 

@@ -14,7 +14,7 @@ enum JSONNumberValue {
         if digits.mantissa == 0 { return digits.negative ? -0.0 : 0.0 }
         if !digits.truncated, digits.mantissa <= 1 << 53, (-22...22).contains(digits.exponent) {
             let m = Double(digits.mantissa)
-            let value = digits.exponent >= 0 ? m * powersOfTen[digits.exponent] : m / powersOfTen[-digits.exponent]
+            let value = digits.exponent >= 0 ? m * powerOfTen(digits.exponent) : m / powerOfTen(-digits.exponent)
             return digits.negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start), as: UTF8.self)
@@ -45,7 +45,7 @@ enum JSONNumberValue {
             }
         }
         guard i == token.end, digits + fractionDigits <= 15 else { return nil }
-        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        let value = Double(mantissa) / powerOfTen(fractionDigits)
         return negative ? -value : value
     }
 
@@ -116,10 +116,33 @@ enum JSONNumberValue {
         return Int64(magnitude)
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
+    /// 10^n for n in 0...22, the powers a `Double` holds exactly.
+    @inline(__always) static func powerOfTen(_ n: Int) -> Double {
+        switch n {
+        case 0: return 1e0
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        default: return 1e22
+        }
     }
 
     /// A number as up to 19 significant digits and a decimal exponent.

@@ -21,52 +21,67 @@ struct OverpassScanner {
         var remark: String?
     }
 
+    /// What the top-level object held, as far as a scan has read it.
+    struct TopLevel {
+        var sawElements = false
+        var elementCount = 0
+        var sawRemark = false
+        var remark: String?
+        var start = 0
+
+        var summary: Summary { Summary(elementCount: elementCount, remark: remark) }
+    }
+
     /// How far past the last release the scan goes before releasing again.
     static let releaseStride = 16 << 20
 
     /// Scans `text`, calling `body` with each element in document order. `release`, if
-    /// given, is called now and then with an offset before which the text is no longer read
+    /// given, is called now and then with a range of the text that will not be read again
     /// (so a memory-mapped file's pages can be dropped).
     static func scan(_ text: UnsafeRawBufferPointer, tags: TagSelection = .venueKeys,
-                     release: ((Int) -> Void)? = nil,
+                     release: ((Range<Int>) -> Void)? = nil,
                      _ body: (borrowing ScannedElement) -> Void) throws(JSONScanError) -> Summary {
-        guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), text.count > 0 else {
-            throw JSONScanError("the file is empty", at: 0)
+        try withScanner(text, keepAllTags: tags == .all, release: release) { scanner throws(JSONScanError) in
+            try scanner.document(body, handOverAt: nil).summary
         }
-        let tagTokens = UnsafeMutablePointer<JSONStringToken>.allocate(capacity: OSMTagKey.allCases.count)
-        tagTokens.initialize(repeating: ScannedElement.absent, count: OSMTagKey.allCases.count)
-        defer { tagTokens.deallocate() }
-        var scanner = OverpassScanner(base: base, count: text.count, tagTokens: tagTokens, keepAllTags: tags == .all, release: release)
-        return try scanner.document(body)
     }
 
     /// Scans the one element whose `{` is at `offset` (as an index entry records it) and
     /// calls `body` with it.
     static func scanElement<R>(at offset: Int, in text: UnsafeRawBufferPointer,
                                _ body: (borrowing ScannedElement) -> R) throws(JSONScanError) -> R {
-        guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), offset >= 0, offset < text.count else {
-            throw JSONScanError("no element starts here", at: offset)
+        guard offset >= 0, offset < text.count else { throw JSONScanError("no element starts here", at: offset) }
+        return try withScanner(text, keepAllTags: false, release: nil) { scanner throws(JSONScanError) in
+            scanner.cursor.position = offset
+            try scanner.element(nil)
+            return body(scanner.element)
+        }
+    }
+
+    /// Calls `body` with a scanner at the start of `text`.
+    static func withScanner<R>(_ text: UnsafeRawBufferPointer, keepAllTags: Bool, release: ((Range<Int>) -> Void)?,
+                               _ body: (inout OverpassScanner) throws(JSONScanError) -> R) throws(JSONScanError) -> R {
+        guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), text.count > 0 else {
+            throw JSONScanError("the file is empty", at: 0)
         }
         let tagTokens = UnsafeMutablePointer<JSONStringToken>.allocate(capacity: OSMTagKey.allCases.count)
         tagTokens.initialize(repeating: ScannedElement.absent, count: OSMTagKey.allCases.count)
         defer { tagTokens.deallocate() }
-        var scanner = OverpassScanner(base: base, count: text.count, tagTokens: tagTokens, keepAllTags: false, release: nil)
-        scanner.cursor.position = offset
-        try scanner.element(nil)
-        return body(scanner.element)
+        var scanner = OverpassScanner(base: base, count: text.count, tagTokens: tagTokens, keepAllTags: keepAllTags, release: release)
+        return try body(&scanner)
     }
 
     private var cursor: JSONCursor
     private var element: ScannedElement
     private var stack: [Bool] = []
     private let keepAllTags: Bool
-    private let release: ((Int) -> Void)?
+    private let release: ((Range<Int>) -> Void)?
     private var released = 0
 
     private let tagKeys = OSMTagKey.byKeyBytes
 
     private init(base: UnsafePointer<UInt8>, count: Int, tagTokens: UnsafeMutablePointer<JSONStringToken>,
-                 keepAllTags: Bool, release: ((Int) -> Void)?) {
+                 keepAllTags: Bool, release: ((Range<Int>) -> Void)?) {
         cursor = JSONCursor(base, count: count)
         element = ScannedElement(text: base, tagTokens: tagTokens)
         self.keepAllTags = keepAllTags
@@ -76,25 +91,46 @@ struct OverpassScanner {
 
     // MARK: Document
 
-    private mutating func document(_ body: (borrowing ScannedElement) -> Void) throws(JSONScanError) -> Summary {
+    /// The whole document; or, with `handOverAt`, up to the element starting exactly there
+    /// (`handedOver` says whether it was met: then the rest is another scan's).
+    mutating func document(_ body: (borrowing ScannedElement) -> Void,
+                           handOverAt: Int?) throws(JSONScanError) -> (summary: Summary, topLevel: TopLevel, handedOver: Bool) {
         try skipByteOrderMark()
         cursor.skipWhitespace()
         guard cursor.current == UInt8(ascii: "{") else {
             throw cursor.unexpected("'{' (an Overpass document is a JSON object)")
         }
-        let documentStart = cursor.position
+        var topLevel = TopLevel(start: cursor.position)
         cursor.position += 1
-        var summary = Summary(elementCount: 0, remark: nil)
-        var sawElements = false, sawRemark = false
-        var first = true
+        let handedOver = try topLevelMembers(&topLevel, first: true, body, handOverAt: handOverAt)
+        return (topLevel.summary, topLevel, handedOver)
+    }
+
+    /// The rest of a document from the element starting at `offset` inside the elements
+    /// array: those elements, then the top-level members after the array.
+    mutating func remainder(from offset: Int, _ body: (borrowing ScannedElement) -> Void) throws(JSONScanError) -> TopLevel {
+        cursor.position = offset
+        released = offset
+        var topLevel = TopLevel(sawElements: true)
+        topLevel.elementCount = try elementSequence(body, handOverAt: nil).count
+        _ = try topLevelMembers(&topLevel, first: false, body, handOverAt: nil)
+        return topLevel
+    }
+
+    /// The top-level object's members from the position on, to the end of the text.
+    private mutating func topLevelMembers(_ topLevel: inout TopLevel, first: Bool, _ body: (borrowing ScannedElement) -> Void,
+                                          handOverAt: Int?) throws(JSONScanError) -> Bool {
+        var first = first
         while let key = try nextKey(isFirst: first) {
             first = false
-            if !sawElements, keyEquals(key, "elements") {
-                sawElements = true
-                summary.elementCount = try elements(body)
-            } else if !sawRemark, keyEquals(key, "remark") {
-                sawRemark = true
-                summary.remark = try nullableString(path: "remark")
+            if !topLevel.sawElements, keyEquals(key, "elements") {
+                topLevel.sawElements = true
+                let (count, handedOver) = try elements(body, handOverAt: handOverAt)
+                topLevel.elementCount = count
+                if handedOver { return true }
+            } else if !topLevel.sawRemark, keyEquals(key, "remark") {
+                topLevel.sawRemark = true
+                topLevel.remark = try nullableString(path: "remark")
             } else {
                 try cursor.skipValue(stack: &stack)
             }
@@ -103,10 +139,10 @@ struct OverpassScanner {
         guard cursor.isAtEnd else {
             throw cursor.unexpected("the end of the file after the document")
         }
-        guard sawElements else {
-            throw JSONScanError("the document has no \"elements\" array", at: documentStart)
+        guard topLevel.sawElements else {
+            throw JSONScanError("the document has no \"elements\" array", at: topLevel.start)
         }
-        return summary
+        return false
     }
 
     /// Steps over a UTF-8 byte-order mark; refuses UTF-16 and UTF-32, which Overpass never writes.
@@ -119,7 +155,7 @@ struct OverpassScanner {
         }
     }
 
-    private mutating func elements(_ body: (borrowing ScannedElement) -> Void) throws(JSONScanError) -> Int {
+    private mutating func elements(_ body: (borrowing ScannedElement) -> Void, handOverAt: Int?) throws(JSONScanError) -> (count: Int, handedOver: Bool) {
         guard cursor.current == UInt8(ascii: "[") else {
             throw mismatch("\"elements\"", expected: "an array")
         }
@@ -127,12 +163,18 @@ struct OverpassScanner {
         cursor.skipWhitespace()
         if cursor.current == UInt8(ascii: "]") {
             cursor.position += 1
-            return 0
+            return (0, false)
         }
+        return try elementSequence(body, handOverAt: handOverAt)
+    }
+
+    /// Elements from the position (an element's `{`) to the array's `]`, or to `handOverAt`.
+    private mutating func elementSequence(_ body: (borrowing ScannedElement) -> Void, handOverAt: Int?) throws(JSONScanError) -> (count: Int, handedOver: Bool) {
         var index = 0
         while true {
+            if cursor.position == handOverAt { return (index, true) }
             if let release, cursor.position - released >= Self.releaseStride {
-                release(cursor.position)
+                release(released..<cursor.position)
                 released = cursor.position
             }
             try element(index)
@@ -145,7 +187,7 @@ struct OverpassScanner {
                 cursor.skipWhitespace()
             case UInt8(ascii: "]"):
                 cursor.position += 1
-                return index
+                return (index, false)
             default:
                 throw cursor.unexpected("',' or ']' after an element")
             }
@@ -183,6 +225,10 @@ struct OverpassScanner {
                 element.kind = elementKind(token)
                 if keepAllTags || element.kind == .other { element.typeName = token.string(in: cursor.base) }
             case .id:
+                if let id = cursor.scanPlainInteger() {
+                    element.id = id
+                    break
+                }
                 let number = try numberToken(path: "\(at()).id", expected: "an integer")
                 guard let id = JSONNumberValue.int64(in: cursor.base, number) else {
                     throw JSONScanError("\(at()).id is not an integer that fits in 64 bits", at: number.start)
@@ -351,6 +397,7 @@ struct OverpassScanner {
     }
 
     private mutating func requiredDouble(path: @autoclosure () -> String) throws(JSONScanError) -> Double {
+        if let value = cursor.scanPlainDecimal() { return value }
         let number = try numberToken(path: path(), expected: "a number")
         guard let value = JSONNumberValue.double(in: cursor.base, number) else {
             throw JSONScanError("\(path()) is out of the range of a 64-bit floating-point number", at: number.start)

@@ -46,7 +46,7 @@ struct ScannedElement {
         self.tagTokens = tagTokens
     }
 
-    static let absent = JSONStringToken(start: -1, end: -1, hasEscapes: false)
+    static var absent: JSONStringToken { JSONStringToken(start: -1, end: -1, hasEscapes: false) }
 
     /// Where a tag's value lies, if the element has the tag.
     @inline(__always) func token(_ key: OSMTagKey) -> JSONStringToken? {
@@ -63,7 +63,7 @@ struct ScannedElement {
         lon = nil
         center = nil
         hasTags = false
-        tagTokens.update(repeating: Self.absent, count: OSMTagKey.allCases.count)
+        tagTokens.update(repeating: Self.absent, count: OSMTagKey.addrCity.rawValue + 1)
         allTags = nil
     }
 
