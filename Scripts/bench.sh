@@ -78,6 +78,7 @@ query=(nearby --at "$LAT,$LON" --type restaurant --radius "$RADIUS" --json)
 echo "$JQ_PROGRAM" > "$BENCH_DIR/nearest.jq"
 nearest_jq=(jq -c --argjson lat "$LAT" --argjson lon "$LON" --argjson r "$RADIUS" -f "$BENCH_DIR/nearest.jq")
 
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "| benchmark | median | spread | vs | peak RSS |"
 echo "| --- | --- | --- | --- | --- |"
 
@@ -103,7 +104,7 @@ for n in $SIZES; do
     read -r w_med w_min w_max w_sd w_n < <(measure "warm-$n" $((RUNS * 5)) --warmup 3 -- "$PLACES" "${query[@]}" --data "$file")
     read -r j_med j_min j_max j_sd j_n < <(measure "jq-$n" "$JQ_RUNS" -- "${nearest_jq[@]}" "$file")
 
-    versus() { awk "BEGIN { printf \"jq ÷ %.0f\", $j_med / $1 }"; }
+    versus() { awk "BEGIN { printf \"%.0f× faster than jq\", $j_med / $1 }"; }
     row "$label: \`cat\` to /dev/null (page-cache read)" "$c_med" "$c_min" "$c_max" "$c_sd" "$c_n" "" "$(rss cat "$file") MB"
     row "$label: places, cold (scan, writes the index)" "$f_med" "$f_min" "$f_max" "$f_sd" "$f_n" "$(versus "$f_med")" "$(rm -rf "$CACHE"; rss "$PLACES" "${query[@]}" --data "$file") MB"
     row "$label: places, \`--no-cache\` (scan only)" "$n_med" "$n_min" "$n_max" "$n_sd" "$n_n" "$(versus "$n_med")" "$(rss "$PLACES" "${query[@]}" --data "$file" --no-cache) MB"
@@ -120,4 +121,4 @@ done
 echo
 for check in "${checks[@]}"; do echo "- $check"; done
 echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(awk '/MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo) RAM, Linux $(uname -r), $(swift --version 2>&1 | head -1)"
-echo "- load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "- load average (1, 5, 15 min) at the start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -51,6 +51,9 @@ public struct OverpassFileProvider: PlaceProvider {
         let indexPath = cache.indexPath(forSource: key.path)
         do {
             if let index = try VenueIndex(path: indexPath), index.header.key == key {
+                // Without a box or an id the index cannot narrow anything: the two-thread
+                // scan of the file is the quicker way to read every place.
+                guard selection.bounds != nil || selection.elementID != nil else { return try scan(file, selection, builder: nil) }
                 let source = try map(file)
                 return try index.venues(selection, source: source.bytes)
             }
