@@ -174,12 +174,6 @@ enum OverpassFileReader {
         defer { free(resolved) }
         return String(cString: resolved)
     }
-
-    /// The whole file in memory, for the Codable path.
-    static func read(path: String) throws -> Data {
-        let file = try open(path)
-        return Data(file.read(at: 0, count: file.size))
-    }
 }
 
 /// Decodes an Overpass JSON document with `JSONDecoder` (the reference the scanner is

@@ -4,12 +4,12 @@ enum JSONNumberValue {
     /// The correctly rounded `Double`; nil when the number overflows to infinity or
     /// underflows to zero from a nonzero value (JSONDecoder refuses both).
     ///
-    /// Up to 15 significant digits with a decimal exponent within ±22, the value is one
-    /// exact integer times or divided by one exact power of ten: a single IEEE operation,
-    /// so correctly rounded (Clinger's fast path). That covers every OSM coordinate; the
-    /// rest go to the C library's `strtod` through `Double(_:)`.
+    /// When its significant digits make an integer up to 2^53 and its decimal exponent is
+    /// within ±22, the value is one exact integer times or divided by one exact power of
+    /// ten: a single IEEE operation, so correctly rounded (Clinger's fast path); the rest go
+    /// to the C library's `strtod` through `Double(_:)`. (The scanner values plain
+    /// coordinates as it reads them, `JSONCursor.scanPlainDecimal`, by the same rule.)
     static func double(in base: UnsafePointer<UInt8>, _ token: JSONNumberToken) -> Double? {
-        if let value = plainDecimal(in: base, token) { return value }
         let digits = Digits(base, token)
         if digits.mantissa == 0 { return digits.negative ? -0.0 : 0.0 }
         if !digits.truncated, digits.mantissa <= 1 << 53, (-22...22).contains(digits.exponent) {
@@ -22,48 +22,9 @@ enum JSONNumberValue {
         return value
     }
 
-    /// `-?digits(.digits)?` with at most 15 digits in all: one exact integer divided by
-    /// one exact power of ten. Every coordinate Overpass writes has this shape.
-    @inline(__always)
-    private static func plainDecimal(in base: UnsafePointer<UInt8>, _ token: JSONNumberToken) -> Double? {
-        var i = token.start
-        let negative = base[i] == 0x2D
-        if negative { i &+= 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0, fractionDigits = 0
-        while i < token.end, JSONCursor.isDigit(base[i]) {
-            mantissa = mantissa &* 10 &+ UInt64(base[i] &- 0x30)
-            digits &+= 1
-            i &+= 1
-        }
-        if i < token.end, base[i] == 0x2E {
-            i &+= 1
-            while i < token.end, JSONCursor.isDigit(base[i]) {
-                mantissa = mantissa &* 10 &+ UInt64(base[i] &- 0x30)
-                fractionDigits &+= 1
-                i &+= 1
-            }
-        }
-        guard i == token.end, digits + fractionDigits <= 15 else { return nil }
-        let value = Double(mantissa) / powerOfTen(fractionDigits)
-        return negative ? -value : value
-    }
-
     /// The exact value when the number is an integer in `Int64`'s range: `7`, `-7`,
     /// `7.0` and `7e2` are; `7.5` and `1e19` are not.
     static func int64(in base: UnsafePointer<UInt8>, _ token: JSONNumberToken) -> Int64? {
-        if token.isInteger && token.end - token.start <= 18 {
-            // Up to 18 characters: at most 18 digits, which an Int64 always holds.
-            var i = token.start
-            let negative = base[i] == 0x2D
-            if negative { i &+= 1 }
-            var value: Int64 = 0
-            while i < token.end {
-                value = value &* 10 &+ Int64(base[i] &- 0x30)
-                i &+= 1
-            }
-            return negative ? -value : value
-        }
         var i = token.start
         let negative = base[i] == 0x2D
         if negative { i += 1 }
