@@ -66,7 +66,7 @@ public struct OverpassFileProvider: PlaceProvider {
             // An element takes at least ~60 bytes of JSON: room enough for every one.
             builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: file.size / 60 + 1024)
         } catch {
-            diagnostics.note("cannot write an index of \(path) in \(cache.directory) (\(Self.describe(error))); reading the whole file each time (--no-cache skips this)")
+            diagnostics.note("cannot write an index of \(path) in \(cache.directory) (\(error.reason)); reading the whole file each time (--no-cache skips this)")
         }
         let venues = try scan(file, selection, builder: builder)
         do {
@@ -99,10 +99,6 @@ public struct OverpassFileProvider: PlaceProvider {
             builder?.discard()
             throw error
         }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        (error as? VenueIndexCorruption)?.reason ?? (error as NSError).localizedDescription
     }
 }
 

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the spatial indexes of `--data` files are kept: `$XDG_CACHE_HOME/places/`, else
 /// `~/.cache/places/`; one file per source path, `osm-<hash of the path>.idx`.
@@ -28,7 +34,18 @@ public struct VenueIndexCache: Sendable, Equatable {
         return "\(directory)/osm-\(String(repeating: "0", count: 16 - hex.count))\(hex).idx"
     }
 
-    func createDirectory() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    /// Creates the directory and any missing parents (`mkdir -p`); the reason when it cannot.
+    func createDirectory() throws(VenueIndexCorruption) {
+        var path = ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw VenueIndexCorruption(reason: "\(path): \(ReadOnlyFile.describe(errno))")
+            }
+        }
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw VenueIndexCorruption(reason: "\(directory) is not a directory")
+        }
     }
 }
