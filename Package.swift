@@ -15,9 +15,11 @@ let package = Package(
             name: "places-cli",
             dependencies: ["PlacesCore"]
         ),
+        // Synthetic Overpass extracts for Scripts/bench.sh and the scanner's tests.
+        .executableTarget(name: "overpass-synth"),
         .testTarget(
             name: "PlacesCoreTests",
-            dependencies: ["PlacesCore", "places-cli"],
+            dependencies: ["PlacesCore", "places-cli", "overpass-synth"],
             resources: [.copy("Resources")]
         ),
     ]

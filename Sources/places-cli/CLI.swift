@@ -3,6 +3,17 @@ import PlacesCore
 /// Parses the command line, runs the command, prints, and turns every failure into
 /// one `places: error:` line and its exit code.
 enum CLI {
+    /// `--version` and `help`: printed at once, before the environment is read or the
+    /// async runtime starts (a fast start costs nothing more). Nil for anything else,
+    /// bad arguments included, which `run` then handles.
+    static func runWithoutCommand(_ arguments: [String]) -> Int32? {
+        switch try? ArgumentParser.parse(arguments) {
+        case .version: return write("places \(PlacesVersion.current)\n")
+        case .help(let spec): return write(spec.map(HelpFormatter.command) ?? HelpFormatter.general())
+        default: return nil
+        }
+    }
+
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
         let diagnostics = Diagnostics { line in _ = StandardStreams.write(line + "\n", to: 2) }
         let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics)

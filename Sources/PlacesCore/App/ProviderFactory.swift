@@ -4,7 +4,7 @@ public enum ProviderFactory {
         switch name {
         case .osm:
             if let path = ProviderSelection.dataFile(options, context: context) {
-                return OverpassFileProvider(path: path)
+                return OverpassFileProvider(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
             }
             return OverpassAPIProvider(http: HTTPClientFactory.make(network, context: context), endpoint: Endpoints.overpass(context))
         case .google:

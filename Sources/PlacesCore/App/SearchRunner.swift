@@ -4,13 +4,14 @@ import Foundation
 /// run the pipeline, render. Returns what goes to stdout; notes go to diagnostics.
 public enum SearchRunner {
     public static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
-        let request = try makeRequest(options, context: context)
+        var request = try makeRequest(options, context: context)
         let providerName = try ProviderSelection.choose(options.providerOptions, context: context)
         try validateRadius(request, provider: providerName)
         let provider = try ProviderFactory.make(providerName, options: options.providerOptions, network: options.network, context: context)
 
         // Read before the search: --favorites-only with an unreadable file fails before any request.
         let favorites = try FavoriteMarks.ids(for: options, context: context)
+        if options.favoritesOnly { request.onlyIDs = favorites }
         var found: [Venue] = []
         if !(options.favoritesOnly && favorites?.isEmpty == true) || options.network.dryRun {
             do {

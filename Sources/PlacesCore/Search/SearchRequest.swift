@@ -23,6 +23,9 @@ public struct SearchRequest: Sendable {
     public var filterText: String?
     public var groupByCuisine: Bool
     public var fields: FieldSelection
+    /// `--favorites-only`: only these places can be printed. A source that can select by id
+    /// may use it; none may take a shortcut (like "the N nearest") that ignores it.
+    public var onlyIDs: Set<PlaceID>?
 
     public static let defaultNearbyRadius = 1000.0
     public static let defaultLimit = 20

@@ -15,6 +15,11 @@ public enum VenuePipeline {
         var notes: [String] = []
         var result = venues
         if let center = request.center {
+            if let radius = request.radiusMeters {
+                // A cheap box first: exact geodesics only for places that may be inside.
+                let bounds = GeodesicBounds(center: center, radius: radius)
+                result = result.filter { bounds.contains(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
+            }
             result = withDistances(result, from: center)
             if let radius = request.radiusMeters {
                 result = result.filter { ($0.distanceMeters ?? .infinity) <= radius }

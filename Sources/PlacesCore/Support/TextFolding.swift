@@ -15,7 +15,7 @@ public enum TextFolding {
     /// `Zürich` → `zurich`, `  São  Paulo ` → `sao paulo`.
     public static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return collapseWhitespace(text.lowercased())
+            return foldASCII(text)
         }
         var out = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars
@@ -35,6 +35,26 @@ public enum TextFolding {
     public static func contains(_ haystack: String, _ needle: String) -> Bool {
         let n = fold(needle)
         return n.isEmpty || fold(haystack).contains(n)
+    }
+
+    /// `fold` for ASCII text in one pass: A–Z lowered, runs of whitespace (tab to carriage
+    /// return, space) made one space, none at the ends.
+    private static func foldASCII(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for b in text.utf8 {
+            if b == 0x20 || (0x09...0x0D).contains(b) {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            out.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func collapseWhitespace(_ text: String) -> String {

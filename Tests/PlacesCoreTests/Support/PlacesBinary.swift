@@ -47,10 +47,15 @@ struct PlacesBinary {
     static let absentFavoritesFile = NSTemporaryDirectory() + "places-tests-\(UUID().uuidString)/absent/favorites.json"
 
     /// A minimal environment: no keys, no colour settings, nothing from the developer's shell.
+    /// One index cache for the whole test run, outside every sandbox a test inspects.
+    static let testCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("places-tests-cache-\(ProcessInfo.processInfo.processIdentifier)").path
+
     static func baseEnvironment(home: String? = nil) -> [String: String] {
         var env: [String: String] = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         env["HOME"] = home ?? NSTemporaryDirectory()
         env["PLACES_FAVORITES_FILE"] = absentFavoritesFile
+        // The spatial index of --data files goes here, not under a test's HOME.
+        env["XDG_CACHE_HOME"] = testCacheDirectory
         return env
     }
 

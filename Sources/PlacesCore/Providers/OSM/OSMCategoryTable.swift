@@ -51,21 +51,24 @@ enum OSMCategoryTable {
     /// The keys whose values name what a place is, in the order the main category is chosen.
     static let primaryKeys = ["amenity", "shop", "tourism", "leisure", "healthcare"]
 
-    /// Reverse index: tag → categories, built once.
-    private static let categoriesByTag: [Tag: [PlaceCategory]] = {
-        var index: [Tag: [PlaceCategory]] = [:]
-        for category in PlaceCategory.allCases {
-            for tag in tags[category] ?? [] { index[tag, default: []].append(category) }
+    /// Reverse index: key → value → categories (as bits of `PlaceCategory.allCases`), built once.
+    private static let categoriesByKeyAndValue: [(key: String, values: [String: UInt64])] = {
+        (primaryKeys + ["atm"]).map { key in
+            var values: [String: UInt64] = [:]
+            for (i, category) in PlaceCategory.allCases.enumerated() {
+                for tag in tags[category] ?? [] where tag.key == key { values[tag.value, default: 0] |= 1 << UInt64(i) }
+            }
+            return (key, values)
         }
-        return index
     }()
 
     /// The vocabulary categories an element's tags put it in, in vocabulary order.
     static func categories(of tags: [String: String]) -> [PlaceCategory] {
-        var found = Set<PlaceCategory>()
-        for (key, value) in tags where key == "atm" || primaryKeys.contains(key) {
-            for category in categoriesByTag[Tag(key: key, value: value)] ?? [] { found.insert(category) }
+        var found: UInt64 = 0
+        for (key, values) in categoriesByKeyAndValue {
+            if let value = tags[key], let bits = values[value] { found |= bits }
         }
-        return PlaceCategory.allCases.filter(found.contains)
+        guard found != 0 else { return [] }
+        return PlaceCategory.allCases.enumerated().filter { found & (1 << UInt64($0.offset)) != 0 }.map(\.element)
     }
 }

@@ -49,8 +49,14 @@ enum OSMVenueMapper {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    private static func nonEmpty(_ value: String?) -> String? {
+    /// The value with surrounding whitespace trimmed; nil when nothing is left.
+    static func nonEmpty(_ value: String?) -> String? {
         guard let value else { return nil }
+        // Printable ASCII at both ends: nothing to trim (the common case, without Foundation).
+        if let first = value.utf8.first, let last = value.utf8.last,
+           first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F {
+            return value
+        }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }

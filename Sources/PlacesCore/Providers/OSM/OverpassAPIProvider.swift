@@ -49,7 +49,7 @@ public struct OverpassAPIProvider: PlaceProvider {
         do {
             decoded = try JSONDecoder().decode(OverpassResponse.self, from: response.body)
         } catch let error as DecodingError {
-            throw HTTPErrorMapper.badBody(service: OverpassService.description, what: OverpassDocumentDecoder.describe(error))
+            throw HTTPErrorMapper.badBody(service: OverpassService.description, what: DecodingErrorText.describe(error))
         }
         if let remark = decoded.remark, remark.lowercased().contains("runtime error") || remark.lowercased().contains("timed out") {
             let said = TerminalText.sanitizedLine(remark).trimmingCharacters(in: CharacterSet(charactersIn: ". "))

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Benchmarks for a release build of places: start-up, and `nearby --data` on synthetic
+# Overpass extracts of 10k / 100k / 1M elements, without an index (cold: the run that
+# writes it; and --no-cache) and with one (warm), against jq answering the same question.
+# Prints a Markdown table of medians (hyperfine) and peak resident memory (GNU time).
+#
+# Needs hyperfine and jq (Debian: apt-get install -y hyperfine jq) and /usr/bin/time.
+# Run it on a quiet machine: it measures wall-clock time.
+#
+#   Scripts/bench.sh                      # all sizes
+#   SIZES="10000 100000" Scripts/bench.sh # fewer
+#   PLACES=/path/to/places Scripts/bench.sh
+#
+# Environment: SIZES, SEED (42), BENCH_DIR (/tmp/places-bench, keeps the generated files),
+# RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SIZES=${SIZES:-"10000 100000 1000000"}
+SEED=${SEED:-42}
+BENCH_DIR=${BENCH_DIR:-/tmp/places-bench}
+RUNS=${RUNS:-10}
+JQ_RUNS=${JQ_RUNS:-3}
+# The query: restaurants within 1 km of central Helsinki, the 20 nearest (the default limit).
+LAT=60.1699 LON=24.9384 RADIUS=1000
+
+for tool in hyperfine jq /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "bench.sh: needs $tool (Debian: apt-get install -y hyperfine jq time)" >&2; exit 69; }
+done
+
+if [[ -z "${PLACES:-}" ]]; then
+    echo "building release (static Swift runtime)..." >&2
+    swift build -c release --static-swift-stdlib --product places >&2
+    swift build -c release --product overpass-synth >&2
+    PLACES=.build/release/places
+fi
+SYNTH=${SYNTH:-$(dirname "$PLACES")/overpass-synth}
+
+mkdir -p "$BENCH_DIR"
+CACHE="$BENCH_DIR/cache"
+export XDG_CACHE_HOME="$CACHE"
+
+# Median, min, max and standard deviation in ms, and the run count, from a hyperfine export.
+stats() { jq -r '.results[0] | "\(.median * 1000) \(.min * 1000) \(.max * 1000) \(.stddev * 1000) \(.times | length)"' "$1"; }
+
+# One argument, single-quoted for hyperfine's word splitting.
+quote() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
+
+# measure NAME RUNS [hyperfine options...] -- COMMAND [ARGUMENTS...]
+measure() {
+    local name=$1 runs=$2 options=() command=""
+    shift 2
+    while [[ $1 != -- ]]; do options+=("$1"); shift; done
+    shift
+    for word in "$@"; do command+="$(quote "$word") "; done
+    hyperfine -N --style none --runs "$runs" --export-json "$BENCH_DIR/$name.json" "${options[@]}" "$command" >/dev/null
+    stats "$BENCH_DIR/$name.json"
+}
+
+# Peak resident set size in MB of one run.
+rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0f", $1 / 1024 }'; }
+
+row() { # label median min max sd runs versus rss
+    printf '| %s | %.1f ms | %.1f–%.1f ms (σ %.1f, n=%s) | %s | %s |\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8"
+}
+
+JQ_PROGRAM='def rad: . * 0.017453292519943295;
+  [ .elements[]
+    | select(.tags != null and (.tags.name // "") != "" and .tags.amenity == "restaurant")
+    | { id: "osm:\(.type)/\(.id)", la: (.lat // .center.lat), lo: (.lon // .center.lon) }
+    | select(.la != null and .lo != null)
+    | . + { d: (2 * 6371008.8 * ((((.la - $lat) | rad) / 2 | sin | . * .)
+              + ((.la | rad | cos) * ($lat | rad | cos) * (((.lo - $lon) | rad) / 2 | sin | . * .)) | sqrt | asin)) }
+    | select(.d <= $r) ]
+  | sort_by(.d) | .[:20] | map(.id)'
+
+query=(nearby --at "$LAT,$LON" --type restaurant --radius "$RADIUS" --json)
+echo "$JQ_PROGRAM" > "$BENCH_DIR/nearest.jq"
+nearest_jq=(jq -c --argjson lat "$LAT" --argjson lon "$LON" --argjson r "$RADIUS" -f "$BENCH_DIR/nearest.jq")
+
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "| benchmark | median | spread | vs | peak RSS |"
+echo "| --- | --- | --- | --- | --- |"
+
+read -r t_med t_min t_max t_sd t_n < <(measure true $((RUNS * 5)) --warmup 10 -- /bin/true)
+read -r v_med v_min v_max v_sd v_n < <(measure version $((RUNS * 5)) --warmup 10 -- "$PLACES" --version)
+read -r h_med h_min h_max h_sd h_n < <(measure help $((RUNS * 5)) --warmup 10 -- "$PLACES" help)
+row '`/bin/true`' "$t_med" "$t_min" "$t_max" "$t_sd" "$t_n" "" "$(rss /bin/true) MB"
+row '`places --version`' "$v_med" "$v_min" "$v_max" "$v_sd" "$v_n" "$(awk "BEGIN { printf \"%.1f× /bin/true\", $v_med / $t_med }")" "$(rss "$PLACES" --version) MB"
+row '`places help`' "$h_med" "$h_min" "$h_max" "$h_sd" "$h_n" "$(awk "BEGIN { printf \"%.1f× /bin/true\", $h_med / $t_med }")" "$(rss "$PLACES" help) MB"
+
+checks=()
+for n in $SIZES; do
+    file="$BENCH_DIR/synth-$n-seed$SEED.json"
+    [[ -s "$file" ]] || "$SYNTH" --elements "$n" --seed "$SEED" > "$file"
+    size=$(du -m "$file" | cut -f1)
+    label="$n elements ($size MB)"
+    cat "$file" > /dev/null   # into the page cache, as for every run after
+
+    read -r c_med c_min c_max c_sd c_n < <(measure "read-$n" "$RUNS" --warmup 1 -- cat "$file")
+    read -r n_med n_min n_max n_sd n_n < <(measure "nocache-$n" "$RUNS" --warmup 1 -- "$PLACES" "${query[@]}" --data "$file" --no-cache)
+    read -r f_med f_min f_max f_sd f_n < <(measure "cold-$n" "$RUNS" --prepare "rm -rf $CACHE" -- "$PLACES" "${query[@]}" --data "$file")
+    "$PLACES" "${query[@]}" --data "$file" > /dev/null
+    read -r w_med w_min w_max w_sd w_n < <(measure "warm-$n" $((RUNS * 5)) --warmup 3 -- "$PLACES" "${query[@]}" --data "$file")
+    read -r j_med j_min j_max j_sd j_n < <(measure "jq-$n" "$JQ_RUNS" -- "${nearest_jq[@]}" "$file")
+
+    versus() { awk "BEGIN { printf \"%.0f× faster than jq\", $j_med / $1 }"; }
+    row "$label: \`cat\` to /dev/null (page-cache read)" "$c_med" "$c_min" "$c_max" "$c_sd" "$c_n" "" "$(rss cat "$file") MB"
+    row "$label: places, cold (scan, writes the index)" "$f_med" "$f_min" "$f_max" "$f_sd" "$f_n" "$(versus "$f_med")" "$(rm -rf "$CACHE"; rss "$PLACES" "${query[@]}" --data "$file") MB"
+    row "$label: places, \`--no-cache\` (scan only)" "$n_med" "$n_min" "$n_max" "$n_sd" "$n_n" "$(versus "$n_med")" "$(rss "$PLACES" "${query[@]}" --data "$file" --no-cache) MB"
+    row "$label: places, warm (indexed)" "$w_med" "$w_min" "$w_max" "$w_sd" "$w_n" "$(versus "$w_med")" "$(rss "$PLACES" "${query[@]}" --data "$file") MB"
+    row "$label: jq, same nearest 20" "$j_med" "$j_min" "$j_max" "$j_sd" "$j_n" "" "$(rss "${nearest_jq[@]}" "$file") MB"
+
+    ours=$("$PLACES" "${query[@]}" --data "$file" | jq -c 'map(.id) | sort')
+    theirs=$("${nearest_jq[@]}" "$file" | jq -c sort)
+    same=$(jq -n --argjson a "$ours" --argjson b "$theirs" '[$a[] | select(. as $x | $b | index($x))] | length')
+    count=$(jq -n --argjson a "$ours" '$a | length')
+    checks+=("$label: places found $count restaurants (of at most 20) within ${RADIUS} m; jq found $(jq -n --argjson b "$theirs" '$b | length'), $same of them the same (jq measures on a sphere, places on the WGS84 ellipsoid)")
+done
+
+echo
+for check in "${checks[@]}"; do echo "- $check"; done
+echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(awk '/MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo) RAM, Linux $(uname -r), $(swift --version 2>&1 | head -1)"
+echo "- load average (1, 5, 15 min) at the start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,134 @@
+/// One Overpass element as the scanner read it: what a venue needs, with tag values
+/// left in place in the text and decoded only when asked for. Valid only during the
+/// scanner's callback (the text it points into may be released after).
+struct ScannedElement {
+    enum Kind: UInt8, Sendable {
+        case node, way, relation, other
+
+        init(_ type: OSMElementRef.ElementType) {
+            switch type {
+            case .node: self = .node
+            case .way: self = .way
+            case .relation: self = .relation
+            }
+        }
+
+        var elementType: OSMElementRef.ElementType? {
+            switch self {
+            case .node: return .node
+            case .way: return .way
+            case .relation: return .relation
+            case .other: return nil
+            }
+        }
+    }
+
+    let text: UnsafePointer<UInt8>
+    /// Byte offset of the element's `{`.
+    var offset = 0
+    var kind = Kind.other
+    /// The `type` value when it is none of node, way, relation (or when all tags are kept).
+    var typeName: String?
+    var id: Int64 = 0
+    var lat: Double?
+    var lon: Double?
+    var center: (lat: Double, lon: Double)?
+    /// Whether `tags` was present and not null.
+    var hasTags = false
+    /// Where each `OSMTagKey` value lies in the text (its first occurrence, as JSONDecoder
+    /// keeps), by key; `start` is -1 for an absent tag. Owned by the scanner.
+    let tagTokens: UnsafeMutablePointer<JSONStringToken>
+    /// Every tag, when the scan was asked for all of them (tests compare with JSONDecoder).
+    var allTags: [String: String]?
+
+    init(text: UnsafePointer<UInt8>, tagTokens: UnsafeMutablePointer<JSONStringToken>) {
+        self.text = text
+        self.tagTokens = tagTokens
+    }
+
+    static var absent: JSONStringToken { JSONStringToken(start: -1, end: -1, hasEscapes: false) }
+
+    /// Where a tag's value lies, if the element has the tag.
+    @inline(__always) func token(_ key: OSMTagKey) -> JSONStringToken? {
+        let token = tagTokens[key.rawValue]
+        return token.start < 0 ? nil : token
+    }
+
+    mutating func reset(offset: Int) {
+        self.offset = offset
+        kind = .other
+        typeName = nil
+        id = 0
+        lat = nil
+        lon = nil
+        center = nil
+        hasTags = false
+        tagTokens.update(repeating: Self.absent, count: OSMTagKey.allCases.count)
+        allTags = nil
+    }
+
+    /// The `type` value as written.
+    var type: String { typeName ?? kind.elementType?.rawValue ?? "" }
+
+    /// The decoded value of a tag, if present.
+    func tag(_ key: OSMTagKey) -> String? {
+        token(key)?.string(in: text)
+    }
+
+    /// Calls `body` with a tag's decoded UTF-8 bytes; nil when the tag is absent.
+    @inline(__always)
+    func withTagBytes<R>(_ key: OSMTagKey, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard let token = token(key) else { return nil }
+        return token.withDecodedBytes(in: text, body)
+    }
+
+    /// Where the venue would be, by `OSMVenueMapper`'s rule: a node's own position, else the centre.
+    var position: (lat: Double, lon: Double)? {
+        switch kind {
+        case .node:
+            guard let lat, let lon else { return nil }
+            return (lat, lon)
+        case .way, .relation:
+            if let center { return center }
+            guard let lat, let lon else { return nil }
+            return (lat, lon)
+        case .other:
+            return nil
+        }
+    }
+
+    /// Whether `OSMVenueMapper` makes a venue of this element (a known type, a positive id,
+    /// a position in range and a name that is not blank), decided without building one.
+    var makesVenue: Bool {
+        guard kind != .other, id > 0, let p = position, p.lat.isFinite, abs(p.lat) <= 90,
+              p.lon.isFinite, abs(p.lon) <= 180, hasTags, let name = token(.name) else { return false }
+        if !name.hasEscapes {
+            // Printable ASCII is never whitespace: one such byte makes the name non-blank.
+            for i in name.start..<name.end where text[i] > 0x20 && text[i] < 0x7F { return true }
+        }
+        return OSMVenueMapper.nonEmpty(name.string(in: text)) != nil
+    }
+
+    /// The element in the Codable wire model, with the tags the scan kept.
+    func overpassElement() -> OverpassElement {
+        var tags: [String: String]?
+        if hasTags {
+            if let allTags {
+                tags = allTags
+            } else {
+                var kept: [String: String] = [:]
+                for key in OSMTagKey.allCases {
+                    if let value = tag(key) { kept[key.key] = value }
+                }
+                tags = kept
+            }
+        }
+        return OverpassElement(type: type, id: id, lat: lat, lon: lon,
+                               center: center.map { OverpassElement.Center(lat: $0.lat, lon: $0.lon) }, tags: tags)
+    }
+
+    /// The venue `OSMVenueMapper` makes of this element, if any.
+    func venue() -> Venue? {
+        OSMVenueMapper.venue(from: overpassElement())
+    }
+}

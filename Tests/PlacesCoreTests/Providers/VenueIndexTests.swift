@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+@testable import overpass_synth
+@testable import PlacesCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The indexed path, the scan without an index, and JSONDecoder + the mapper (the path
+/// before either existed) must give the same answers.
+@Suite("Spatial index of --data files")
+struct VenueIndexTests {
+    typealias C = ScannerComparison
+
+    /// A search request drawn at random: centre near the data or anywhere, radius, types,
+    /// text, sort, limit, grouping and filter.
+    static func randomRequest(_ random: inout SplitMix, near venues: [Venue]) throws -> SearchRequest {
+        let types = PlaceCategory.allCases.filter { _ in random.below(12) == 0 }
+        let limit = [1, 5, 20, 100, 1000][random.below(5)]
+        let filter = random.below(6) == 0 ? ["kala", "sushi", "grill", "é"][random.below(4)] : nil
+        let group = random.below(8) == 0
+        let query: String? = random.below(4) == 0 ? ["sushi", "ravintola", "cafe", "pizza bistro", "kallio"][random.below(5)] : nil
+        var center: Coordinate? = nil
+        if query == nil || random.below(2) == 0 {
+            if random.below(8) == 0 || venues.isEmpty {
+                center = try Coordinate(latitude: random.unit() * 180 - 90, longitude: random.unit() * 360 - 180)
+            } else {
+                let v = venues[random.below(venues.count)].coordinate
+                center = try Coordinate(latitude: max(-90, min(90, v.latitude + random.unit() * 0.02 - 0.01)), longitude: v.longitude)
+            }
+        }
+        var radius: Double? = [50, 300, 1000, 5000, 40_000][random.below(5)]
+        if query != nil && random.below(2) == 0 { radius = nil }
+        if center == nil { radius = nil }
+        let sorts: [PlacesCore.SortOrder] = center == nil ? [.relevance, .rating] : [.distance, .relevance, .best, .distance]
+        let sort = query == nil && center != nil && random.below(2) == 0 ? nil : sorts[random.below(sorts.count)]
+        return SearchRequest(kind: query.map { .text($0) } ?? .nearby, center: center, radiusMeters: radius, types: types,
+                             sort: sort, limit: limit, filterText: filter, groupByCuisine: group)
+    }
+
+    static func answers(_ provider: OverpassFileProvider, _ request: SearchRequest, _ notes: Diagnostics = .silent) async throws -> [Venue] {
+        VenuePipeline.run(try await provider.search(request, diagnostics: notes), for: request, provider: .osm).venues
+    }
+
+    static let datasets: [String] = ["bundled", "overpass-8000", "varied-4000"]
+
+    static func data(_ name: String) throws -> Data {
+        switch name {
+        case "bundled": return try C.bundledExtract
+        case "overpass-8000": return C.synthetic(elements: 8000, seed: 5, style: .overpass)
+        default: return C.synthetic(elements: 4000, seed: 8, style: .varied)
+        }
+    }
+
+    @Test(arguments: datasets)
+    func indexedScannedAndDecodedAnswersAgree(_ dataset: String) async throws {
+        let dir = try TemporaryDirectory()
+        let data = try Self.data(dataset)
+        let path = try dir.write("extract.json", data)
+        let reference = try C.decodedVenues(data)
+        let cache = VenueIndexCache(directory: dir.file("cache"))
+        // The index written by a two-thread scan (as on a large file); the plain scan on one.
+        let indexed = OverpassFileProvider(path: path, cache: cache, parallelFrom: 0)
+        let scanned = OverpassFileProvider(path: path)
+        let notes = CollectedDiagnostics()
+        var random = SplitMix(seed: UInt64(dataset.utf8.count))
+        var nonEmpty = 0
+        for round in 0..<80 {
+            let request = try Self.randomRequest(&random, near: reference)
+            let expected = VenuePipeline.run(reference.filter { OSMSearchMatcher.matches($0, request: request) }, for: request, provider: .osm).venues
+            let fromIndex = try await Self.answers(indexed, request, notes.diagnostics)
+            let fromScan = try await Self.answers(scanned, request)
+            #expect(fromIndex == expected, "round \(round): \(request)")
+            #expect(fromScan == expected, "round \(round): \(request)")
+            if !expected.isEmpty { nonEmpty += 1 }
+        }
+        #expect(nonEmpty > 15)
+        #expect(notes.lines.isEmpty, "\(notes.lines)")
+        #expect(dir.contents(of: "cache").count == 1)
+        for venue in stride(from: 0, to: reference.count, by: max(1, reference.count / 40)).map({ reference[$0] }) {
+            #expect(try await indexed.details(venue.id, fields: [], diagnostics: .silent) == reference.first { $0.id == venue.id })
+        }
+        await #expect(throws: PlacesError.self) {
+            try await indexed.details(PlaceID(parsing: "osm:relation/424242424242"), fields: [], diagnostics: .silent)
+        }
+    }
+
+    @Test func theFirstQueryWritesTheIndexAndLaterOnesReadIt() async throws {
+        let dir = try TemporaryDirectory()
+        let path = try dir.write("extract.json", try C.bundledExtract)
+        let cache = VenueIndexCache(directory: dir.file("cache/places"))
+        let provider = OverpassFileProvider(path: path, cache: cache)
+        let request = SearchRequest(kind: .nearby, center: try Coordinate(latitude: 60.1699, longitude: 24.9384), radiusMeters: 1000)
+        let first = try await Self.answers(provider, request)
+        let files = dir.contents(of: "cache/places")
+        #expect(files.count == 1 && files[0].hasPrefix("osm-") && files[0].hasSuffix(".idx"), "\(files)")
+        let index = dir.file("cache/places/\(files[0])")
+        let before = try FileManager.default.attributesOfItem(atPath: index)
+        #expect(try await Self.answers(provider, request) == first)
+        let after = try FileManager.default.attributesOfItem(atPath: index)
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
+        #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+        #expect(first.count == 20)
+    }
+
+    @Test func aChangedSourceIsReindexed() async throws {
+        let dir = try TemporaryDirectory()
+        let original = try C.bundledExtract
+        let path = try dir.write("extract.json", original)
+        let cache = VenueIndexCache(directory: dir.file("cache"))
+        let provider = OverpassFileProvider(path: path, cache: cache)
+        let id = try PlaceID(parsing: "osm:node/1369465615")
+        #expect(try await provider.details(id, fields: [], diagnostics: .silent).name == "Loiste")
+
+        // Same size, inode and modification time (to the nanosecond): only the content hash can tell.
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let renamed = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"Loiste\"", with: "\"Leiste\"")
+        try Data(renamed.utf8).write(to: URL(fileURLWithPath: path))
+        #if canImport(Darwin)
+        var times = [before.st_atimespec, before.st_mtimespec]
+        #else
+        var times = [before.st_atim, before.st_mtim]
+        #endif
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(path, &after) == 0 && after.st_size == before.st_size && after.st_ino == before.st_ino)
+        #expect(try await provider.details(id, fields: [], diagnostics: .silent).name == "Leiste")
+
+        // A different size.
+        try (renamed.replacingOccurrences(of: "\"Leiste\"", with: "\"Loiste again\"")).write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(try await provider.details(id, fields: [], diagnostics: .silent).name == "Loiste again")
+        #expect(dir.contents(of: "cache").count == 1)
+    }
+
+    /// Ways to damage an index file: each is noticed, noted once, and the index rebuilt.
+    static let damages: [String] = ["truncated", "empty", "garbage", "header", "entry", "cell table", "tail", "wrong element"]
+
+    @Test(arguments: damages)
+    func aDamagedIndexIsRebuiltWithANote(_ damage: String) async throws {
+        let dir = try TemporaryDirectory()
+        let data = C.synthetic(elements: 6000, seed: 21, style: .overpass)
+        let path = try dir.write("extract.json", data)
+        let cache = VenueIndexCache(directory: dir.file("cache"))
+        let provider = OverpassFileProvider(path: path, cache: cache)
+        let request = SearchRequest(kind: .nearby, center: try Coordinate(latitude: 60.1699, longitude: 24.9384), radiusMeters: 3000, limit: 1000)
+        let expected = try await Self.answers(provider, request)
+        #expect(expected.count > 100)
+        let index = dir.file("cache/\(dir.contents(of: "cache")[0])")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: index)))
+        let header = try bytes.withUnsafeBytes { try VenueIndexHeader(decoding: $0) }
+        switch damage {
+        case "truncated": bytes.removeLast(100)
+        case "empty": bytes = []
+        case "garbage": bytes = Array("not an index at all".utf8)
+        case "header": bytes[60] ^= 0x01
+        case "entry":
+            // An entry in the middle of the cells the query reads: flip a bit of every
+            // entry's latitude, so whichever cells are read, one fails its checksum.
+            for i in 0..<Int(header.venueCount) { bytes[Int(header.entriesOffset) + i * VenueIndexFormat.entryLength + 3] ^= 0x10 }
+        case "cell table": bytes[Int(header.cellsOffset) + 8] ^= 0x01
+        case "tail": bytes.append(0)
+        default:
+            // Consistent checksums, but entries that point at the wrong elements of the source.
+            for i in 0..<Int(header.venueCount) {
+                let at = Int(header.entriesOffset) + i * VenueIndexFormat.entryLength + 32
+                let offset = bytes[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } + 1
+                withUnsafeBytes(of: offset) { bytes.replaceSubrange(at..<(at + 8), with: $0) }
+            }
+            rechecksum(&bytes, header)
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: index))
+        let notes = CollectedDiagnostics()
+        #expect(try await Self.answers(provider, request, notes.diagnostics) == expected)
+        #expect(notes.lines.count == 1 && notes.lines[0].contains("is damaged") && notes.lines[0].contains("rebuilding"), "\(notes.lines)")
+        notes.clear()
+        #expect(try await Self.answers(provider, request, notes.diagnostics) == expected)
+        #expect(notes.lines.isEmpty, "rebuilt index still damaged: \(notes.lines)")
+        #expect(dir.contents(of: "cache").count == 1, "\(dir.contents(of: "cache"))")
+    }
+
+    /// Recomputes the cell checksums and the cell table's, as a bug (not damage) would leave them.
+    private func rechecksum(_ bytes: inout [UInt8], _ header: VenueIndexHeader) {
+        func word(_ at: Int) -> UInt64 { bytes[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } }
+        for cell in 0..<Int(header.cellCount) {
+            let at = Int(header.cellsOffset) + cell * VenueIndexFormat.cellLength
+            let first = word(at + 8)
+            let next = cell + 1 < Int(header.cellCount) ? word(at + VenueIndexFormat.cellLength + 8) : header.venueCount
+            let start = Int(header.entriesOffset) + Int(first) * VenueIndexFormat.entryLength
+            let end = Int(header.entriesOffset) + Int(next) * VenueIndexFormat.entryLength
+            let checksum = bytes[start..<end].withUnsafeBytes { VenueIndexBuilder.cellChecksum(cell: word(at), first: first, entries: $0) }
+            withUnsafeBytes(of: checksum) { bytes.replaceSubrange((at + 16)..<(at + 24), with: $0) }
+        }
+        var fixed = header
+        fixed.cellsChecksum = bytes[Int(header.cellsOffset)...].withUnsafeBytes { ByteHash.of($0) }
+        bytes.replaceSubrange(0..<VenueIndexHeader.length(forPath: header.key.path), with: fixed.encoded())
+    }
+
+    @Test func anUnwritableCacheIsNotedAndTheAnswerStillComes() async throws {
+        let dir = try TemporaryDirectory()
+        let path = try dir.write("extract.json", try C.bundledExtract)
+        try dir.write("cache", Data("a file where the cache directory should be".utf8))
+        let provider = OverpassFileProvider(path: path, cache: VenueIndexCache(directory: dir.file("cache/places")))
+        let notes = CollectedDiagnostics()
+        let request = SearchRequest(kind: .nearby, center: try Coordinate(latitude: 60.1699, longitude: 24.9384), radiusMeters: 1000)
+        #expect(try await Self.answers(provider, request, notes.diagnostics) == (try await Self.answers(OverpassFileProvider(path: path), request)))
+        #expect(notes.lines.count == 1 && notes.lines[0].contains("cannot write an index"), "\(notes.lines)")
+    }
+
+    @Test func badDataLeavesNoIndexBehind() async throws {
+        let dir = try TemporaryDirectory()
+        let cache = VenueIndexCache(directory: dir.file("cache"))
+        for (name, body) in [("broken.json", #"{"elements":[{"type":"node","id":1,"lat":1,"lon":2,"tags":{"name":"x"}},"#),
+                             ("remark.json", #"{"elements":[{"type":"node","id":1,"lat":1,"lon":2,"tags":{"name":"x"}}],"remark":"runtime error: timeout"}"#)] {
+            let path = try dir.write(name, Data(body.utf8))
+            await #expect(throws: PlacesError.self) {
+                try await OverpassFileProvider(path: path, cache: cache).search(SearchRequest(kind: .text("x"), center: nil, radiusMeters: nil), diagnostics: .silent)
+            }
+        }
+        #expect(dir.contents(of: "cache").isEmpty, "\(dir.contents(of: "cache"))")
+    }
+
+    @Test func theCacheLivesWhereXDGSays() {
+        #expect(VenueIndexCache(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.directory == "/x/cache/places")
+        #expect(VenueIndexCache(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.directory == "/home/u/.cache/places")
+        #expect(VenueIndexCache(environment: ["HOME": "/home/u"])?.directory == "/home/u/.cache/places")
+        #expect(VenueIndexCache(environment: ["XDG_CACHE_HOME": ""]) == nil)
+        let cache = VenueIndexCache(directory: "/c")
+        #expect(cache.indexPath(forSource: "/a.json") != cache.indexPath(forSource: "/b.json"))
+        #expect(cache.indexPath(forSource: "/a.json") == cache.indexPath(forSource: "/a.json"))
+    }
+}
+
+@Suite("Spatial index file layout")
+struct VenueIndexLayoutTests {
+    @Test func entriesAreWrittenAsTheyLieInMemory() {
+        #expect(MemoryLayout<VenueIndexBuilder.Entry>.size == VenueIndexFormat.entryLength)
+        #expect(MemoryLayout<VenueIndexBuilder.Entry>.stride == VenueIndexFormat.entryLength)
+        #expect(VenueIndexHeader.length(forPath: "/a") % 8 == 0)
+    }
+
+    @Test func aGridCellHoldsItsCorners() {
+        let grid = GeoGrid(degrees: VenueIndexFormat.cellDegrees)
+        #expect(grid.cell(latitude: -90, longitude: -180) == 0)
+        #expect(grid.cell(latitude: 90, longitude: 180) == UInt64(grid.rows * grid.columns - 1))
+        #expect(grid.cellBits <= 32)
+    }
+}
