@@ -21,7 +21,7 @@ final class FakeHTTPServer: @unchecked Sendable {
             guard let q = target.split(separator: "?", maxSplits: 1).dropFirst().first else { return [:] }
             var out: [String: String] = [:]
             for pair in q.split(separator: "&") {
-                let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).removingPercentEncoding ?? String($0) }
                 out[kv[0]] = kv.count > 1 ? kv[1] : ""
             }
             return out
@@ -47,10 +47,17 @@ final class FakeHTTPServer: @unchecked Sendable {
 
     let port: UInt16
     var baseURL: String { "http://127.0.0.1:\(port)" }
-    private let listener: Int32
+    /// The listening socket's descriptor (for the tests of this server itself).
+    let listener: Int32
     private let handler: @Sendable (Request) -> Reply
     private let lock = NSLock()
     private var received: [Request] = []
+    /// Set by `stop()`; the accept loop then ends.
+    private var stopping = false
+    /// Set, under `lock`, when the accept loop has closed the listener. Only the accept
+    /// loop closes it, exactly once: a second `close` (or a late `shutdown`) would hit
+    /// whatever the number was reused for meanwhile, such as another test's pipe.
+    private var listenerClosed = false
 
     init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
@@ -75,19 +82,43 @@ final class FakeHTTPServer: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
-    deinit { stop() }
-
+    /// Stops accepting connections and closes the listener; safe to call more than once.
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        lock.withLock {
+            guard !stopping, !listenerClosed else { return }
+            stopping = true
+            // Wakes the accept loop (EINVAL on Linux), which closes the listener itself.
+            shutdown(listener, Int32(SHUT_RDWR))
+        }
     }
 
     var requests: [Request] { lock.withLock { received } }
 
+    /// True once the accept loop has closed the listener.
+    var isClosed: Bool { lock.withLock { listenerClosed } }
+
     private func acceptLoop() {
+        defer {
+            lock.withLock {
+                listenerClosed = true
+                close(listener)
+            }
+        }
         while true {
+            // Polls so that the loop also ends where shutdown() does not wake accept (Darwin).
+            var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, 200)
+            if lock.withLock({ stopping }) { return }
+            if polled <= 0 { continue }
             let client = accept(listener, nil, nil)
-            if client < 0 { return }
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED, !lock.withLock({ stopping }) { continue }
+                return
+            }
+            if lock.withLock({ stopping }) {
+                close(client)
+                return
+            }
             Thread.detachNewThread { [self] in serve(client) }
         }
     }

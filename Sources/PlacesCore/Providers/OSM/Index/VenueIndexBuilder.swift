@@ -141,7 +141,7 @@ final class VenueIndexBuilder {
         if failure == nil, encoded.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) != encoded.count {
             failure = ReadOnlyFile.describe(errno)
         }
-        if failure == nil, close(descriptor) != 0 { failure = ReadOnlyFile.describe(errno) }
+        if close(descriptor) != 0, failure == nil { failure = ReadOnlyFile.describe(errno) }
         descriptor = -1
         if failure == nil, rename(temporary, destination) != 0 { failure = ReadOnlyFile.describe(errno) }
         if let failure {
