@@ -1,7 +1,7 @@
 /// `places favorite add PLACE_ID [--note TEXT]`, typed.
 public struct FavoriteAddOptions: Sendable {
     public var id: PlaceID
-    /// Replaces the note when given; nil keeps the one a re-added favorite has.
+    /// Replaces the note when given (empty clears it); nil keeps the one a re-added favorite has.
     public var note: String?
     public var network: NetworkOptions
     public var providerOptions: ProviderOptions

@@ -31,7 +31,14 @@ public enum FavoriteRunner {
         }
         let label = "\(id) (\(venue.name))"
         if let previous {
-            let noteText = options.note == nil ? "kept its note" : (previous.note == nil ? "added the note" : "replaced its note")
+            let noteText: String
+            switch (options.note, previous.note) {
+            case (nil, _): noteText = "kept its note"
+            case (""?, nil): noteText = "it had no note"
+            case (""?, _): noteText = "cleared its note"
+            case (_, nil): noteText = "added the note"
+            default: noteText = "replaced its note"
+            }
             context.diagnostics.note("\(label) was already a favorite: refreshed its snapshot, kept its addedAt \(previous.addedAt), \(noteText)")
         } else {
             context.diagnostics.note("added \(label) to your favorites")

@@ -53,16 +53,16 @@ public struct Favorite: Sendable, Equatable {
         self.cuisines = []
         self.addedAt = UTCTimestamp.format(addedAt)
         self.addedDate = Date(timeIntervalSince1970: addedAt.timeIntervalSince1970.rounded(.down))
-        self.note = note
+        self.note = note?.isEmpty == true ? nil : note
         self.otherKeys = [:]
         takeSnapshot(of: venue)
     }
 
     /// Replaces the snapshot with `venue`, keeping `addedAt`, unknown keys and (unless
-    /// `note` is given) the note.
+    /// `note` is given) the note. An empty `note` clears it.
     public mutating func refresh(from venue: Venue, note newNote: String?) {
         takeSnapshot(of: venue)
-        if let newNote { note = newNote }
+        if let newNote { note = newNote.isEmpty ? nil : newNote }
     }
 
     private mutating func takeSnapshot(of venue: Venue) {

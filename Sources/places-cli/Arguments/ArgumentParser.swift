@@ -128,7 +128,7 @@ enum ArgumentParser {
                 } else {
                     throw PlacesError.usage("--\(name) needs a value: --\(name) \(flag.valueName!)")
                 }
-                if values[name]!.isEmpty {
+                if values[name]!.isEmpty, !flag.acceptsEmpty {
                     throw PlacesError.usage("--\(name) needs a non-empty value: --\(name) \(flag.valueName!)")
                 }
             } else {

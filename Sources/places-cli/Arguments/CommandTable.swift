@@ -84,7 +84,7 @@ enum CommandTable {
         ["favorite", "add"], summary: "save a place to your favorites (a snapshot, so listing needs no network)",
         usage: "places favorite add PLACE_ID [--note TEXT] [--data FILE] [options]",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the place")],
-        groups: [FlagGroup(title: "Favorite", flags: [FlagSpec("note", value: "TEXT", "a note to keep with it; adding again without --note keeps the old one")]),
+        groups: [FlagGroup(title: "Favorite", flags: [FlagSpec("note", value: "TEXT", acceptsEmpty: true, "a note to keep with it; adding again without --note keeps the old one, --note '' clears it")]),
                  FlagGroup(title: "Provider", flags: [provider.flags[1]]), network],
         examples: ["places favorite add osm:node/1369465615 --note 'Friday lunch' --data Fixtures/osm/helsinki-pois.json"],
         notes: ["The place is looked up through the provider its id names and a snapshot is stored; adding it again refreshes the snapshot and keeps addedAt."])

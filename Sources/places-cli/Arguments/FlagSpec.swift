@@ -7,12 +7,16 @@ struct FlagSpec: Sendable {
     let help: String
     /// Shown as `(default: ...)` in help.
     let defaultText: String?
+    /// Whether an empty value means something (`--note ''` clears a note); empty values
+    /// are a usage error for every other flag.
+    let acceptsEmpty: Bool
 
-    init(_ name: String, value: String? = nil, default defaultText: String? = nil, _ help: String) {
+    init(_ name: String, value: String? = nil, default defaultText: String? = nil, acceptsEmpty: Bool = false, _ help: String) {
         self.name = name
         self.valueName = value
         self.help = help
         self.defaultText = defaultText
+        self.acceptsEmpty = acceptsEmpty
     }
 
     var takesValue: Bool { valueName != nil }

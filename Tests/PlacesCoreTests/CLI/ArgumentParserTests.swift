@@ -57,6 +57,14 @@ struct ArgumentParserTests {
         #expect(usageError(["nearby", "--type", "cafe", "--type", "bar"])?.contains("comma-separated") == true)
     }
 
+    @Test func emptyValueIsAnErrorExceptWhereItMeansSomething() throws {
+        #expect(usageError(["nearby", "--type", ""])?.contains("--type needs a non-empty value") == true)
+        #expect(usageError(["nearby", "--near="])?.contains("--near needs a non-empty value") == true)
+        // --note '' clears a favorite's note.
+        #expect(try run(["favorite", "add", "osm:node/1", "--note", ""]).values["note"] == "")
+        #expect(try run(["favorite", "add", "osm:node/1", "--note="]).values["note"] == "")
+    }
+
     @Test func helpAnywhereWins() throws {
         #expect(try ArgumentParser.parse(["nearby", "--radius", "5", "-h"]) == .help(CommandTable.nearby))
         #expect(try ArgumentParser.parse(["favorite", "add", "--help"]) == .help(CommandTable.favoriteAdd))

@@ -48,6 +48,15 @@ struct FavoritesEndToEndTests {
         entries = try JSONHelpers.array(s.run(["favorite", "list", "--json"]).stdout)
         #expect(entries.count == 1 && entries[0]["addedAt"] as? String == addedAt && entries[0]["note"] as? String == "Sunday brunch")
 
+        // An empty --note clears it (null, not ""); both spellings of the flag work.
+        let clear = try s.run(["favorite", "add", Self.loiste, "--note", ""], data: true)
+        #expect(clear.status == 0 && clear.stderr.contains("cleared its note"), "\(clear)")
+        entries = try JSONHelpers.array(s.run(["favorite", "list", "--json"]).stdout)
+        #expect(entries.count == 1 && entries[0]["addedAt"] as? String == addedAt && entries[0]["note"] is NSNull, "\(entries)")
+        let clearAgain = try s.run(["favorite", "add", Self.loiste, "--note="], data: true)
+        #expect(clearAgain.status == 0 && clearAgain.stderr.contains("it had no note"), "\(clearAgain)")
+        #expect(!(try String(contentsOfFile: s.path, encoding: .utf8)).contains("\"note\" : \"\""), "an empty note is not stored")
+
         let remove = try s.run(["favorite", "remove", Self.loiste])
         #expect(remove.status == 0 && remove.stderr.contains("removed \(Self.loiste) (Loiste)"), "\(remove)")
         #expect(try s.run(["favorite", "list", "--json"]).stdout == "[]\n")
