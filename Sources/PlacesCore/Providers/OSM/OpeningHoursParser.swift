@@ -6,7 +6,8 @@
 /// - rules separated by `;`: a later rule replaces the hours of the days it names
 ///   (`Mo-Sa 09:00-21:00; Sa 09:00-19:00` → Saturday 09–19);
 /// - rules separated by `,` (the specification's additional rule, as in
-///   `Mo-Fr 09:00-21:00, Sa 09:00-19:00`): its hours are added to the days it names;
+///   `Mo-Fr 09:00-21:00, Sa 09:00-19:00`): its hours are added to the days it names, which
+///   it must name (weekdays, `24/7` or `PH off`);
 /// - weekdays: `Mo`, ranges `Mo-Fr`, ranges that wrap `Fr-Mo`, lists `Mo,We,Fr`, `Sa, Su`;
 ///   a rule without weekdays is every day;
 /// - times: `HH:MM-HH:MM` (also `H:MM`), lists `10:00-14:00,16:00-20:00`, `24:00` as an end,
@@ -34,7 +35,7 @@ public enum OpeningHoursParser {
         var appliedRules = 0
         var additional = false
         while true {
-            guard let rule = reader.rule() else { return nil }
+            guard let rule = reader.rule(additional: additional) else { return nil }
             switch rule {
             case .holidayOff:
                 ignoredHoliday = true
@@ -82,7 +83,15 @@ public enum OpeningHoursParser {
         }
 
         /// One rule, stopping before its separator (or at the end); nil if outside the subset.
-        mutating func rule() -> Rule? {
+        /// A rule after `,` must name its days: `Mo-Fr, 10:00-18:00` is valid grammar
+        /// (whole days Monday to Friday, plus 10–18 every day) but surely not what was meant.
+        mutating func rule(additional: Bool) -> Rule? {
+            if additional {
+                switch peek() {
+                case .weekday?, .always?, .word("ph")?: break
+                default: return nil
+                }
+            }
             var selected: [Int]?
             var spans: [OpeningHours.Span]?
             var sawAnything = false
