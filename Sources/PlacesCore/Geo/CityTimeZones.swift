@@ -20,18 +20,27 @@ struct CityTimeZones: Sendable {
 
     init(_ gazetteer: Gazetteer) {
         var latitudes: [Double] = [], longitudes: [Double] = [], zones: [Int32] = []
-        var zoneNames: [String] = [], zoneNumbers: [String: Int32] = [:]
+        latitudes.reserveCapacity(34_100); longitudes.reserveCapacity(34_100); zones.reserveCapacity(34_100)
+        var zoneNames: [String] = [], zoneBytes: [[UInt8]] = [], zoneNumbers: [UInt64: Int32] = [:]
         gazetteer.forEachRow { fields in
-            guard let lat = Double(String(decoding: fields[4], as: UTF8.self)),
-                  let lon = Double(String(decoding: fields[5], as: UTF8.self)) else { return }
-            let name = String(decoding: fields[8], as: UTF8.self)
-            let number: Int32
-            if let known = zoneNumbers[name] {
+            guard let lat = Self.decimal(fields[4]), let lon = Self.decimal(fields[5]) else { return }
+            // Zones are interned by a hash of their bytes (checked against the name), so that
+            // the 34,006 rows make ~350 Strings, not one each.
+            let zone = fields[8]
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in zone { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            var number: Int32
+            if let known = zoneNumbers[hash] {
                 number = known
+                if !Self.same(zoneBytes[Int(known)], zone) {
+                    number = Self.linearIntern(zone, &zoneNames)
+                    if Int(number) == zoneBytes.count { zoneBytes.append(Array(zone)) }
+                }
             } else {
                 number = Int32(zoneNames.count)
-                zoneNumbers[name] = number
-                zoneNames.append(name)
+                zoneNumbers[hash] = number
+                zoneNames.append(String(decoding: zone, as: UTF8.self))
+                zoneBytes.append(Array(zone))
             }
             latitudes.append(lat)
             longitudes.append(lon)
@@ -105,6 +114,42 @@ struct CityTimeZones: Sendable {
                 }
             }
         }
+    }
+
+    private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, b.baseAddress!, a.count) == 0 }
+    }
+
+    /// The zone's number after a hash collision: found by name, else added.
+    private static func linearIntern(_ zone: UnsafeBufferPointer<UInt8>, _ names: inout [String]) -> Int32 {
+        if let i = names.firstIndex(where: { $0.utf8.elementsEqual(zone) }) { return Int32(i) }
+        names.append(String(decoding: zone, as: UTF8.self))
+        return Int32(names.count - 1)
+    }
+
+    /// `-12.34567` read from the bytes, without making a String (34,006 rows, twice each):
+    /// digits as one integer over a power of ten, which rounds as `Double(String)` does.
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0, negative = false
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        var mantissa = 0, scale = 1.0, digits = 0, seenPoint = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else if b >= 0x30 && b <= 0x39, digits < 15 {
+                mantissa = mantissa * 10 + Int(b - 0x30)
+                digits += 1
+                if seenPoint { scale *= 10 }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        let value = Double(mantissa) / scale
+        return negative ? -value : value
     }
 
     private static func row(_ latitude: Double) -> Int {

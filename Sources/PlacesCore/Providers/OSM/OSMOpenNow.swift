@@ -10,7 +10,8 @@ import Foundation
 struct OSMOpenNow {
     let now: Date
     private var schedules: [String: OpeningHours?] = [:]
-    private var zones = NearestCityTimeZone()
+    /// Made on the first venue with understood hours: the city table is not read otherwise.
+    private var zones: NearestCityTimeZone?
     private var localTimes: [String: (weekday: Int, minute: Int)] = [:]
 
     init(now: Date) {
@@ -29,8 +30,9 @@ struct OSMOpenNow {
 
     /// Whether `venue` is open at `now`, or nil when that cannot be known.
     mutating func openNow(_ venue: Venue) -> Bool? {
-        guard let text = venue.openingHours?.first, let schedule = schedule(text),
-              let zone = zones.timeZone(at: venue.coordinate) else { return nil }
+        guard let text = venue.openingHours?.first, let schedule = schedule(text) else { return nil }
+        if zones == nil { zones = NearestCityTimeZone() }
+        guard let zone = zones!.timeZone(at: venue.coordinate) else { return nil }
         let local = localTime(in: zone)
         return schedule.isOpen(weekday: local.weekday, minute: local.minute)
     }
