@@ -106,6 +106,21 @@ struct OpenNowOSMEndToEndTests {
         }
     }
 
+    /// Online (Overpass, faked over loopback) gives what the extract gives.
+    @Test func overpassOnlineAgreesWithTheExtract() throws {
+        let fake = try FakeOverpass()
+        var env = PlacesBinary.baseEnvironment()
+        env["PLACES_OVERPASS_URL"] = fake.endpoint
+        env["PLACES_NOW"] = Self.wednesdayNoon
+        let args = ["nearby", "--near", "Helsinki", "--type", "restaurant", "--radius", "600", "--open-now", "--json", "--fields", "id,openNow", "--limit", "500"]
+        let online = try PlacesBinary.run(args + ["--provider", "osm"], environment: env)
+        let offline = try Self.run(args, now: Self.wednesdayNoon)
+        #expect(online.status == 0 && fake.requests.count == 1, "\(online)")
+        #expect(online.stdout == offline.stdout)
+        let ids = try Self.ids(online)
+        #expect(ids.contains(Self.indianHouse) && !ids.contains(Self.elRey) && ids.count > 20)
+    }
+
     @Test func aMalformedPlacesNowIsAConfigurationError() throws {
         for bad in ["tomorrow", "2026-11-25", "2026-11-25T10:00:00", "2026-13-25T10:00:00Z"] {
             let r = try Self.run(["nearby", "--near", "Helsinki", "--open-now"], now: bad)
