@@ -3,10 +3,11 @@ public enum ProviderFactory {
     public static func make(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlaceProvider {
         switch name {
         case .osm:
+            let now = try ReferenceClock.override(context)
             if let path = ProviderSelection.dataFile(options, context: context) {
-                return OverpassFileProvider(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
+                return OverpassFileProvider(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment), now: now)
             }
-            return OverpassAPIProvider(http: HTTPClientFactory.make(network, context: context), endpoint: Endpoints.overpass(context))
+            return OverpassAPIProvider(http: HTTPClientFactory.make(network, context: context), endpoint: Endpoints.overpass(context), now: now)
         case .google:
             let key = Result { try HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context, service: "Google Places") }
                 .mapError { $0 as! PlacesError }

@@ -120,12 +120,12 @@ public struct Gazetteer: Sendable {
 
     private enum KeyMatch { case exact, wordPrefix, none }
 
-    /// Calls `body` with the eight tab-separated fields of each row, as UTF-8 slices.
-    private func forEachRow(_ body: ([UnsafeBufferPointer<UInt8>]) -> Void) {
+    /// Calls `body` with the nine tab-separated fields of each row, as UTF-8 slices.
+    func forEachRow(_ body: ([UnsafeBufferPointer<UInt8>]) -> Void) {
         var text = rows
         text.withUTF8 { all in
             var fields: [UnsafeBufferPointer<UInt8>] = []
-            fields.reserveCapacity(8)
+            fields.reserveCapacity(9)
             var start = 0
             var i = 0
             let n = all.count
@@ -135,7 +135,7 @@ public struct Gazetteer: Sendable {
                     fields.append(UnsafeBufferPointer(rebasing: all[start..<i]))
                     start = i + 1
                     if byte == 10 {
-                        if fields.count == 8 { body(fields) }
+                        if fields.count == 9 { body(fields) }
                         fields.removeAll(keepingCapacity: true)
                     }
                 }

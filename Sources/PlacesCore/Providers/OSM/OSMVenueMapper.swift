@@ -22,7 +22,8 @@ enum OSMVenueMapper {
             cuisines: tags["cuisine"].map(CuisineName.canonicalList) ?? [],
             phone: nonEmpty(tags["phone"]) ?? nonEmpty(tags["contact:phone"]) ?? nonEmpty(tags["contact:mobile"]),
             website: nonEmpty(tags["website"]) ?? nonEmpty(tags["contact:website"]) ?? nonEmpty(tags["url"]),
-            // The raw opening_hours rule (OSM's own grammar), not evaluated: openNow stays unknown.
+            // The raw opening_hours rule (OSM's own grammar); the provider evaluates openNow
+            // from it (`OSMOpenNow`) only when a request needs it.
             openingHours: nonEmpty(tags["opening_hours"]).map { [$0] }
         )
     }

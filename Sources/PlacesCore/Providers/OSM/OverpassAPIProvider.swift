@@ -7,13 +7,16 @@ public struct OverpassAPIProvider: PlaceProvider {
     public let name = ProviderName.osm
     let http: HTTPClient
     let endpoint: String
+    /// The instant openNow is evaluated at (`$PLACES_NOW`); nil for the system clock.
+    let now: Date?
 
     /// Radius for a text search that has a location but no `--radius` (Overpass has no ranking to bias).
     static let defaultSearchRadius = 5000.0
 
-    public init(http: HTTPClient, endpoint: String) {
+    public init(http: HTTPClient, endpoint: String, now: Date? = nil) {
         self.http = http
         self.endpoint = endpoint
+        self.now = now
     }
 
     public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
@@ -22,7 +25,8 @@ public struct OverpassAPIProvider: PlaceProvider {
         }
         let query = OverpassQuery.search(request, center: center, radius: request.radiusMeters ?? Self.defaultSearchRadius)
         let response = try await run(query)
-        return response.elements.compactMap(OSMVenueMapper.venue(from:))
+        let found = response.elements.compactMap(OSMVenueMapper.venue(from:))
+        return request.neededFields.contains(.openNow) ? OSMOpenNow.apply(found, at: now ?? Date()) : found
     }
 
     public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
@@ -34,7 +38,7 @@ public struct OverpassAPIProvider: PlaceProvider {
         guard let venue = OSMVenueMapper.venue(from: element) else {
             throw PlacesError.notFound("\(id) exists but has no name or position, so it is not a place 'places' can show")
         }
-        return venue
+        return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
     }
 
     private func run(_ query: String) async throws -> OverpassResponse {

@@ -13,28 +13,35 @@ public struct OverpassFileProvider: PlaceProvider {
     /// Where indexes are kept; nil to neither read nor write one (`--no-cache`).
     public let cache: VenueIndexCache?
 
+    /// The instant openNow is evaluated at (`$PLACES_NOW`); nil for the system clock.
+    public let now: Date?
+
     /// Files from this size are scanned on two threads (tests lower it to reach that path).
     let parallelFrom: Int
 
-    public init(path: String, cache: VenueIndexCache? = nil) {
-        self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes)
+    public init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil) {
+        self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes, now: now)
     }
 
-    init(path: String, cache: VenueIndexCache?, parallelFrom: Int) {
+    init(path: String, cache: VenueIndexCache?, parallelFrom: Int, now: Date? = nil) {
         self.path = path
         self.cache = cache
         self.parallelFrom = parallelFrom
+        self.now = now
     }
 
+    /// Opening hours are evaluated only when the request needs openNow, and only on the
+    /// venues selected: the default query does no such work.
     public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
-        try venues(OverpassSelection(request: request), diagnostics: diagnostics)
+        let found = try venues(OverpassSelection(request: request), diagnostics: diagnostics)
+        return request.neededFields.contains(.openNow) ? OSMOpenNow.apply(found, at: now ?? Date()) : found
     }
 
     public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         guard let venue = try venues(OverpassSelection(id: id), diagnostics: diagnostics).first else {
             throw PlacesError.notFound("no place \(id) in \(path); the id may come from another extract, or try without --data to ask Overpass")
         }
-        return venue
+        return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
     }
 
     /// Every named, placed element of the file as a venue, in file order (no index).
