@@ -12,8 +12,9 @@ public enum FavoriteRunner {
             throw PlacesError.usage("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
         }
         let store = try FavoritesStore.located(in: context)
-        // A file that cannot be read fails now, before a (possibly billed) request is made.
+        // A file that cannot be read or written fails now, before a (possibly billed) request is made.
         _ = try store.load()
+        try store.checkWritable()
 
         var providerOptions = options.providerOptions
         providerOptions.provider = id.provider

@@ -44,18 +44,7 @@ public struct FavoritesStore: Sendable {
     @discardableResult
     public func update<T>(_ change: (inout FavoritesDocument) throws -> T) throws -> T {
         let file = try target()
-        let directory = Self.directory(of: file)
-        do {
-            try AtomicFile.makeDirectories(directory, mode: 0o700)
-        } catch let error as SystemCallError {
-            throw PlacesError.configuration("\(error) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
-        }
-        let lock: FileLock
-        do {
-            lock = try FileLock(path: file + ".lock")
-        } catch let error as SystemCallError {
-            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
-        }
+        let lock = try lockForWriting(file)
         defer { lock.release() }
 
         let before = try Self.bytes(of: file, shownAs: path)
@@ -71,6 +60,48 @@ public struct FavoritesStore: Sendable {
             throw PlacesError.configuration("\(error); the favorites file \(path) was left as it was: make its directory writable or set PLACES_FAVORITES_FILE")
         }
         return result
+    }
+
+    /// Fails (78) now if the favorites could not be written later, and leaves nothing
+    /// behind: a probe file is made and removed in the deepest directory of the path that
+    /// exists, where the write (or the `mkdir` before it) will happen. `favorite add` calls
+    /// it before a (possibly billed) provider request, so an unwritable path costs nothing.
+    public func checkWritable() throws {
+        let file = try target()
+        var directory = Self.directory(of: file)
+        var info = stat()
+        while stat(directory, &info) != 0 {
+            let parent = Self.directory(of: directory)
+            guard errno == ENOENT, parent != directory else {
+                throw PlacesError.configuration("\(SystemCallError("reach", directory)) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            }
+            directory = parent
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw PlacesError.configuration("\(SystemCallError("create the directory", directory, code: ENOTDIR)) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+        }
+        let probe = directory + "/.places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(SystemCallError("write", probe).reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+        }
+        close(fd)
+        unlink(probe)
+    }
+
+    /// Makes the directory (0700) and takes the exclusive lock beside `file`.
+    private func lockForWriting(_ file: String) throws -> FileLock {
+        let directory = Self.directory(of: file)
+        do {
+            try AtomicFile.makeDirectories(directory, mode: 0o700)
+        } catch let error as SystemCallError {
+            throw PlacesError.configuration("\(error) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+        }
+        do {
+            return try FileLock(path: file + ".lock")
+        } catch let error as SystemCallError {
+            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+        }
     }
 
     // MARK: - Paths

@@ -218,6 +218,13 @@ struct FavoritesEndToEndTests {
         }
         let r = try s.run(["favorite", "add", Self.loiste], data: true, environment: ["PLACES_FAVORITES_FILE": unwritable])
         #expect(r.status == 78 && r.errorLines.count == 1 && r.errorLines[0].contains(unwritable), "\(r)")
+        // ...and it is found before the provider is asked: a web lookup may be billed.
+        let google = try FakeGooglePlaces()
+        defer { google.server.stop() }
+        let web = try s.run(["favorite", "add", "google:ChIJunwritable"], environment: [
+            "PLACES_FAVORITES_FILE": unwritable, "GOOGLE_MAPS_API_KEY": "test-key", "PLACES_GOOGLE_PLACES_URL": google.baseURL])
+        #expect(web.status == 78 && web.errorLines.count == 1 && web.errorLines[0].contains(unwritable), "\(web)")
+        #expect(google.requests.isEmpty, "favorite add asked Google before finding it could not save: \(google.requests.map(\.target))")
         let underAFile = s.directory.appendingPathComponent("file")
         try Data().write(to: underAFile)
         let r2 = try s.run(["favorite", "add", Self.loiste], data: true, environment: ["PLACES_FAVORITES_FILE": underAFile.path + "/favorites.json"])
