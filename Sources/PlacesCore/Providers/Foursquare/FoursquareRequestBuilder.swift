@@ -9,8 +9,11 @@ struct FoursquareRequestBuilder: Sendable {
 
     /// The only version the 2025 API accepts (providers.md §3.1).
     static let apiVersion = "2025-06-17"
-    /// At most 50 places a page.
+    /// At most 50 places a page (`limit` 1–50, providers.md §3.1).
     static let maxPerPage = 50
+    /// Pages for the largest `--limit` (1000) at 50 a page, plus two for the places the circle
+    /// and the filters drop: every page is billed, so no answer makes a search fetch more.
+    static let maxPages = 1000 / maxPerPage + 2
 
     func search(_ request: SearchRequest, categoryIDs: [String], fields: FoursquareFields, limit: Int) -> HTTPRequest {
         var query: [URLQueryItem] = []

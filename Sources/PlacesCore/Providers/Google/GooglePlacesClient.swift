@@ -28,7 +28,7 @@ public struct GooglePlacesClient: PlaceProvider {
             }
             let mask = GoogleFieldMask(fields: request.neededFields, method: .searchNearby)
             let response = try await send(try builder.searchNearby(request, types: types, mask: mask))
-            return venues(from: response.places ?? [], diagnostics: diagnostics)
+            return venues(from: onePage(response.places ?? [], diagnostics: diagnostics), diagnostics: diagnostics)
         case .text(let query):
             return try await pagedTextSearch(request, query: query, types: types, builder: builder, diagnostics: diagnostics)
         }
@@ -48,23 +48,55 @@ public struct GooglePlacesClient: PlaceProvider {
         let pageSize = min(wanted, GoogleRequestBuilder.maxPerRequest)
 
         var collected: [Venue] = []
+        var seenPlaces = Set<PlaceID>()
+        var seenTokens = Set<String>()
         var accepted = 0
         var received = 0
+        var pages = 0
         var token: String?
-        repeat {
+        while true {
             let response = try await send(builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask))
-            let places = response.places ?? []
+            pages += 1
+            let places = onePage(response.places ?? [], diagnostics: diagnostics)
             received += places.count
-            var page = venues(from: places, diagnostics: diagnostics)
+            // Only places not seen on an earlier page count: a server repeating a page adds nothing.
+            let fresh = venues(from: places, diagnostics: diagnostics).filter { seenPlaces.insert($0.id).inserted }
+            var page = fresh
             if let filterTypes {
                 let keep = Set(places.filter { !Set($0.types ?? []).isDisjoint(with: filterTypes) }.compactMap(\.id))
                 page = page.filter { keep.contains($0.id.rawID) }
             }
             collected += page
             accepted += page.filter { isInsideCircle($0, request) }.count
-            token = response.nextPageToken.flatMap { $0.isEmpty ? nil : $0 }
-        } while token != nil && accepted < wanted && received < GoogleRequestBuilder.maxTextSearchResults
+            guard let next = response.nextPageToken, !next.isEmpty, accepted < wanted,
+                  received < GoogleRequestBuilder.maxTextSearchResults else { break }
+            // Each page is billed: stop on a page with nothing new, a token already sent, or
+            // Google's documented page count, whatever the server offers next.
+            if fresh.isEmpty {
+                diagnostics.warning("Google Places offered another page after one with no new places; stopped paging")
+                break
+            }
+            if !seenTokens.insert(next).inserted {
+                diagnostics.warning("Google Places offered a page token it had already given; stopped paging")
+                break
+            }
+            if pages >= GoogleRequestBuilder.maxTextSearchPages {
+                diagnostics.warning("Google Places offered more than \(GoogleRequestBuilder.maxTextSearchPages) pages, its documented maximum; stopped paging")
+                break
+            }
+            token = next
+        }
         return collected
+    }
+
+    /// One page as Google documents it: at most 20 places. More is outside the contract; the
+    /// rest is not read (and a page cannot make the search print more than Google's 60).
+    private func onePage(_ places: [GooglePlace], diagnostics: Diagnostics) -> ArraySlice<GooglePlace> {
+        let cap = GoogleRequestBuilder.maxPerRequest
+        if places.count > cap {
+            diagnostics.warning("Google Places answered with \(places.count) places in one page, more than the \(cap) it documents; used the first \(cap)")
+        }
+        return places.prefix(cap)
     }
 
     private func isInsideCircle(_ venue: Venue, _ request: SearchRequest) -> Bool {
@@ -103,7 +135,7 @@ public struct GooglePlacesClient: PlaceProvider {
         }
     }
 
-    private func venues(from places: [GooglePlace], diagnostics: Diagnostics) -> [Venue] {
+    private func venues(from places: ArraySlice<GooglePlace>, diagnostics: Diagnostics) -> [Venue] {
         let venues = places.compactMap { GoogleVenueMapper.venue(from: $0, photoBaseURL: baseURL) }
         if venues.count < places.count {
             diagnostics.warning("skipped \(places.count - venues.count) Google place(s) without an id, name or location")

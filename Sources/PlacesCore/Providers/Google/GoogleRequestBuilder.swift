@@ -6,9 +6,13 @@ struct GoogleRequestBuilder: Sendable {
     let baseURL: String
     let key: String
 
-    /// Google's caps: 20 places per request, 60 across Text Search pages.
+    /// Google's caps (shared/reference/providers.md §1.2, §1.3): Nearby returns at most 20
+    /// places and does not page; Text Search takes `pageSize` 1–20 and returns "at most 60
+    /// results across all pages", so at most 3 pages. Every page is billed, so these bound
+    /// the paging loop whatever the server answers (an endless `nextPageToken` included).
     static let maxPerRequest = 20
     static let maxTextSearchResults = 60
+    static let maxTextSearchPages = maxTextSearchResults / maxPerRequest
     /// Circle radius for a `search` location that only biases (no `--radius`).
     static let biasRadius = SearchRequest.defaultNearbyRadius
 
