@@ -45,10 +45,9 @@ public struct FoursquareClient: PlaceProvider {
                 diagnostics.warning("Foursquare answered with \(places.count) places in one page, more than the \(FoursquareRequestBuilder.maxPerPage) it documents; used the first \(FoursquareRequestBuilder.maxPerPage)")
                 places = Array(places.prefix(FoursquareRequestBuilder.maxPerPage))
             }
-            let venues = places.compactMap(FoursquareVenueMapper.venue(from:))
-            if venues.count < places.count {
-                diagnostics.warning("skipped \(places.count - venues.count) Foursquare place(s) without an id, name or position")
-            }
+            var report = MappingReport()
+            let venues = places.compactMap { FoursquareVenueMapper.venue(from: $0, report: &report) }
+            report.report(provider: service.name, lacking: "an id, a name or a position", to: diagnostics)
             // Only places not seen on an earlier page count: a server repeating a page adds nothing.
             let fresh = venues.filter { seenPlaces.insert($0.id).inserted }
             collected += fresh
@@ -82,9 +81,11 @@ public struct FoursquareClient: PlaceProvider {
             throw PlacesError.notFound("Foursquare has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --provider foursquare --json'")
         }
         let place = try decode(FoursquarePlace.self, response.body, service: service)
-        guard let venue = FoursquareVenueMapper.venue(from: place) else {
-            throw HTTPErrorMapper.badBody(service: service, what: "the place has no fsq_place_id, name or position")
+        var report = MappingReport()
+        guard let venue = FoursquareVenueMapper.venue(from: place, report: &report) else {
+            throw HTTPErrorMapper.badBody(service: service, what: report.firstSkipReason ?? "the place has no fsq_place_id, name or position")
         }
+        report.report(provider: service.name, lacking: "an id, a name or a position", to: diagnostics)
         return venue
     }
 

@@ -12,7 +12,9 @@ struct GooglePlace: Decodable, Sendable {
     var primaryType: String?
     var googleMapsUri: String?
     var rating: Double?
-    var userRatingCount: Int?
+    /// An int32 count on the wire, read as a number so that a value out of range (`1e300`,
+    /// `-1`, `2.5`) makes this one field unknown instead of failing the whole answer.
+    var userRatingCount: Double?
     /// `PRICE_LEVEL_FREE` ... `PRICE_LEVEL_VERY_EXPENSIVE`; kept as text so a new value is not an error.
     var priceLevel: String?
     var currentOpeningHours: GoogleOpeningHours?
@@ -42,11 +44,9 @@ struct GoogleOpeningHours: Decodable, Sendable {
     var weekdayDescriptions: [String]?
 }
 
-/// `GoogleMapsPlacesV1Photo`: `name` is `places/{id}/photos/{ref}`.
+/// `GoogleMapsPlacesV1Photo`: `name` is `places/{id}/photos/{ref}` (only the name is used).
 struct GooglePhoto: Decodable, Sendable {
     var name: String
-    var widthPx: Int?
-    var heightPx: Int?
 }
 
 /// `GoogleMapsPlacesV1SearchNearbyResponse` / `...SearchTextResponse`: no `places` key when nothing matched.

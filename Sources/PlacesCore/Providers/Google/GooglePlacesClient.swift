@@ -120,9 +120,11 @@ public struct GooglePlacesClient: PlaceProvider {
         } catch {
             throw HTTPErrorMapper.badBody(service: GoogleService.places, what: DecodingErrorText.describe(error))
         }
-        guard let venue = GoogleVenueMapper.venue(from: place, photoBaseURL: baseURL) else {
-            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: "the place has no id, name or location")
+        var report = MappingReport()
+        guard let venue = GoogleVenueMapper.venue(from: place, photoBaseURL: baseURL, report: &report) else {
+            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: report.firstSkipReason ?? "the place has no id, name or location")
         }
+        report.report(provider: GoogleService.places.name, lacking: "an id, a name or a location", to: diagnostics)
         return venue
     }
 
@@ -136,10 +138,9 @@ public struct GooglePlacesClient: PlaceProvider {
     }
 
     private func venues(from places: ArraySlice<GooglePlace>, diagnostics: Diagnostics) -> [Venue] {
-        let venues = places.compactMap { GoogleVenueMapper.venue(from: $0, photoBaseURL: baseURL) }
-        if venues.count < places.count {
-            diagnostics.warning("skipped \(places.count - venues.count) Google place(s) without an id, name or location")
-        }
+        var report = MappingReport()
+        let venues = places.compactMap { GoogleVenueMapper.venue(from: $0, photoBaseURL: baseURL, report: &report) }
+        report.report(provider: GoogleService.places.name, lacking: "an id, a name or a location", to: diagnostics)
         return venues
     }
 }

@@ -25,8 +25,27 @@ public struct OverpassAPIProvider: PlaceProvider {
         }
         let query = OverpassQuery.search(request, center: center, radius: request.radiusMeters ?? Self.defaultSearchRadius)
         let response = try await run(query)
-        let found = response.elements.compactMap(OSMVenueMapper.venue(from:))
+        var report = MappingReport()
+        let found = response.elements.compactMap { element -> Venue? in
+            if let venue = OSMVenueMapper.venue(from: element) { return venue }
+            if let why = Self.unusable(element) { report.skip(why) }
+            return nil
+        }
+        report.report(provider: OverpassService.description.name, lacking: "a valid id or position", to: diagnostics)
         return request.neededFields.contains(.openNow) ? OSMOpenNow.apply(found, at: now ?? Date()) : found
+    }
+
+    /// Why a named element that the mapper refused cannot be a place: an id OSM never gives
+    /// or a position off the globe. Nil for what is normal (no name, no position asked for).
+    static func unusable(_ element: OverpassElement) -> String? {
+        guard OSMVenueMapper.nonEmpty(element.tags?["name"]) != nil else { return nil }
+        let ref = "\(element.type.prefix(20))/\(element.id)"
+        if element.id <= 0 { return "id \(element.id) of a \(element.type.prefix(20)) is not an OpenStreetMap id" }
+        let lat = element.center?.lat ?? element.lat, lon = element.center?.lon ?? element.lon
+        if let lat, let lon, (try? Coordinate(latitude: lat, longitude: lon)) == nil {
+            return "position \(PlaceValueRange.text(lat)),\(PlaceValueRange.text(lon)) of \(ref) is outside -90..90, -180..180"
+        }
+        return nil
     }
 
     public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
@@ -36,6 +55,7 @@ public struct OverpassAPIProvider: PlaceProvider {
             throw PlacesError.notFound("OpenStreetMap has no \(ref.rawID) (Overpass returned nothing); check the id, e.g. from 'places nearby --provider osm --json'")
         }
         guard let venue = OSMVenueMapper.venue(from: element) else {
+            if let why = Self.unusable(element) { throw HTTPErrorMapper.badBody(service: OverpassService.description, what: why) }
             throw PlacesError.notFound("\(id) exists but has no name or position, so it is not a place 'places' can show")
         }
         return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
