@@ -40,7 +40,9 @@ public struct FoursquareClient: PlaceProvider {
             visited.insert(current.url)
             let response = try await http.send(current, service: service)
             pages += 1
-            var places = try decode(FoursquareSearchResponse.self, response.body, service: service).results ?? []
+            let decoded = try decode(FoursquareSearchResponse.self, response.body, service: service)
+            if decoded.results == nil, let error = FoursquareService.messageError(in: response.body, service: service, secrets: current.secrets) { throw error }
+            var places = decoded.results ?? []
             if places.count > FoursquareRequestBuilder.maxPerPage {
                 diagnostics.warning("Foursquare answered with \(places.count) places in one page, more than the \(FoursquareRequestBuilder.maxPerPage) it documents; used the first \(FoursquareRequestBuilder.maxPerPage)")
                 places = Array(places.prefix(FoursquareRequestBuilder.maxPerPage))
@@ -81,6 +83,7 @@ public struct FoursquareClient: PlaceProvider {
             throw PlacesError.notFound("Foursquare has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --provider foursquare --json'")
         }
         let place = try decode(FoursquarePlace.self, response.body, service: service)
+        if place.fsqPlaceId == nil, let error = FoursquareService.messageError(in: response.body, service: service, secrets: request.secrets) { throw error }
         var report = MappingReport()
         guard let venue = FoursquareVenueMapper.venue(from: place, report: &report) else {
             throw HTTPErrorMapper.badBody(service: service, what: report.firstSkipReason ?? "the place has no fsq_place_id, name or position")

@@ -109,7 +109,7 @@ public struct GooglePlacesClient: PlaceProvider {
         let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
         let response: HTTPResponse
         do {
-            response = try await http.send(builder.details(placeID: id.rawID, mask: mask), service: GoogleService.places)
+            response = try await sendChecked(builder.details(placeID: id.rawID, mask: mask))
         } catch let error as PlacesError where error.kind == .notFound || error.kind == .usage {
             // Google answers an unknown id with 404 NOT_FOUND or 400 INVALID_ARGUMENT.
             throw PlacesError.notFound("Google Places has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --json'")
@@ -128,8 +128,15 @@ public struct GooglePlacesClient: PlaceProvider {
         return venue
     }
 
-    private func send(_ request: HTTPRequest) async throws -> GoogleSearchResponse {
+    /// A 2xx response that is not an error envelope.
+    private func sendChecked(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await http.send(request, service: GoogleService.places)
+        if let error = GoogleService.envelopeError(in: response, service: GoogleService.places, secrets: request.secrets) { throw error }
+        return response
+    }
+
+    private func send(_ request: HTTPRequest) async throws -> GoogleSearchResponse {
+        let response = try await sendChecked(request)
         do {
             return try JSONDecoder().decode(GoogleSearchResponse.self, from: response.body)
         } catch {

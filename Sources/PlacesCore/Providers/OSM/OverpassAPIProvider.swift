@@ -73,6 +73,7 @@ public struct OverpassAPIProvider: PlaceProvider {
         do {
             decoded = try JSONDecoder().decode(OverpassResponse.self, from: response.body)
         } catch let error as DecodingError {
+            if let page = Self.errorPage(response) { throw page }
             throw HTTPErrorMapper.badBody(service: OverpassService.description, what: DecodingErrorText.describe(error))
         }
         if let remark = decoded.remark, remark.lowercased().contains("runtime error") || remark.lowercased().contains("timed out") {
@@ -80,6 +81,18 @@ public struct OverpassAPIProvider: PlaceProvider {
             throw PlacesError.unavailable("Overpass gave up on the query (\(said)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE")
         }
         return decoded
+    }
+}
+
+extension OverpassAPIProvider {
+    /// An HTML or XML page where JSON was asked for: Overpass (or whatever answers at the URL)
+    /// reporting a failure in a 200, as it does in its 4xx/5xx pages. An error whatever the
+    /// status, with the page's error line.
+    static func errorPage(_ response: HTTPResponse) -> PlacesError? {
+        guard let first = response.body.prefix(1024).first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
+              first == UInt8(ascii: "<") else { return nil }
+        let said = OverpassService.description.parseError(response).message.map { ": \(TerminalText.sanitizedLine(String($0.prefix(300))))" } ?? ""
+        return .unavailable("Overpass answered with a page instead of JSON\(said); check PLACES_OVERPASS_URL, try again later, or use an extract offline with --data FILE")
     }
 }
 
