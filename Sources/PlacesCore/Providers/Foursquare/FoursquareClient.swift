@@ -34,7 +34,7 @@ public struct FoursquareClient: PlaceProvider {
         var seenPlaces = Set<PlaceID>()
         var accepted = 0
         var pages = 0
-        var next: HTTPRequest? = builder.search(request, categoryIDs: FoursquareCategoryTable.ids(for: request.types), fields: fields, limit: perPage)
+        var next: HTTPRequest? = try builder.search(request, categoryIDs: FoursquareCategoryTable.ids(for: request.types), fields: fields, limit: perPage)
         var visited = FoursquarePaging.Visited()
         while let current = next {
             visited.insert(current.url)
@@ -73,7 +73,7 @@ public struct FoursquareClient: PlaceProvider {
     public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         let key = try key.get()
         let service = FoursquareService.description(legacyKey: FoursquareService.looksLikeLegacyKey(key))
-        let request = FoursquareRequestBuilder(baseURL: baseURL, key: key)
+        let request = try FoursquareRequestBuilder(baseURL: baseURL, key: key)
             .details(placeID: id.rawID, fields: FoursquareFields(for: fields.union([.id, .name])))
         let response: HTTPResponse
         do {

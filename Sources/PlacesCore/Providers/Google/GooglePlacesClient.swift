@@ -55,7 +55,7 @@ public struct GooglePlacesClient: PlaceProvider {
         var pages = 0
         var token: String?
         while true {
-            let response = try await send(builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask))
+            let response = try await send(try builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask))
             pages += 1
             let places = onePage(response.places ?? [], diagnostics: diagnostics)
             received += places.count
@@ -109,7 +109,7 @@ public struct GooglePlacesClient: PlaceProvider {
         let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
         let response: HTTPResponse
         do {
-            response = try await sendChecked(builder.details(placeID: id.rawID, mask: mask))
+            response = try await sendChecked(try builder.details(placeID: id.rawID, mask: mask))
         } catch let error as PlacesError where error.kind == .notFound || error.kind == .usage {
             // Google answers an unknown id with 404 NOT_FOUND or 400 INVALID_ARGUMENT.
             throw PlacesError.notFound("Google Places has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --json'")

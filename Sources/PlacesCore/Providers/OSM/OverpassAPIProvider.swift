@@ -65,7 +65,8 @@ public struct OverpassAPIProvider: PlaceProvider {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let encoded = query.addingPercentEncoding(withAllowedCharacters: allowed) ?? query
-        let request = HTTPRequest(method: "POST", url: URL(string: endpoint)!,
+        let url = try ServiceURL.make(base: endpoint, path: "", variable: "PLACES_OVERPASS_URL", example: Endpoints.overpassDefault)
+        let request = HTTPRequest(method: "POST", url: url,
                                   headers: [("Content-Type", "application/x-www-form-urlencoded")],
                                   body: Data("data=\(encoded)".utf8), service: "osm")
         let response = try await http.send(request, service: OverpassService.description)
