@@ -81,6 +81,27 @@ struct HostileSiblingsEndToEndTests {
         #expect(r.status == 65 && r.stdout.isEmpty && r.errorLines.count == 1, "\(r)")
     }
 
+    @Test func aLongRemarkIsCutInTheErrorLine() async throws {
+        let remark = "runtime error: " + String(repeating: "x", count: 100_000)
+        let r = try await Self.run(["nearby", "--provider", "osm", "--at", A.at], body: #"{"elements":[],"remark":"\#(remark)"}"#)
+        #expect(r.status == 69 && r.errorLines.count == 1 && r.errorLines[0].count < 1_000, "\(r.errorLines.first?.count ?? 0) characters")
+    }
+
+    // MARK: - Proto3 zeros
+
+    @Test func aGooglePlaceOnTheEquatorOrPrimeMeridianIsListed() async throws {
+        // Proto3 JSON leaves out a zero: latitude 0 comes as no latitude at all.
+        let places = [#"{"id":"ChIJequator","displayName":{"text":"Equator"},"location":{"longitude":0.0001}}"#,
+                      #"{"id":"ChIJmeridian","displayName":{"text":"Meridian"},"location":{"latitude":0.0002}}"#]
+        let r = try await Self.run(["nearby", "--provider", "google", "--at", "0,0", "--fields", "id,latitude,longitude", "--json"],
+                                   body: #"{"places":[\#(places.joined(separator: ","))]}"#)
+        #expect(r.status == 0, "\(r)")
+        let listed = try JSONHelpers.array(r.stdout)
+        #expect(listed.count == 2)
+        #expect(listed.first { $0["id"] as? String == "google:ChIJequator" }?["latitude"] as? Double == 0)
+        #expect(listed.first { $0["id"] as? String == "google:ChIJmeridian" }?["longitude"] as? Double == 0)
+    }
+
     // MARK: - Ids and names that would change a path
 
     @Test func placeIDsThatCouldEscapeAPathAreSkippedWithAWarning() async throws {

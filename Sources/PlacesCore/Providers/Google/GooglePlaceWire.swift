@@ -32,10 +32,19 @@ struct GoogleLocalizedText: Decodable, Sendable {
     var languageCode: String?
 }
 
-/// `GoogleTypeLatLng`: both promised when the object is present.
+/// `GoogleTypeLatLng`. Proto3 JSON leaves out a field whose value is 0, so a place on the
+/// equator comes without `latitude` (on the prime meridian, without `longitude`): absent is 0.
 struct GoogleLatLng: Decodable, Sendable {
     var latitude: Double
     var longitude: Double
+
+    enum CodingKeys: String, CodingKey { case latitude, longitude }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        latitude = try container.decodeIfPresent(Double.self, forKey: .latitude) ?? 0
+        longitude = try container.decodeIfPresent(Double.self, forKey: .longitude) ?? 0
+    }
 }
 
 /// `GoogleMapsPlacesV1PlaceOpeningHours` (the parts used).

@@ -78,7 +78,7 @@ public struct OverpassAPIProvider: PlaceProvider {
             throw HTTPErrorMapper.badBody(service: OverpassService.description, what: DecodingErrorText.describe(error))
         }
         if let remark = decoded.remark, remark.lowercased().contains("runtime error") || remark.lowercased().contains("timed out") {
-            let said = TerminalText.sanitizedLine(remark).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            let said = TerminalText.sanitizedLine(String(remark.prefix(300))).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             throw PlacesError.unavailable("Overpass gave up on the query (\(said)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE")
         }
         return decoded
