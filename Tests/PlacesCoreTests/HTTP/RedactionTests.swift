@@ -149,3 +149,21 @@ struct RedactionTests {
         #expect(!DecodingErrorText.describe(Leaky()).contains(Self.key))
     }
 }
+
+@Suite("ScrubbedOutput: the CLI's last line of defence")
+struct ScrubbedOutputTests {
+    @Test func aKeySplitAcrossWritesToADescriptorIsStillCaught() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let output = ScrubbedOutput(fd: fds[1], secrets: [RedactionTests.key])
+        let form = KeyForms.echoes(of: RedactionTests.key)[6].text
+        let cut = form.index(form.startIndex, offsetBy: form.count / 2)
+        #expect(output.write("places: note: a place named \(form[..<cut])") == .written)
+        #expect(output.write("\(form[cut...]) was skipped\n") == .written)
+        #expect(output.write("and one ending in AIzaCana") == .written)
+        #expect(output.finish() == .written)
+        close(fds[1])
+        let text = String(decoding: FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile(), as: UTF8.self)
+        #expect(text == "places: note: a place named REDACTED was skipped\nand one ending in AIzaCana")
+    }
+}
