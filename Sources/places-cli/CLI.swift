@@ -11,7 +11,7 @@ enum CLI {
         let output: String
         switch try? ArgumentParser.parse(arguments) {
         case .version: output = "places \(PlacesVersion.current)\n"
-        case .help(let spec): output = spec.map(HelpFormatter.command) ?? HelpFormatter.general()
+        case .help(let topic): output = HelpFormatter.text(for: topic)
         default: return nil
         }
         let streams = Streams(secrets: Redaction.environmentSecrets(ProcessEnvironment.value))
@@ -28,14 +28,17 @@ enum CLI {
             switch try ArgumentParser.parse(arguments) {
             case .version:
                 output = "places \(PlacesVersion.current)\n"
-            case .help(let spec):
-                output = spec.map(HelpFormatter.command) ?? HelpFormatter.general()
+            case .help(let topic):
+                output = HelpFormatter.text(for: topic)
             case .run(let args):
                 output = try await dispatch(args, context: context)
             }
             status = streams.write(output)
         } catch let error as PlacesError {
             status = streams.fail(error.message, code: error.exitCode)
+            if let group = ArgumentParser.groupMissingSubcommand(arguments) {
+                streams.stderr.write("\n" + HelpFormatter.group(group))
+            }
         } catch let capture as DryRunCapture {
             // A command stopped at its first request under --dry-run: that request is what
             // --dry-run promises to print, whichever command made it.
