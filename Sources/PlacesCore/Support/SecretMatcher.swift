@@ -14,6 +14,10 @@ public struct SecretMatcher: Sendable {
     private let patterns: [[UInt8]]
     /// The bytes a match can start with: a pattern's first byte in either case, `%`, `\`, `+`.
     private let startBytes: [Bool]
+    /// The bytes that can follow a literal first byte: a pattern's second byte in either
+    /// case, or the start of an escape. Most letters that begin no key are passed over
+    /// with these two lookups.
+    private let secondBytes: [Bool]
 
     public init(secrets: [String]) {
         var patterns: [[UInt8]] = []
@@ -22,15 +26,17 @@ public struct SecretMatcher: Sendable {
             if !patterns.contains(folded) { patterns.append(folded) }
         }
         var start = [Bool](repeating: false, count: 256)
+        var second = [Bool](repeating: false, count: 256)
         for pattern in patterns {
-            start[Int(pattern[0])] = true
-            start[Int(Self.upper(pattern[0]))] = true
-            if pattern[0] == UInt8(ascii: " ") { start[Int(UInt8(ascii: "+"))] = true }
-            start[Int(UInt8(ascii: "%"))] = true
-            start[Int(UInt8(ascii: "\\"))] = true
+            for (table, byte) in [(0, pattern[0]), (1, pattern[1])] {
+                for c in [byte, Self.upper(byte)] + (byte == UInt8(ascii: " ") ? [UInt8(ascii: "+")] : []) + [UInt8(ascii: "%"), UInt8(ascii: "\\")] {
+                    if table == 0 { start[Int(c)] = true } else { second[Int(c)] = true }
+                }
+            }
         }
         self.patterns = patterns
         self.startBytes = start
+        self.secondBytes = second
     }
 
     /// True when there is nothing to look for.
@@ -49,6 +55,27 @@ public struct SecretMatcher: Sendable {
     /// Whether a secret may start with `byte` (a cheap test before `match`).
     @inline(__always) func mayStart(_ byte: UInt8) -> Bool {
         startBytes.withUnsafeBufferPointer { $0[Int(byte)] }
+    }
+
+    /// The first position at or after `start` where a secret may begin (`bytes.count` if
+    /// none), by a test of one or two bytes; `match` decides. The hot loop of scrubbing.
+    func nextCandidate(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        startBytes.withUnsafeBufferPointer { first in
+            secondBytes.withUnsafeBufferPointer { second in
+                let n = bytes.count
+                var i = start
+                while i < n {
+                    let b = bytes[i]
+                    if first[Int(b)] {
+                        if b == UInt8(ascii: "%") || b == UInt8(ascii: "\\") || b == UInt8(ascii: "+") || i + 1 == n || second[Int(bytes[i + 1])] {
+                            return i
+                        }
+                    }
+                    i += 1
+                }
+                return n
+            }
+        }
     }
 
     /// The longest secret, in any form, starting at `start` in `window`. `final` says the

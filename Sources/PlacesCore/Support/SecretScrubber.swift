@@ -1,13 +1,16 @@
 import Foundation
 
 /// Replaces every form of every secret (see `SecretMatcher`) in a stream of bytes with
-/// `REDACTED`. The stream may come in pieces: bytes at the end of a piece that could begin a
-/// secret are held back until the next piece, so a key split across two writes is still
-/// caught; `finish` lets them go. Clean bytes are passed on as they are, without copying.
+/// `REDACTED`; overlapping occurrences (`AIzaAIzaKEY...`) become one. The stream may come in
+/// pieces: bytes at the end of a piece that could begin a secret are held back until the next
+/// piece, so a key split across two writes is still caught; `finish` lets them go. Clean
+/// bytes are passed on as they are, without copying.
 public struct SecretScrubber: Sendable {
     public let matcher: SecretMatcher
     /// Bytes held back from the previous piece (at most one encoded key long).
     private var held: [UInt8] = []
+    /// How many of the held bytes a `REDACTED` already emitted stands for.
+    private var heldCovered = 0
 
     public init(secrets: [String]) {
         matcher = SecretMatcher(secrets: secrets)
@@ -30,18 +33,23 @@ public struct SecretScrubber: Sendable {
             return
         }
         let previous = held
+        let covered = heldCovered
         held = []
+        heldCovered = 0
         previous.withUnsafeBytes { head in
             let window = ByteWindow(head: head, body: piece)
             let count = window.count
-            var clean = 0
+            // Bytes before `clean` have been passed on, or stand under a REDACTED passed on;
+            // `spanEnd` ends the last redacted stretch, which a match starting inside extends.
+            var clean = covered
+            var spanEnd = covered
             var i = 0
             var unused = false
             while i < count {
-                // The hot loop: one table lookup per byte of the current piece.
+                // The hot loop: a table lookup per byte of the current piece (two at a byte that
+                // begins a key); the held bytes before it are few.
                 if i >= head.count {
-                    let base = head.count
-                    while i < count, !matcher.mayStart(piece[i - base]) { i += 1 }
+                    i = head.count + matcher.nextCandidate(in: piece, from: i - head.count)
                     if i == count { break }
                 } else if !matcher.mayStart(window.byte(i, &unused)!) {
                     i += 1
@@ -51,13 +59,20 @@ public struct SecretScrubber: Sendable {
                 case .none:
                     i += 1
                 case .found(let end):
-                    Self.emit(window, clean..<i, emit)
-                    Redaction.placeholderBytes.withUnsafeBytes(emit)
-                    i = end
-                    clean = end
+                    if i >= spanEnd {
+                        Self.emit(window, clean..<i, emit)
+                        Redaction.placeholderBytes.withUnsafeBytes(emit)
+                    }
+                    spanEnd = max(spanEnd, end)
+                    clean = spanEnd
+                    i += 1
                 case .needMore:
-                    Self.emit(window, clean..<i, emit)
+                    if clean < i {
+                        Self.emit(window, clean..<i, emit)
+                        clean = i
+                    }
                     held = (i..<count).map { window.byte($0, &unused)! }
+                    heldCovered = max(0, spanEnd - i)
                     return
                 }
             }

@@ -27,6 +27,14 @@ struct RedactionTests {
         #expect(Redaction.scrub(#"x "ab\"c\\d" y"#, secrets: [#"ab"c\d"#]) == #"x "REDACTED" y"#)
     }
 
+    @Test func overlappingOccurrencesAreRedactedWhole() {
+        // The last 23 characters of the first are a key again with the next "A": nothing of either may stay.
+        let text = "<\(Self.key.dropLast())\(Self.key.uppercased())>"
+        #expect(Redaction.scrub(text, secrets: [Self.key]) == "<REDACTED>")
+        #expect(Redaction.scrub("<\(Self.key)\(Self.key)>", secrets: [Self.key]) == "<REDACTEDREDACTED>")
+        #expect(Redaction.scrub("abcabcabcab", secrets: ["abcabcab"]) == "REDACTED")
+    }
+
     @Test func nearMissesAndShortValuesAreLeftAlone() {
         let text = "AIzaCanary-9f8E7d_6c5B4 AIzaCanary%2D9f8E7d_6c5B AIza %41%49 \\u0041"
         #expect(Redaction.scrub(text, secrets: [Self.key]) == text)
@@ -165,5 +173,48 @@ struct ScrubbedOutputTests {
         close(fds[1])
         let text = String(decoding: FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile(), as: UTF8.self)
         #expect(text == "places: note: a place named REDACTED was skipped\nand one ending in AIzaCana")
+    }
+}
+
+@Suite("SecretScrubber: seeded random texts and writes")
+struct SecretScrubberRandomTests {
+    /// SplitMix64: the same texts on every run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func randomTextsInRandomWritesNeverLeakAndMatchTheWholeText() {
+        var rng = Seeded(state: 20_251_122)
+        let key = RedactionTests.key
+        let forms = KeyForms.echoes(of: key).map(\.text)
+        // Text rich in near misses: pieces of the key, escapes, letters the key starts with.
+        // (Shorter than the 10 characters KeyForms.leaks counts as part of a key.)
+        let noise = ["a", "A", "ai", "AIza", "AIzaCana", "%", "%4", "%41", "\\", "\\u00", "\\u0041", "+", " ", "\n", "\"", "x", "é"]
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...30, using: &rng) {
+                text += Bool.random(using: &rng) && Int.random(in: 0..<4, using: &rng) == 0
+                    ? forms.randomElement(using: &rng)! : noise.randomElement(using: &rng)!
+            }
+            let whole = Redaction.scrub(text, secrets: [key])
+            #expect(!KeyForms.leaks(key, in: whole), "\(text) -> \(whole)")
+            var scrubber = SecretScrubber(secrets: [key])
+            var out: [UInt8] = []
+            var bytes = ArraySlice(Array(text.utf8))
+            while !bytes.isEmpty {
+                let piece = bytes.prefix(Int.random(in: 1...12, using: &rng))
+                bytes = bytes.dropFirst(piece.count)
+                piece.withUnsafeBytes { scrubber.process($0) { out += $0 } }
+            }
+            scrubber.finish { out += $0 }
+            #expect(String(decoding: out, as: UTF8.self) == whole, "\(text)")
+        }
     }
 }
