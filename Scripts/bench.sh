@@ -11,6 +11,8 @@
 #   SIZES="10000 100000" Scripts/bench.sh # fewer
 #   PLACES=/path/to/places Scripts/bench.sh
 #
+# The output scrubber has its own: Scripts/bench-scrubber.sh.
+#
 # Environment: SIZES, SEED (42), BENCH_DIR (/tmp/places-bench, keeps the generated files),
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH.
 set -euo pipefail

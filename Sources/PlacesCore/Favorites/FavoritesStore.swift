@@ -57,7 +57,7 @@ public struct FavoritesStore: Sendable {
             try AtomicFile.replace(file, with: after, tempPath: Self.temporaryPath(for: file), mode: 0o600,
                                    pauseMidwayMilliseconds: writePauseMilliseconds)
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("\(error); the favorites file \(path) was left as it was: make its directory writable or set PLACES_FAVORITES_FILE")
+            throw PlacesError.configuration("\(error.description); the favorites file \(path) was left as it was: make its directory writable or set PLACES_FAVORITES_FILE")
         }
         return result
     }
@@ -95,7 +95,7 @@ public struct FavoritesStore: Sendable {
         do {
             try AtomicFile.makeDirectories(directory, mode: 0o700)
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("\(error) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration("\(error.description) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
         }
         do {
             return try FileLock(path: file + ".lock")

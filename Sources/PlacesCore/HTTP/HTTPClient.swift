@@ -43,7 +43,8 @@ public struct HTTPClient: Sendable {
             }
             switch outcome {
             case .success(let response) where response.isSuccess:
-                return response
+                // Nothing built from the answer (places, messages, notes) may carry a key it echoed.
+                return Redaction.scrub(response, secrets: secrets)
             case .success(let response):
                 guard RetryPolicy.isRetryable(status: response.status), attempt < attempts else {
                     throw HTTPErrorMapper.error(for: response, service: service, attempts: attempt, secrets: secrets)

@@ -3,8 +3,10 @@ import Foundation
 /// The one place HTTP failures become `PlacesError`s with the contract's exit codes:
 /// 77 key (or payment), 75 rate limit, 69 unavailable, 66 not found, 64 refused request, 65 bad body.
 public enum HTTPErrorMapper {
-    /// A non-2xx response, after any retries.
+    /// A non-2xx response, after any retries. The request's `secrets` are scrubbed, in every
+    /// form, from the response before it is read and from the message made of it.
     public static func error(for response: HTTPResponse, service: ServiceDescription, attempts: Int, secrets: [String]) -> PlacesError {
+        let response = Redaction.scrub(response, secrets: secrets)
         if let specific = service.classify?(response) { return scrubbed(specific, secrets: secrets) }
         let detail = service.parseError(response)
         let statusText = [String(response.status), detail.code].compactMap { $0 }.joined(separator: " ")
@@ -33,7 +35,7 @@ public enum HTTPErrorMapper {
     /// No response at all, after any retries.
     public static func error(for failure: TransportFailure, service: ServiceDescription, url: URL, attempts: Int) -> PlacesError {
         let tries = attempts == 1 ? "" : " (\(attempts) attempts)"
-        let host = url.host ?? url.absoluteString
+        let host = url.host ?? "a URL without a host"
         switch failure {
         case .timedOut:
             return .unavailable("\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later")

@@ -129,9 +129,9 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
             case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
                  .serverCertificateHasUnknownRoot:
                 return .connection("the TLS connection failed (\(urlError.code.rawValue))")
-            default: return .connection("network error \(urlError.code.rawValue): \(urlError.localizedDescription)")
+            default: return .connection("network error \(urlError.code.rawValue)")
             }
         }
-        return .connection(error.localizedDescription)
+        return .connection(ForeignErrorText.describe(error))
     }
 }

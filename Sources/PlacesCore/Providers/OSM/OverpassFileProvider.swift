@@ -189,7 +189,7 @@ enum OverpassDocumentDecoder {
         } catch let error as DecodingError {
             throw PlacesError.badData("\(source) is not Overpass JSON: \(DecodingErrorText.describe(error)); export with [out:json] and 'out center tags;'")
         } catch {
-            throw PlacesError.badData("\(source) is not Overpass JSON: \(error.localizedDescription)")
+            throw PlacesError.badData("\(source) is not Overpass JSON: \(ForeignErrorText.describe(error))")
         }
         try checkRemark(response.remark, source: source)
         return response

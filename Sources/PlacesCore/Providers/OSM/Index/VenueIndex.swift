@@ -14,7 +14,11 @@ final class VenueIndex {
         } catch .missing {
             return nil
         } catch {
-            throw VenueIndexCorruption(reason: "it cannot be read (\(error))")
+            switch error {
+            case .missing: return nil
+            case .directory: throw VenueIndexCorruption(reason: "it is a directory")
+            case .unreadable(let reason): throw VenueIndexCorruption(reason: "it cannot be read (\(reason))")
+            }
         }
         header = try VenueIndexHeader(decoding: mapping.bytes)
         grid = GeoGrid(degrees: header.cellDegrees)
