@@ -100,7 +100,7 @@ public struct FavoritesStore: Sendable {
             if error.isStorageFailure {
                 throw PlacesError.ioError("cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
             }
-            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(SystemCallError("write", probe).reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
         }
         close(fd)
         unlink(probe)

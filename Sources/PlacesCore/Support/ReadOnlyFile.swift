@@ -77,22 +77,35 @@ final class ReadOnlyFile {
     }
 
     /// A hash of every byte of the file as it is now, read in 1 MiB blocks (nothing is kept
-    /// in memory); nil when a read fails.
+    /// in memory); nil when a read fails. Four independent lanes of `ByteHash`, 32 bytes a
+    /// step, so the multiplications overlap: several GB/s, about what the reads cost.
     func contentHash() -> UInt64? {
         let blockBytes = 1 << 20
-        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockBytes, alignment: 8)
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockBytes, alignment: 32)
         defer { block.deallocate() }
-        var hash = ByteHash()
-        var offset = 0
+        var a = ByteHash(seed: 1), b = ByteHash(seed: 2), c = ByteHash(seed: 3), d = ByteHash(seed: 4)
+        var total = 0
         while true {
-            let n = pread(descriptor, block.baseAddress!, blockBytes, off_t(offset))
+            let n = pread(descriptor, block.baseAddress!, blockBytes, off_t(total))
             if n < 0 && errno == EINTR { continue }
             if n < 0 { return nil }
             if n == 0 { break }
-            hash.combine(UnsafeRawBufferPointer(rebasing: block[0..<n]))
-            offset += n
+            let base = UnsafeRawPointer(block.baseAddress!)
+            var i = 0
+            while i + 32 <= n {
+                a.combine(base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                b.combine(base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+                c.combine(base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
+                d.combine(base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+                i += 32
+            }
+            // Only the last block can end off a 32-byte step (blocks are 1 MiB).
+            if i < n { a.combine(UnsafeRawBufferPointer(start: base + i, count: n - i)) }
+            total += n
         }
-        hash.combine(UInt64(offset))
+        var hash = ByteHash()
+        for lane in [a, b, c, d] { hash.combine(lane.finalized) }
+        hash.combine(UInt64(total))
         return hash.finalized
     }
 

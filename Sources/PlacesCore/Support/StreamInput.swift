@@ -14,15 +14,16 @@ enum StreamInput {
         var reason: String
     }
 
-    /// Everything `descriptor` gives until end of file, or until `isHopeless` says (after
-    /// any read, given all the bytes so far) that the rest cannot matter.
+    /// Everything `descriptor` gives until end of file, or only its start when `startVerdict`
+    /// says so: it is asked after each read with all the bytes so far, until it answers
+    /// (true: stop, the rest cannot matter; false: read on, never asking again).
     ///
     /// `namedFIFO`, the path of a FIFO this process opened itself with `O_NONBLOCK`, makes
     /// an end of file before any byte mean "no writer yet" rather than "empty": then
     /// `waiting` is called and the read waits for a writer, as `cat FIFO` does. (A pipe
     /// whose writer has already gone, `<(true)`, is simply empty.)
     static func readAll(_ descriptor: Int32, namedFIFO: String? = nil, waiting: () -> Void = {},
-                        isHopeless: (UnsafeRawBufferPointer) -> Bool = { _ in false }) throws(ReadError) -> [UInt8] {
+                        startVerdict: (UnsafeRawBufferPointer) -> Bool? = { _ in false }) throws(ReadError) -> [UInt8] {
         var bytes: [UInt8] = []
         let blockBytes = 1 << 20
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockBytes, alignment: 8)
@@ -31,12 +32,16 @@ enum StreamInput {
         var reopened: Int32 = -1
         defer { if reopened >= 0 { close(reopened) } }
         var mayWait = namedFIFO != nil
+        var decided = false
         while true {
             let n = read(fd, block.baseAddress, blockBytes)
             if n > 0 {
                 mayWait = false
                 bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<n]))
-                if bytes.withUnsafeBytes(isHopeless) { return bytes }
+                if !decided, let hopeless = bytes.withUnsafeBytes(startVerdict) {
+                    if hopeless { return bytes }
+                    decided = true
+                }
                 continue
             }
             if n == 0 {

@@ -43,7 +43,7 @@ enum OverpassDataSource {
         do {
             let bytes = try StreamInput.readAll(fd, namedFIFO: namedFIFO, waiting: {
                 diagnostics.note("--data \(path) is a FIFO with no writer yet; waiting for one, as cat would (Ctrl-C to stop)")
-            }, isHopeless: OverpassScanner.cannotBeADocument)
+            }, startVerdict: OverpassScanner.startVerdict)
             streams.keep(bytes, for: path)
             return bytes
         } catch {

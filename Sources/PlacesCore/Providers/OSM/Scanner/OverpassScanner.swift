@@ -163,10 +163,16 @@ struct OverpassScanner {
     /// bytes (not `{` after an optional byte-order mark and whitespace, or NUL bytes), so a
     /// stream need not be read further to report it: the scan of the prefix says why.
     static func cannotBeADocument(_ prefix: UnsafeRawBufferPointer) -> Bool {
+        startVerdict(prefix) == true
+    }
+
+    /// `cannotBeADocument` once the prefix shows its first significant byte; nil while it
+    /// is only a byte-order mark and whitespace (the answer may yet go either way).
+    static func startVerdict(_ prefix: UnsafeRawBufferPointer) -> Bool? {
         var i = 0
         if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { i = 3 }
         while i < prefix.count, JSONCursor.isWhitespace(prefix[i]) { i += 1 }
-        return i < prefix.count && prefix[i] != UInt8(ascii: "{")
+        return i < prefix.count ? prefix[i] != UInt8(ascii: "{") : nil
     }
 
     private mutating func elements(_ body: (borrowing ScannedElement) -> Void, handOverAt: Int?) throws(JSONScanError) -> (count: Int, handedOver: Bool) {
