@@ -61,10 +61,8 @@ public struct HTTPClient: Sendable {
                 diagnostics.note("\(service.name) answered \(response.status); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))")
                 await sleep(wait)
             case .failure(let failure):
-                let retryable: Bool
-                if case .tooLarge = failure { retryable = false } else { retryable = true }
-                guard retryable, attempt < attempts else {
-                    throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt)
+                guard failure.isRetryable, attempt < attempts else {
+                    throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt, secrets: secrets)
                 }
                 let wait = policy.backoff(retry: attempt)
                 diagnostics.note("\(service.name): \(Self.describe(failure)); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))")
@@ -78,6 +76,7 @@ public struct HTTPClient: Sendable {
         case .timedOut: return "no answer in time"
         case .connection(let why): return why
         case .tooLarge(let limit): return "more than \(limit) bytes"
+        case .redirectRefused(let why): return why
         }
     }
 

@@ -16,10 +16,12 @@ extension PlacesBinary {
     }
 
     /// Runs `places` with posix_spawn and reaps it with `wait4` to read its resource usage.
-    /// Output goes to files (nothing can block the child). `addressSpaceLimit`, if given, caps
-    /// the child's virtual memory (`ulimit -v`, via /bin/sh) so that a regression fails the
-    /// test instead of exhausting the machine.
-    static func runMeasured(_ arguments: [String], environment: [String: String], addressSpaceLimit: Int? = nil) throws -> MeasuredResult {
+    /// Output goes to files (nothing can block the child). Safety nets, so that a regression
+    /// fails the test instead of taking the machine or the test run with it:
+    /// `addressSpaceLimit` caps the child's virtual memory (`ulimit -v`, via /bin/sh), and
+    /// `killAfter` sends it SIGKILL after that many seconds (its status is then 137).
+    static func runMeasured(_ arguments: [String], environment: [String: String], addressSpaceLimit: Int? = nil,
+                            killAfter: Double? = nil) throws -> MeasuredResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("places-measured-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -48,6 +50,9 @@ extension PlacesBinary {
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgv, cEnvp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
 
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        if let killAfter { DispatchQueue.global().asyncAfter(deadline: .now() + killAfter, execute: watchdog) }
+        defer { watchdog.cancel() }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
