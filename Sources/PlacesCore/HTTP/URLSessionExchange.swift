@@ -83,7 +83,7 @@ final class URLSessionExchange: @unchecked Sendable {
     /// The head of the response; false if its declared length is already over the cap.
     func receive(_ response: URLResponse) -> Bool {
         let http = response as? HTTPURLResponse
-        let declared = response.expectedContentLength
+        let declared = http.map(Self.declaredLength) ?? response.expectedContentLength
         lock.withLock {
             self.response = http
             if declared > 0, declared <= Int64(limit), body.isEmpty { body.reserveCapacity(Int(declared)) }
@@ -130,12 +130,25 @@ final class URLSessionExchange: @unchecked Sendable {
             // Content-Length (which counts the encoded bytes); libcurl itself reports an encoded
             // body cut short. An unencoded one is checked here as well.
             let encoding = response.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            if encoding.isEmpty || encoding == "identity", http.expectedContentLength >= 0, Int64(response.body.count) < http.expectedContentLength {
-                return (c, .failure(TransportFailure.connection("the body was cut short: \(response.body.count) of \(http.expectedContentLength) bytes")))
+            let declared = Self.declaredLength(http)
+            if encoding.isEmpty || encoding == "identity", declared >= 0, Int64(response.body.count) < declared {
+                return (c, .failure(TransportFailure.connection("the body was cut short: \(response.body.count) of \(declared) bytes")))
             }
             return (c, .success(Outcome(response: response, redirect: redirectTarget)))
         }
         continuation?.resume(with: result)
+    }
+
+    /// Content-Length as announced: URLSession's `expectedContentLength`, except that a
+    /// length of more digits than an Int64 holds (which URLSession and libcurl both read as
+    /// "unknown", then take whatever arrives before the close) counts as Int64.max.
+    static func declaredLength(_ http: HTTPURLResponse) -> Int64 {
+        guard http.expectedContentLength < 0,
+              let text = http.value(forHTTPHeaderField: "Content-Length")?.trimmingCharacters(in: .whitespaces),
+              !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return http.expectedContentLength
+        }
+        return Int64(text) ?? .max
     }
 
     private static func response(_ http: HTTPURLResponse, body: Data) -> HTTPResponse {

@@ -96,6 +96,18 @@ struct HTTPTransportEndToEndTests {
         #expect(server.requests.count == 1, "too large is not retried")
     }
 
+    @Test(arguments: ["99999999999999999999999", "209715200"])
+    func aDeclaredLengthOverTheCapIsRefusedWhateverArrives(_ length: String) throws {
+        // libcurl reads a length too long for 64 bits as "until the connection closes", and
+        // the two bytes that arrive would have passed for the whole body.
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
+        let server = try FakeHTTPServer { _ in .raw(Data((head + "{}").utf8)) }
+        let r = try PlacesBinary.run(Self.nearby, environment: Self.env(["PLACES_GOOGLE_PLACES_URL": server.baseURL]))
+        #expect(r.status == 69, "\(r)")
+        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("sent more than 64 MiB"), "\(r)")
+        #expect(r.stdout.isEmpty)
+    }
+
     @Test func anEndlessRedirectBodyStillEndsAtTheTimeout() throws {
         // FoundationNetworking buffers a 3xx body itself and tells the delegate nothing until it
         // ends, so the cap cannot see it; the timeout must still end the command (it once waited
