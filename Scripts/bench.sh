@@ -125,30 +125,40 @@ for n in $SIZES; do
 done
 
 # CPU while waiting on the network: each run's user + system CPU over its wall time; the run
-# with the median of that ratio.
-idle_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# with the median of that ratio. Two servers: every answer after IDLE_DELAY s; and the first
+# answer on each connection at once, the later ones after IDLE_DELAY s (the wait on a reused
+# connection alone).
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+idle_port=$(free_port)
+reuse_port=$(free_port)
 python3 Scripts/delaying-server.py "$idle_port" "$IDLE_DELAY" &
 idle_server=$!
-trap 'kill $idle_server 2>/dev/null' EXIT
-for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$idle_port") 2>/dev/null && break; sleep 0.1; done
-idle() { # label requests -- command...
-    local label=$1 requests=$2
-    shift 3
+python3 Scripts/delaying-server.py "$reuse_port" "$IDLE_DELAY" 0 &
+reuse_server=$!
+trap 'kill $idle_server $reuse_server 2>/dev/null' EXIT
+for port in "$idle_port" "$reuse_port"; do
+    for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+done
+idle() { # label port requests -- command...
+    local label=$1 port=$2 requests=$3
+    shift 4
     for _ in $(seq "$IDLE_RUNS"); do
-        /usr/bin/time -f '%e %U %S' -o "$BENCH_DIR/idle.time" env PLACES_GOOGLE_PLACES_URL="http://127.0.0.1:$idle_port" \
-            PLACES_FOURSQUARE_URL="http://127.0.0.1:$idle_port" GOOGLE_MAPS_API_KEY=bench FOURSQUARE_API_KEY=bench "$@" > /dev/null
+        /usr/bin/time -f '%e %U %S' -o "$BENCH_DIR/idle.time" env PLACES_GOOGLE_PLACES_URL="http://127.0.0.1:$port" \
+            PLACES_FOURSQUARE_URL="http://127.0.0.1:$port" GOOGLE_MAPS_API_KEY=bench FOURSQUARE_API_KEY=bench "$@" > /dev/null
         awk '{ printf "%f %s %f\n", ($2 + $3) / $1, $1, $2 + $3 }' "$BENCH_DIR/idle.time"
     done | sort -n | awk -v label="$label" -v n="$requests" -v delay="$IDLE_DELAY" '
         { per[NR] = $1; wall[NR] = $2; cpu[NR] = $3 }
         END { m = int((NR + 1) / 2)
-              printf "| %s | %d × %s s | %.2f s | %.0f ms | %.0f ms |\n", label, n, delay, wall[m], cpu[m] * 1000, per[m] * 1000 }'
+              printf "| %s | %s × %s s | %.2f s | %.0f ms | %.0f ms |\n", label, n, delay, wall[m], cpu[m] * 1000, per[m] * 1000 }'
 }
 echo
-echo "| waiting on a loopback server | requests × delay | wall | CPU (user + sys) | CPU per wall-second (median of $IDLE_RUNS) |"
+echo "| waiting on a loopback server | answers delayed | wall | CPU (user + sys) | CPU per wall-second (median of $IDLE_RUNS) |"
 echo "| --- | --- | --- | --- | --- |"
-idle '`nearby --provider google` (a new connection)' 1 -- "$PLACES" nearby --provider google --at "$LAT,$LON" --json
-idle '`nearby --provider foursquare --limit 120` (3 pages, one connection)' 3 -- "$PLACES" nearby --provider foursquare --at "$LAT,$LON" --radius 5000 --limit 120 --json
-kill "$idle_server" 2>/dev/null
+fsq=(nearby --provider foursquare --at "$LAT,$LON" --radius 5000 --limit 120 --json)
+idle '`nearby --provider google`: one request, on a new connection' "$idle_port" 1 -- "$PLACES" nearby --provider google --at "$LAT,$LON" --json
+idle '`nearby --provider foursquare --limit 120`: 3 pages on one connection' "$idle_port" 3 -- "$PLACES" "${fsq[@]}"
+idle 'the same, the first page at once: only waits on a reused connection' "$reuse_port" 2 -- "$PLACES" "${fsq[@]}"
+kill "$idle_server" "$reuse_server" 2>/dev/null
 
 echo
 for check in "${checks[@]}"; do echo "- $check"; done

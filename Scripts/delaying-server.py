@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """A loopback HTTP/1.1 server that answers every request after DELAY seconds, for
-Scripts/bench.sh's idle-wait measurement. Keep-alive, like the real services.
+Scripts/bench.sh's idle-wait measurement. Keep-alive, like the real services; the first
+request on each connection waits FIRST_DELAY instead (default DELAY), to tell the wait on a
+new connection from the wait on a reused one.
 
-  delaying-server.py PORT DELAY
+  delaying-server.py PORT DELAY [FIRST_DELAY]
 
 POST /v1/places:searchNearby   Google Places (New): {"places": []}
 GET  /places/search            Foursquare: 50 places a page, a Link to the next page for 3 pages
@@ -10,10 +12,14 @@ GET  /places/search            Foursquare: 50 places a page, a Link to the next 
 import http.server, json, socketserver, sys, time, urllib.parse
 
 PORT, DELAY = int(sys.argv[1]), float(sys.argv[2])
+FIRST_DELAY = float(sys.argv[3]) if len(sys.argv) > 3 else DELAY
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Head and body are two writes; without TCP_NODELAY a kept-alive connection adds a
+    # delayed-ACK pause (about 40 ms) to every answer after the first.
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass
@@ -22,7 +28,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         if length:
             self.rfile.read(length)
-        time.sleep(DELAY)
+        # One handler object serves one connection.
+        self.answered = getattr(self, "answered", 0) + 1
+        time.sleep(FIRST_DELAY if self.answered == 1 else DELAY)
         url = urllib.parse.urlsplit(self.path)
         headers = {"Content-Type": "application/json"}
         if url.path == "/places/search":
