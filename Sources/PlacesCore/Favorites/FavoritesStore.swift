@@ -57,7 +57,7 @@ public struct FavoritesStore: Sendable {
             try AtomicFile.replace(file, with: after, tempPath: Self.temporaryPath(for: file), mode: 0o600,
                                    pauseMidwayMilliseconds: writePauseMilliseconds)
         } catch let error as SystemCallError where error.action == AtomicFile.flushDirectoryAction {
-            throw PlacesError.ioError("the favorites file \(path) was written, but \(error); the change may not survive a crash")
+            throw PlacesError.ioError("the favorites file \(path) was written, but \(error.description); the change may not survive a crash")
         } catch let error as SystemCallError where error.isStorageFailure {
             throw PlacesError.ioError("cannot write the favorites file \(path): \(error.reason) (writing \(error.path)); it was left as it was, nothing is lost: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
@@ -112,7 +112,7 @@ public struct FavoritesStore: Sendable {
         do {
             try AtomicFile.makeDirectories(directory, mode: 0o700)
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.ioError("\(error) (for the favorites file \(path)); nothing was changed: \(Self.advice(for: error))")
+            throw PlacesError.ioError("\(error.description) (for the favorites file \(path)); nothing was changed: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
             throw PlacesError.configuration("\(error.description) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
         }

@@ -7,7 +7,8 @@ import Darwin
 
 /// A real HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for end-to-end tests of the
 /// HTTP clients: the binary talks to it over loopback TCP exactly as it would to a provider.
-/// One request per connection (`Connection: close`); every request is kept for assertions.
+/// One request per connection (`Connection: close`) unless `keepAlive`; every request is kept
+/// for assertions.
 final class FakeHTTPServer: @unchecked Sendable {
     struct Request: Sendable {
         let method: String
@@ -29,6 +30,8 @@ final class FakeHTTPServer: @unchecked Sendable {
         func header(_ name: String) -> String? { headers[name.lowercased()] }
         var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
         var raw: String { "\(method) \(target)\n" + headers.map { "\($0): \($1)" }.sorted().joined(separator: "\n") + "\n\n" + String(decoding: body, as: UTF8.self) }
+        /// Which accepted connection carried it, numbered from 1 in accept order (keep-alive tests).
+        var connection = 0
     }
 
     enum Reply: Sendable {
@@ -42,6 +45,15 @@ final class FakeHTTPServer: @unchecked Sendable {
 
         static func json(_ status: Int = 200, _ text: String, headers: [(String, String)] = []) -> Reply {
             .respond(status: status, headers: [("Content-Type", "application/json; charset=UTF-8")] + headers, body: Data(text.utf8))
+        }
+        /// Send exactly these bytes (status line, headers and body, as the test wrote them), then close.
+        case raw(Data)
+        /// A 200-style head with `Transfer-Encoding: chunked`, then 64 KiB chunks until the client goes away.
+        case endlessChunked(status: Int, headers: [(String, String)])
+
+        /// A redirect to `location` with an empty body.
+        static func redirect(_ status: Int, to location: String) -> Reply {
+            .respond(status: status, headers: [("Location", location)], body: Data())
         }
     }
 
@@ -59,8 +71,14 @@ final class FakeHTTPServer: @unchecked Sendable {
     /// whatever the number was reused for meanwhile, such as another test's pipe.
     private var listenerClosed = false
 
-    init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    /// Keeps each connection open for further requests after a `.respond` (HTTP/1.1 keep-alive)
+    /// instead of answering `Connection: close`; the other replies still close it.
+    private let keepAlive: Bool
+    private var connections = 0
+
+    init(keepAlive: Bool = false, handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
+        self.keepAlive = keepAlive
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -125,29 +143,48 @@ final class FakeHTTPServer: @unchecked Sendable {
 
     private func serve(_ fd: Int32) {
         defer { close(fd) }
-        guard let request = readRequest(fd) else { return }
-        lock.withLock { received.append(request) }
-        switch handler(request) {
-        case .respond(let status, let headers, let body):
-            send(fd, head(status, headers, length: body.count) + body)
-        case .stall(let seconds):
-            Thread.sleep(forTimeInterval: seconds)
-            send(fd, head(200, [("Content-Type", "application/json")], length: 2) + Data("{}".utf8))
-        case .truncated(let status, let declared, let body):
-            send(fd, head(status, [("Content-Type", "application/json")], length: declared) + body)
-        case .hangUp:
-            break
+        let connection = lock.withLock {
+            connections += 1
+            return connections
+        }
+        while var request = readRequest(fd) {
+            request.connection = connection
+            lock.withLock { received.append(request) }
+            switch handler(request) {
+            case .respond(let status, let headers, let body):
+                send(fd, head(status, headers, length: body.count) + body)
+                if keepAlive { continue }
+            case .stall(let seconds):
+                Thread.sleep(forTimeInterval: seconds)
+                send(fd, head(200, [("Content-Type", "application/json")], length: 2) + Data("{}".utf8))
+            case .truncated(let status, let declared, let body):
+                send(fd, head(status, [("Content-Type", "application/json")], length: declared) + body)
+            case .hangUp:
+                break
+            case .raw(let bytes):
+                send(fd, bytes)
+            case .endlessChunked(let status, let headers):
+                var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+                for (name, value) in headers { text += "\(name): \(value)\r\n" }
+                text += "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                guard send(fd, Data(text.utf8)) else { return }
+                let chunk = Data("10000\r\n".utf8) + Data(repeating: UInt8(ascii: " "), count: 0x10000) + Data("\r\n".utf8)
+                while send(fd, chunk) {}
+            }
+            return
         }
     }
 
     private func head(_ status: Int, _ headers: [(String, String)], length: Int) -> Data {
         var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        text += "Content-Length: \(length)\r\nConnection: close\r\n\r\n"
+        text += "Content-Length: \(length)\r\n" + (keepAlive ? "\r\n" : "Connection: close\r\n\r\n")
         return Data(text.utf8)
     }
 
-    private func send(_ fd: Int32, _ data: Data) {
+    /// False once the client has gone away.
+    @discardableResult
+    private func send(_ fd: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -156,9 +193,10 @@ final class FakeHTTPServer: @unchecked Sendable {
                 #else
                 let n = Darwin.send(fd, buffer.baseAddress! + offset, buffer.count - offset, 0)
                 #endif
-                if n <= 0 { return }
+                if n <= 0 { return false }
                 offset += n
             }
+            return true
         }
     }
 
