@@ -4,7 +4,7 @@ import PackageDescription
 // The Swift toolchain only: no package dependencies (see README, "Design").
 let package = Package(
     name: "places",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "places", targets: ["places-cli"]),
         .library(name: "PlacesCore", targets: ["PlacesCore"]),

@@ -2,9 +2,9 @@
 ///
 /// The message says what failed and what to do; the CLI prints it as one
 /// `places: error: ...` line. This is the only place exit codes are decided.
-public struct PlacesError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct PlacesError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure this is; each kind has exactly one exit code.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// Unknown flag or command, bad value (64).
         case usage
         /// A body or file that cannot be decoded (65).
@@ -23,16 +23,16 @@ public struct PlacesError: Error, Equatable, Sendable, CustomStringConvertible {
         case configuration
     }
 
-    public let kind: Kind
-    public let message: String
+    package let kind: Kind
+    package let message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
     /// The process exit code for this error (sysexits.h values).
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch kind {
         case .usage: return 64
         case .badData: return 65
@@ -45,14 +45,14 @@ public struct PlacesError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
-    public static func usage(_ message: String) -> PlacesError { PlacesError(.usage, message) }
-    public static func badData(_ message: String) -> PlacesError { PlacesError(.badData, message) }
-    public static func notFound(_ message: String) -> PlacesError { PlacesError(.notFound, message) }
-    public static func unavailable(_ message: String) -> PlacesError { PlacesError(.unavailable, message) }
-    public static func ioError(_ message: String) -> PlacesError { PlacesError(.ioError, message) }
-    public static func temporary(_ message: String) -> PlacesError { PlacesError(.temporary, message) }
-    public static func permission(_ message: String) -> PlacesError { PlacesError(.permission, message) }
-    public static func configuration(_ message: String) -> PlacesError { PlacesError(.configuration, message) }
+    package static func usage(_ message: String) -> PlacesError { PlacesError(.usage, message) }
+    package static func badData(_ message: String) -> PlacesError { PlacesError(.badData, message) }
+    package static func notFound(_ message: String) -> PlacesError { PlacesError(.notFound, message) }
+    package static func unavailable(_ message: String) -> PlacesError { PlacesError(.unavailable, message) }
+    package static func ioError(_ message: String) -> PlacesError { PlacesError(.ioError, message) }
+    package static func temporary(_ message: String) -> PlacesError { PlacesError(.temporary, message) }
+    package static func permission(_ message: String) -> PlacesError { PlacesError(.permission, message) }
+    package static func configuration(_ message: String) -> PlacesError { PlacesError(.configuration, message) }
 }

@@ -2,28 +2,28 @@ import Foundation
 
 /// One saved place: a snapshot of what its provider said when it was added (or last
 /// re-added), so that listing favorites never needs the network.
-public struct Favorite: Sendable, Equatable {
-    public var id: PlaceID
-    public var name: String
-    public var coordinate: Coordinate
-    public var address: String?
-    public var categories: [String]
-    public var cuisines: [String]
-    public var website: String?
-    public var phone: String?
+package struct Favorite: Sendable, Equatable {
+    package var id: PlaceID
+    package var name: String
+    package var coordinate: Coordinate
+    package var address: String?
+    package var categories: [String]
+    package var cuisines: [String]
+    package var website: String?
+    package var phone: String?
     /// The link to the place on a map, as it was printed when the snapshot was taken.
-    public var mapsUrl: String?
+    package var mapsUrl: String?
     /// ISO 8601 UTC, as written in the file (`2024-05-01T12:34:56Z`); kept when re-added.
-    public let addedAt: String
+    package let addedAt: String
     /// `addedAt` as a date, for sorting.
-    public let addedDate: Date
-    public var note: String?
+    package let addedDate: Date
+    package var note: String?
     /// Keys of the entry this version does not know (a newer places, a hand edit): written back as they were.
-    public var otherKeys: [String: JSONValue]
+    package var otherKeys: [String: JSONValue]
 
-    public var provider: ProviderName { id.provider }
+    package var provider: ProviderName { id.provider }
 
-    public init(id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
+    package init(id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
                 cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsUrl: String? = nil,
                 addedAt: String, note: String? = nil, otherKeys: [String: JSONValue] = [:]) throws {
         guard let date = UTCTimestamp.parse(addedAt) else {
@@ -45,7 +45,7 @@ public struct Favorite: Sendable, Equatable {
     }
 
     /// A new favorite from what the provider answered.
-    public init(venue: Venue, addedAt: Date, note: String?) {
+    package init(venue: Venue, addedAt: Date, note: String?) {
         self.id = venue.id
         self.name = venue.name
         self.coordinate = venue.coordinate
@@ -60,7 +60,7 @@ public struct Favorite: Sendable, Equatable {
 
     /// Replaces the snapshot with `venue`, keeping `addedAt`, unknown keys and (unless
     /// `note` is given) the note. An empty `note` clears it.
-    public mutating func refresh(from venue: Venue, note newNote: String?) {
+    package mutating func refresh(from venue: Venue, note newNote: String?) {
         takeSnapshot(of: venue)
         if let newNote { note = newNote.isEmpty ? nil : newNote }
     }
@@ -78,7 +78,7 @@ public struct Favorite: Sendable, Equatable {
 
     /// The favorite as a venue for printing: what the snapshot knows, `isFavorite` true,
     /// and `null` for what it does not keep (rating, opening hours...).
-    public var venue: Venue {
+    package var venue: Venue {
         Venue(id: id, name: name, coordinate: coordinate, address: address, categories: categories, cuisines: cuisines,
               phone: phone, website: website, providerMapsURL: mapsUrl, isFavorite: true)
     }

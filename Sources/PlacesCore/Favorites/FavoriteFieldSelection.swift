@@ -2,19 +2,19 @@ import Foundation
 
 /// What `--fields` asked `favorite list` for: venue fields (as for `nearby`) plus the
 /// favorite's own `addedAt` and `note`, which always come after the venue fields.
-public struct FavoriteFieldSelection: Sendable, Equatable {
+package struct FavoriteFieldSelection: Sendable, Equatable {
     /// A favorite's own fields, after the venue fields in every format.
-    public enum Extra: String, Sendable, CaseIterable {
+    package enum Extra: String, Sendable, CaseIterable {
         case addedAt, note
     }
 
-    public let venue: FieldSelection
-    public let extras: [Extra]
+    package let venue: FieldSelection
+    package let extras: [Extra]
 
     /// The venue default set, then `addedAt` and `note`.
-    public static let `default` = FavoriteFieldSelection(venue: .default, extras: Extra.allCases)
+    package static let `default` = FavoriteFieldSelection(venue: .default, extras: Extra.allCases)
 
-    public init(venue: FieldSelection, extras: [Extra]) {
+    package init(venue: FieldSelection, extras: [Extra]) {
         self.venue = venue
         self.extras = extras
     }
@@ -22,7 +22,7 @@ public struct FavoriteFieldSelection: Sendable, Equatable {
     /// `a,b` (exactly these), `+a,+b` (added to the default), or `all`; names are the
     /// venue fields plus `addedAt` and `note`. Mixing plain and `+` names, or an unknown
     /// name, is a usage error.
-    public static func parse(_ text: String) throws -> FavoriteFieldSelection {
+    package static func parse(_ text: String) throws -> FavoriteFieldSelection {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "all" { return FavoriteFieldSelection(venue: try .parse("all"), extras: Extra.allCases) }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -3,26 +3,26 @@ import Foundation
 /// The favorites file's content: `{"favorites": [...], "version": 1}`, pretty-printed
 /// with sorted keys and entries sorted by id, so the same favorites always give the
 /// same bytes and a change diffs as the lines it touched.
-public struct FavoritesDocument: Sendable, Equatable {
+package struct FavoritesDocument: Sendable, Equatable {
     /// The only format version this build reads and writes.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
-    public var favorites: [Favorite]
+    package var favorites: [Favorite]
     /// Top-level keys this version does not know: written back as they were.
-    public var otherKeys: [String: JSONValue]
+    package var otherKeys: [String: JSONValue]
 
-    public init(favorites: [Favorite] = [], otherKeys: [String: JSONValue] = [:]) {
+    package init(favorites: [Favorite] = [], otherKeys: [String: JSONValue] = [:]) {
         self.favorites = favorites
         self.otherKeys = otherKeys
     }
 
-    public func favorite(_ id: PlaceID) -> Favorite? {
+    package func favorite(_ id: PlaceID) -> Favorite? {
         favorites.first { $0.id == id }
     }
 
     /// Reads a file's bytes; anything that is not favorites format 1 is bad data (65)
     /// whose message says what is wrong and where, and that the file was left alone.
-    public static func decode(_ data: Data, path: String) throws -> FavoritesDocument {
+    package static func decode(_ data: Data, path: String) throws -> FavoritesDocument {
         func bad(_ problem: String) -> PlacesError {
             PlacesError.badData("the favorites file \(path) cannot be read as favorites: \(problem); it was left unchanged: fix it by hand, or move it aside and places will start a new list")
         }
@@ -59,7 +59,7 @@ public struct FavoritesDocument: Sendable, Equatable {
     }
 
     /// The canonical text: pretty-printed, keys sorted, entries by id, ending with a newline.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         var members = otherKeys
         members["version"] = .integer(Self.currentVersion)
         members["favorites"] = .array(favorites.sorted { $0.id < $1.id }.map(FavoriteEntryCodec.encode))

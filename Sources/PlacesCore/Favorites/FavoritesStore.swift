@@ -15,26 +15,20 @@ import Darwin
 ///   old file or the new one;
 /// - a file that cannot be read as favorites is never written: the error (65) says so;
 /// - a missing file is an empty list; reading never creates anything.
-public struct FavoritesStore: Sendable {
+package struct FavoritesStore: Sendable {
     /// The file as configured (what messages show).
-    public let path: String
+    package let path: String
     /// A crash-test hook, `$PLACES_FAVORITES_WRITE_PAUSE_MS`: sleep this long with half of
     /// the temporary file written, so a test can kill a writer there. It only slows a write.
-    public let writePauseMilliseconds: Int
+    package let writePauseMilliseconds: Int
 
-    public init(path: String, writePauseMilliseconds: Int = 0) {
+    package init(path: String, writePauseMilliseconds: Int = 0) {
         self.path = path
         self.writePauseMilliseconds = writePauseMilliseconds
     }
 
-    /// The store at the configured location (see `FavoritesLocation`).
-    public static func located(in context: RunContext) throws -> FavoritesStore {
-        let pause = context.value("PLACES_FAVORITES_WRITE_PAUSE_MS").flatMap(Int.init).map { min(max($0, 0), 60_000) } ?? 0
-        return FavoritesStore(path: try FavoritesLocation.path(in: context), writePauseMilliseconds: pause)
-    }
-
     /// The favorites as they are now; no lock is needed because writes replace the file whole.
-    public func load() throws -> FavoritesDocument {
+    package func load() throws -> FavoritesDocument {
         try read(try target())
     }
 
@@ -42,7 +36,7 @@ public struct FavoritesStore: Sendable {
     /// differs. If `change` throws, nothing is written. Creates the directory (0700) and
     /// the file (0600) when they do not exist.
     @discardableResult
-    public func update<T>(_ change: (inout FavoritesDocument) throws -> T) throws -> T {
+    package func update<T>(_ change: (inout FavoritesDocument) throws -> T) throws -> T {
         let file = try target()
         let lock = try lockForWriting(file)
         defer { lock.release() }
@@ -79,7 +73,7 @@ public struct FavoritesStore: Sendable {
     /// behind: a probe file is made and removed in the deepest directory of the path that
     /// exists, where the write (or the `mkdir` before it) will happen. `favorite add` calls
     /// it before a (possibly billed) provider request, so an unwritable path costs nothing.
-    public func checkWritable() throws {
+    package func checkWritable() throws {
         let file = try target()
         var directory = Self.directory(of: file)
         var info = stat()

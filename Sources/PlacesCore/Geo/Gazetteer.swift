@@ -5,18 +5,18 @@
 /// accents and includes alternate names (`Helsingfors`). With no exact match a
 /// whole-word prefix is tried (`Frankfurt` → Frankfurt am Main); with none at all
 /// the error lists the closest names.
-public struct Gazetteer: Sendable {
+package struct Gazetteer: Sendable {
     /// One city row.
-    public struct Place: Sendable, Hashable {
-        public let name: String
-        public let countryCode: String
+    package struct Place: Sendable, Hashable {
+        package let name: String
+        package let countryCode: String
         /// GeoNames first-level division code, e.g. `NY`, `01`, `ZH`.
-        public let admin1: String
-        public let coordinate: Coordinate
-        public let population: Int
+        package let admin1: String
+        package let coordinate: Coordinate
+        package let population: Int
 
         /// `Name, CC-ADMIN1`, accepted back as a query.
-        public var qualifiedName: String { admin1.isEmpty ? "\(name), \(countryCode)" : "\(name), \(countryCode)-\(admin1)" }
+        package var qualifiedName: String { admin1.isEmpty ? "\(name), \(countryCode)" : "\(name), \(countryCode)-\(admin1)" }
 
         /// `Name, CC`, or `Name, CC-ADMIN1` when another candidate shares the country.
         func label(among candidates: [Place]) -> String {
@@ -26,15 +26,15 @@ public struct Gazetteer: Sendable {
     }
 
     /// A resolved name: the chosen place and the other candidates it was chosen over.
-    public struct Match: Sendable {
-        public let place: Place
+    package struct Match: Sendable {
+        package let place: Place
         /// Other places with the same name, most populous first.
-        public let others: [Place]
+        package let others: [Place]
         /// Set when no place has exactly this name and a longer one was taken.
-        public let matchedByPrefix: Bool
+        package let matchedByPrefix: Bool
 
         /// A note for stderr when the choice was not obvious, else nil.
-        public func note(for query: String) -> String? {
+        package func note(for query: String) -> String? {
             let all = [place] + others
             let population = Self.grouped(place.population)
             if matchedByPrefix {
@@ -64,7 +64,7 @@ public struct Gazetteer: Sendable {
     private let rows: String
 
     /// The gazetteer compiled into the binary (GeoNames, CC BY 4.0).
-    public static let bundled = Gazetteer(rows: gazetteerRows)
+    package static let bundled = Gazetteer(rows: gazetteerRows)
 
     /// Rows in the bundled layout (see Scripts/generate-gazetteer.py); used by tests.
     init(rows: String) {
@@ -72,7 +72,7 @@ public struct Gazetteer: Sendable {
     }
 
     /// Resolves a `--near` value, or throws: an empty or malformed query is 64, no match is 66.
-    public func resolve(_ query: String) throws -> Match {
+    package func resolve(_ query: String) throws -> Match {
         let (namePart, country, admin1) = Self.split(query)
         let key = TextFolding.fold(namePart)
         guard !key.isEmpty else {

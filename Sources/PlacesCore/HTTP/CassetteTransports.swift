@@ -2,7 +2,7 @@ import Foundation
 
 /// `--record DIR`: sends through another transport and stores each exchange, redacted.
 /// Refuses to write (and fails the command) if a secret would still reach the disk.
-public final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendable {
+package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendable {
     private let inner: HTTPTransport
     private let directory: URL
     /// Key values from the environment, checked for in every file before it is written.
@@ -10,13 +10,13 @@ public final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendabl
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
 
-    public init(inner: HTTPTransport, directory: String, knownSecrets: [String]) {
+    package init(inner: HTTPTransport, directory: String, knownSecrets: [String]) {
         self.inner = inner
         self.directory = URL(fileURLWithPath: directory)
         self.knownSecrets = knownSecrets.flatMap(Redaction.secretForms)
     }
 
-    public func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         let response = try await inner.send(request, timeout: timeout, maxResponseBytes: maxResponseBytes)
         try record(Cassette(request: request, response: response))
         return response
@@ -47,22 +47,22 @@ public final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendabl
 
 /// Shows where it records, never the keys it checks for.
 extension CassetteRecordingTransport: CustomStringConvertible, CustomReflectable {
-    public var description: String { "CassetteRecordingTransport(\(directory.path))" }
-    public var customMirror: Mirror { Mirror(self, children: ["directory": directory.path], displayStyle: .class) }
+    package var description: String { "CassetteRecordingTransport(\(directory.path))" }
+    package var customMirror: Mirror { Mirror(self, children: ["directory": directory.path], displayStyle: .class) }
 }
 
 /// `--replay DIR`: answers every request from recorded exchanges and never touches the
 /// network. Repeated identical requests get their recordings in recorded order.
-public final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable {
+package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable {
     private let directory: URL
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = URL(fileURLWithPath: directory)
     }
 
-    public func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         let key = Cassette.key(for: request)
         let n: Int = lock.withLock {
             counts[key, default: 0] += 1
@@ -100,20 +100,20 @@ public final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable {
 }
 
 /// `--dry-run`: captures the first request instead of sending it.
-public struct DryRunTransport: HTTPTransport {
-    public init() {}
+package struct DryRunTransport: HTTPTransport {
+    package init() {}
 
-    public func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         throw DryRunCapture(request: request)
     }
 }
 
 /// Thrown by `DryRunTransport` to stop a command at its first request; the runner prints it.
 /// Printed any other way, it shows only the redacted request.
-public struct DryRunCapture: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public let request: HTTPRequest
+package struct DryRunCapture: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package let request: HTTPRequest
 
-    public var description: String { "DryRunCapture(\(request.description))" }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror { Mirror(self, children: ["request": request.description], displayStyle: .struct) }
+    package var description: String { "DryRunCapture(\(request.description))" }
+    package var debugDescription: String { description }
+    package var customMirror: Mirror { Mirror(self, children: ["request": request.description], displayStyle: .struct) }
 }

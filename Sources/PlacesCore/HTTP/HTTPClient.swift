@@ -3,19 +3,22 @@ import Foundation
 /// The one HTTP client every provider uses: per-attempt timeout, retries with
 /// backoff for 429/5xx/timeouts, `Retry-After`, a response size cap, `User-Agent`,
 /// and failures mapped to `PlacesError` by `HTTPErrorMapper`.
-public struct HTTPClient: Sendable {
-    public let transport: HTTPTransport
-    public let timeout: Double
-    public let policy: RetryPolicy
-    public let maxResponseBytes: Int
-    public let diagnostics: Diagnostics
+package struct HTTPClient: Sendable {
+    package let transport: HTTPTransport
+    package let timeout: Double
+    package let policy: RetryPolicy
+    package let maxResponseBytes: Int
+    package let diagnostics: Diagnostics
     private let sleep: @Sendable (Double) async -> Void
 
-    public static let defaultMaxResponseBytes = 64 * 1_048_576
-    public static let userAgent = "places/\(PlacesVersion.current)"
+    /// Seconds each attempt may take, and retries after the first attempt, unless configured.
+    package static let defaultTimeout = 10.0
+    package static let defaultRetries = 2
+    package static let defaultMaxResponseBytes = 64 * 1_048_576
+    package static let userAgent = "places/\(PlacesVersion.current)"
 
-    public init(transport: HTTPTransport, timeout: Double = NetworkOptions.defaultTimeout,
-                policy: RetryPolicy = RetryPolicy(retries: NetworkOptions.defaultRetries),
+    package init(transport: HTTPTransport, timeout: Double = HTTPClient.defaultTimeout,
+                policy: RetryPolicy = RetryPolicy(retries: HTTPClient.defaultRetries),
                 maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes, diagnostics: Diagnostics = .silent,
                 sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep) {
         self.transport = transport
@@ -27,7 +30,7 @@ public struct HTTPClient: Sendable {
     }
 
     /// Sends `request` and returns a 2xx response, or throws a `PlacesError` saying what to do.
-    public func send(_ request: HTTPRequest, service: ServiceDescription) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest, service: ServiceDescription) async throws -> HTTPResponse {
         var request = request
         if request.header("User-Agent") == nil { request.setHeader("User-Agent", Self.userAgent) }
         let secrets = request.secrets
@@ -92,7 +95,7 @@ public struct HTTPClient: Sendable {
 
     /// The real wait between attempts; anything but a finite, positive number of seconds (at
     /// most a day) is no wait, so that no value becomes an out-of-range integer.
-    @Sendable public static func sleep(_ seconds: Double) async {
+    @Sendable package static func sleep(_ seconds: Double) async {
         guard seconds.isFinite, seconds > 0 else { return }
         try? await Task.sleep(nanoseconds: UInt64(min(seconds, 86_400) * 1e9))
     }

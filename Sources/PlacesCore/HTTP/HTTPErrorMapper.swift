@@ -2,10 +2,10 @@ import Foundation
 
 /// The one place HTTP failures become `PlacesError`s with the contract's exit codes:
 /// 77 key (or payment), 75 rate limit, 69 unavailable, 66 not found, 64 refused request, 65 bad body.
-public enum HTTPErrorMapper {
+package enum HTTPErrorMapper {
     /// A non-2xx response, after any retries. The request's `secrets` are scrubbed, in every
     /// form, from the response before it is read and from the message made of it.
-    public static func error(for response: HTTPResponse, service: ServiceDescription, attempts: Int, secrets: [String]) -> PlacesError {
+    package static func error(for response: HTTPResponse, service: ServiceDescription, attempts: Int, secrets: [String]) -> PlacesError {
         let response = Redaction.scrub(response, secrets: secrets)
         if let specific = service.classify?(response) { return scrubbed(specific, secrets: secrets) }
         let detail = service.parseError(response)
@@ -38,7 +38,7 @@ public enum HTTPErrorMapper {
     }
 
     /// No response at all, after any retries.
-    public static func error(for failure: TransportFailure, service: ServiceDescription, url: URL, attempts: Int, secrets: [String] = []) -> PlacesError {
+    package static func error(for failure: TransportFailure, service: ServiceDescription, url: URL, attempts: Int, secrets: [String] = []) -> PlacesError {
         let tries = attempts == 1 ? "" : " (\(attempts) attempts)"
         let host = url.host ?? "a URL without a host"
         let error: PlacesError
@@ -57,7 +57,7 @@ public enum HTTPErrorMapper {
     }
 
     /// A 2xx body that cannot be decoded.
-    public static func badBody(service: ServiceDescription, what: String) -> PlacesError {
+    package static func badBody(service: ServiceDescription, what: String) -> PlacesError {
         .badData("\(service.name) answered with a body that cannot be read: \(what)")
     }
 

@@ -1,7 +1,7 @@
 /// Sends one request and returns whatever the server answered, any status.
 /// Implementations: the network (`URLSessionTransport`), a cassette (`CassetteReplayTransport`),
 /// a recorder around another transport, and `DryRunTransport`.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     /// - Parameters:
     ///   - timeout: seconds for the whole exchange.
     ///   - maxResponseBytes: a larger body is refused.
@@ -9,7 +9,7 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// Why an exchange produced no response.
-public enum TransportFailure: Error, Sendable, Equatable {
+package enum TransportFailure: Error, Sendable, Equatable {
     /// No answer within the timeout.
     case timedOut
     /// Could not connect, or the connection broke (including a body cut short).

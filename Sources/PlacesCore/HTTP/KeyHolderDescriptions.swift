@@ -8,13 +8,13 @@ protocol KeyHolderDescription: CustomStringConvertible, CustomDebugStringConvert
 }
 
 extension KeyHolderDescription {
-    public var description: String {
+    package var description: String {
         "\(String(describing: Self.self))(" + shownParts.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ", key: \(Redaction.placeholder))"
     }
 
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: shownParts.map { (label: Optional($0.key), value: $0.value as Any) } + [(label: "key", value: Redaction.placeholder as Any)],
                displayStyle: .struct)
     }

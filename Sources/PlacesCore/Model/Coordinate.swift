@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Latitude is in [-90, 90] and longitude in [-180, 180]; NaN and infinity are
 /// refused here, at the boundary, so nothing downstream has to check again.
-public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
-    public let latitude: Double
-    public let longitude: Double
+package struct Coordinate: Sendable, Hashable, CustomStringConvertible {
+    package let latitude: Double
+    package let longitude: Double
 
     /// Validates the range; throws a usage error naming the bad value.
-    public init(latitude: Double, longitude: Double) throws {
+    package init(latitude: Double, longitude: Double) throws {
         guard latitude.isFinite, (-90.0...90.0).contains(latitude) else {
             throw PlacesError.usage("latitude \(latitude) is out of range: it must be between -90 and 90")
         }
@@ -28,7 +28,7 @@ public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `LAT,LON` (spaces allowed around the comma), e.g. `-33.8688,151.2093`.
-    public static func parse(_ text: String) throws -> Coordinate {
+    package static func parse(_ text: String) throws -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw PlacesError.usage("'\(text)' is not a coordinate: expected LAT,LON in decimal degrees, e.g. 60.1699,24.9384")
@@ -47,5 +47,5 @@ public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `LAT,LON` with the shortest text that round-trips.
-    public var description: String { "\(latitude),\(longitude)" }
+    package var description: String { "\(latitude),\(longitude)" }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each provider maps these to its own categories in one table inside its folder;
 /// a provider without an equivalent refuses the type with a usage error.
-public enum PlaceCategory: String, Sendable, CaseIterable, Hashable {
+package enum PlaceCategory: String, Sendable, CaseIterable, Hashable {
     // Food and drink.
     case restaurant, cafe, bar, pub, fast_food, bakery, ice_cream, food_court
     // Money and health.
@@ -19,7 +19,7 @@ public enum PlaceCategory: String, Sendable, CaseIterable, Hashable {
     case post_office, library, cinema, theatre, nightclub, gym, police, toilets
 
     /// Whether a venue of this category counts as a restaurant for cuisine grouping.
-    public var servesFood: Bool {
+    package var servesFood: Bool {
         switch self {
         case .restaurant, .cafe, .fast_food, .bakery, .ice_cream, .food_court, .pub, .bar: return true
         default: return false
@@ -27,7 +27,7 @@ public enum PlaceCategory: String, Sendable, CaseIterable, Hashable {
     }
 
     /// Parses a comma-separated `--type` list; an unknown name is a usage error listing the known ones.
-    public static func parseList(_ text: String) throws -> [PlaceCategory] {
+    package static func parseList(_ text: String) throws -> [PlaceCategory] {
         var result: [PlaceCategory] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: "_")
@@ -40,6 +40,6 @@ public enum PlaceCategory: String, Sendable, CaseIterable, Hashable {
         return result
     }
 
-    public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 

@@ -3,13 +3,13 @@ import Foundation
 /// Turns `--from` / `--to` into coordinates: a coordinate as is, a name through the bundled
 /// gazetteer (with a note on stderr when the choice was not obvious, as for `--near`), a
 /// PLACE_ID from the favorites snapshot, else from its provider.
-public struct PointResolver: Sendable {
-    public let gazetteer: Gazetteer
-    public let favorites: FavoriteSnapshotLookup
+package struct PointResolver: Sendable {
+    package let gazetteer: Gazetteer
+    package let favorites: FavoriteSnapshotLookup
     /// Looks a place up with the provider its id names (details), honouring `--data`.
-    public let lookUp: @Sendable (PlaceID) async throws -> Venue
+    package let lookUp: @Sendable (PlaceID) async throws -> Venue
 
-    public init(gazetteer: Gazetteer = .bundled, favorites: FavoriteSnapshotLookup = .unwired,
+    package init(gazetteer: Gazetteer = .bundled, favorites: FavoriteSnapshotLookup = .unwired,
                 lookUp: @escaping @Sendable (PlaceID) async throws -> Venue) {
         self.gazetteer = gazetteer
         self.favorites = favorites
@@ -17,7 +17,7 @@ public struct PointResolver: Sendable {
     }
 
     /// `flag` (`--from`, `--to`) prefixes notes so the user knows which end they are about.
-    public func resolve(_ spec: PointSpec, flag: String, diagnostics: Diagnostics) async throws -> RoutePoint {
+    package func resolve(_ spec: PointSpec, flag: String, diagnostics: Diagnostics) async throws -> RoutePoint {
         switch spec {
         case .coordinate(let coordinate):
             return RoutePoint(coordinate: coordinate)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A route end (`--from` / `--to` POINT) as the user wrote it, before it is resolved.
-public enum PointSpec: Sendable, Equatable {
+package enum PointSpec: Sendable, Equatable {
     /// `LAT,LON` in decimal degrees.
     case coordinate(Coordinate)
     /// `PROVIDER:RAW_ID`, looked up in the favorites snapshot or through its provider.
@@ -13,7 +13,7 @@ public enum PointSpec: Sendable, Equatable {
     /// `-33.87,151.21`) is a coordinate, and malformed if it does not parse; text whose
     /// prefix before a colon names a provider is a PLACE_ID; anything else is a name.
     /// `flag` names the flag in errors.
-    public static func parse(_ text: String, flag: String) throws -> PointSpec {
+    package static func parse(_ text: String, flag: String) throws -> PointSpec {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let first = trimmed.first else {
             throw PlacesError.usage("\(flag) needs a POINT: LAT,LON, a PLACE_ID (osm:node/123) or a place name (Helsinki)")

@@ -1,5 +1,5 @@
 /// `--router`: who answers a route estimate.
-public enum RouterName: String, Sendable, CaseIterable {
+package enum RouterName: String, Sendable, CaseIterable {
     /// Offline: the straight line times a detour factor, at a typical speed.
     case estimate
     /// Google Routes API (`directions/v2:computeRoutes`); needs `GOOGLE_MAPS_API_KEY`.
@@ -7,7 +7,7 @@ public enum RouterName: String, Sendable, CaseIterable {
     /// An OSRM server's route service (`PLACES_OSRM_URL`).
     case osrm
 
-    public static func parse(_ text: String) throws -> RouterName {
+    package static func parse(_ text: String) throws -> RouterName {
         guard let router = RouterName(rawValue: text.lowercased()) else {
             let hint = Suggestion.closest(to: text, among: allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
             throw PlacesError.usage("unknown --router '\(text)'\(hint): expected one of \(allCases.map(\.rawValue).joined(separator: ", "))")

@@ -1,36 +1,36 @@
 /// One `nearby` or `search`, in provider-neutral terms: what every provider turns
 /// into its own requests, and what the pipeline applies client-side.
-public struct SearchRequest: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct SearchRequest: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// Places around a centre, by type.
         case nearby
         /// Free text (`places search QUERY`), optionally around a centre.
         case text(String)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The search centre; `nil` only for a text search without LOCATION.
-    public var center: Coordinate?
+    package var center: Coordinate?
     /// Metres. For `nearby` always set (default 1000). For `search`, a hard limit when set.
-    public var radiusMeters: Double?
-    public var types: [PlaceCategory]
-    public var sort: SortOrder
-    public var limit: Int
-    public var minRating: Double?
-    public var openNow: Bool
-    public var price: PriceRange?
+    package var radiusMeters: Double?
+    package var types: [PlaceCategory]
+    package var sort: SortOrder
+    package var limit: Int
+    package var minRating: Double?
+    package var openNow: Bool
+    package var price: PriceRange?
     /// `--filter`: client-side, case- and accent-insensitive.
-    public var filterText: String?
-    public var groupByCuisine: Bool
-    public var fields: FieldSelection
+    package var filterText: String?
+    package var groupByCuisine: Bool
+    package var fields: FieldSelection
     /// `--favorites-only`: only these places can be printed. A source that can select by id
     /// may use it; none may take a shortcut (like "the N nearest") that ignores it.
-    public var onlyIDs: Set<PlaceID>?
+    package var onlyIDs: Set<PlaceID>?
 
-    public static let defaultNearbyRadius = 1000.0
-    public static let defaultLimit = 20
+    package static let defaultNearbyRadius = 1000.0
+    package static let defaultLimit = 20
 
-    public init(kind: Kind, center: Coordinate?, radiusMeters: Double?, types: [PlaceCategory] = [],
+    package init(kind: Kind, center: Coordinate?, radiusMeters: Double?, types: [PlaceCategory] = [],
                 sort: SortOrder? = nil, limit: Int = SearchRequest.defaultLimit, minRating: Double? = nil,
                 openNow: Bool = false, price: PriceRange? = nil, filterText: String? = nil,
                 groupByCuisine: Bool = false, fields: FieldSelection = .default) {
@@ -48,7 +48,7 @@ public struct SearchRequest: Sendable {
         self.fields = fields
     }
 
-    public var query: String? {
+    package var query: String? {
         if case .text(let q) = kind { return q }
         return nil
     }
@@ -56,7 +56,7 @@ public struct SearchRequest: Sendable {
     /// Every field a provider must fetch: the printed ones plus those a flag needs
     /// (`--sort rating|best`, `--min-rating`, `--open-now`, `--price`). This is what
     /// decides Google's field mask and Foursquare's `fields`, so cost follows the question.
-    public var neededFields: Set<VenueField> {
+    package var neededFields: Set<VenueField> {
         var needed = Set(fields.fields)
         if sort.needsRating || minRating != nil { needed.formUnion([.rating, .ratingCount]) }
         if openNow { needed.insert(.openNow) }
@@ -69,7 +69,7 @@ public struct SearchRequest: Sendable {
     }
 
     /// Fields shown only because a flag needs them: the table may show them, JSON does not.
-    public var flagOnlyFields: [VenueField] {
+    package var flagOnlyFields: [VenueField] {
         var extra: [VenueField] = []
         if sort.needsRating || minRating != nil { extra.append(.rating) }
         if price != nil { extra.append(.priceLevel) }
@@ -78,7 +78,7 @@ public struct SearchRequest: Sendable {
     }
 
     /// Checks the combinations the contract refuses; call before any request is made.
-    public func validate() throws {
+    package func validate() throws {
         if center == nil {
             if sort == .distance || sort == .best {
                 throw PlacesError.usage("--sort \(sort.rawValue) needs a location: give --at LAT,LON or --near NAME")

@@ -1,5 +1,5 @@
 /// `--sort`: how results are ordered.
-public enum SortOrder: String, Sendable, CaseIterable {
+package enum SortOrder: String, Sendable, CaseIterable {
     /// Nearest first (needs a centre).
     case distance
     /// The provider's own order.
@@ -12,9 +12,9 @@ public enum SortOrder: String, Sendable, CaseIterable {
     case best
 
     /// Whether this order needs ratings, so providers must fetch them.
-    public var needsRating: Bool { self == .rating || self == .best }
+    package var needsRating: Bool { self == .rating || self == .best }
 
-    public static func parse(_ text: String) throws -> SortOrder {
+    package static func parse(_ text: String) throws -> SortOrder {
         guard let order = SortOrder(rawValue: text.lowercased()) else {
             throw PlacesError.usage("unknown --sort '\(text)': expected one of \(allCases.map(\.rawValue).joined(separator: ", "))")
         }

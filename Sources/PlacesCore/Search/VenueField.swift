@@ -4,21 +4,21 @@ import Foundation
 ///
 /// `contractFields` is `--fields all`, in the contract's example order. `openingHours`
 /// and `photos` extend it: details extras that are printed only when named.
-public enum VenueField: String, Sendable, CaseIterable, Hashable {
+package enum VenueField: String, Sendable, CaseIterable, Hashable {
     case id, provider, name, latitude, longitude, address, distanceMeters, categories, cuisines
     case rating, ratingCount, priceLevel, openNow, phone, website, mapsUrl, isFavorite
     case openingHours, photos
 
     /// `--fields all`: exactly the contract's keys, in its order.
-    public static let contractFields: [VenueField] = Array(allCases.prefix(17))
+    package static let contractFields: [VenueField] = Array(allCases.prefix(17))
 
     /// The default set: every one is in Google's Pro tier and Foursquare's free Pro fields.
-    public static let defaultSet: [VenueField] = [
+    package static let defaultSet: [VenueField] = [
         .id, .provider, .name, .latitude, .longitude, .address, .distanceMeters, .categories, .cuisines, .mapsUrl, .isFavorite,
     ]
 
     /// Fields that cost more to fetch and are asked for only when needed.
-    public var isCostly: Bool {
+    package var isCostly: Bool {
         switch self {
         case .rating, .ratingCount, .priceLevel, .openNow, .phone, .website, .openingHours: return true
         default: return false
@@ -27,22 +27,22 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
 }
 
 /// What `--fields` asked for: the fields printed, in order.
-public struct FieldSelection: Sendable, Hashable {
+package struct FieldSelection: Sendable, Hashable {
     /// The printed fields, in order.
-    public let fields: [VenueField]
+    package let fields: [VenueField]
     /// Whether the user named fields (so the table shows exactly them).
-    public let isExplicit: Bool
+    package let isExplicit: Bool
 
-    public static let `default` = FieldSelection(fields: VenueField.defaultSet, isExplicit: false)
+    package static let `default` = FieldSelection(fields: VenueField.defaultSet, isExplicit: false)
 
-    public init(fields: [VenueField], isExplicit: Bool) {
+    package init(fields: [VenueField], isExplicit: Bool) {
         self.fields = fields
         self.isExplicit = isExplicit
     }
 
     /// Parses `a,b,c` (exactly these), `+a,+b` (added to the default set) or `all`.
     /// Mixing plain and `+` names, or an unknown name, is a usage error.
-    public static func parse(_ text: String) throws -> FieldSelection {
+    package static func parse(_ text: String) throws -> FieldSelection {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "all" { return FieldSelection(fields: VenueField.contractFields, isExplicit: true) }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -65,6 +65,6 @@ public struct FieldSelection: Sendable, Hashable {
         return FieldSelection(fields: fields, isExplicit: true)
     }
 
-    public static var knownNames: String { VenueField.allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var knownNames: String { VenueField.allCases.map(\.rawValue).joined(separator: ", ") }
 }
 

@@ -5,10 +5,10 @@
 /// output costs one pass with a table lookup per byte and no `String` per line.
 ///
 /// Keys are ASCII in practice; a key's non-ASCII bytes are matched exactly or percent-encoded.
-public struct SecretMatcher: Sendable {
+package struct SecretMatcher: Sendable {
     /// Shorter values are not treated as secrets: replacing every case-insensitive
     /// occurrence of a two-letter "key" would garble the output and hide nothing.
-    public static let minimumLength = 4
+    package static let minimumLength = 4
 
     /// Each secret, ASCII letters folded to lower case.
     private let patterns: [[UInt8]]
@@ -19,7 +19,7 @@ public struct SecretMatcher: Sendable {
     /// with these two lookups.
     private let secondBytes: [Bool]
 
-    public init(secrets: [String]) {
+    package init(secrets: [String]) {
         var patterns: [[UInt8]] = []
         for secret in secrets where secret.utf8.count >= Self.minimumLength {
             let folded = secret.utf8.map(Self.fold)
@@ -40,7 +40,7 @@ public struct SecretMatcher: Sendable {
     }
 
     /// True when there is nothing to look for.
-    public var isEmpty: Bool { patterns.isEmpty }
+    package var isEmpty: Bool { patterns.isEmpty }
 
     /// What `match` found at one position.
     enum Match: Equatable {

@@ -5,25 +5,25 @@ import Foundation
 /// pieces: bytes at the end of a piece that could begin a secret are held back until the next
 /// piece, so a key split across two writes is still caught; `finish` lets them go. Clean
 /// bytes are passed on as they are, without copying.
-public struct SecretScrubber: Sendable {
-    public let matcher: SecretMatcher
+package struct SecretScrubber: Sendable {
+    package let matcher: SecretMatcher
     /// Bytes held back from the previous piece (at most one encoded key long).
     private var held: [UInt8] = []
     /// How many of the held bytes a `REDACTED` already emitted stands for.
     private var heldCovered = 0
 
-    public init(secrets: [String]) {
+    package init(secrets: [String]) {
         matcher = SecretMatcher(secrets: secrets)
     }
 
     /// Passes `piece`, scrubbed, to `emit` in one or more parts, holding back a possible
     /// beginning of a secret at its end.
-    public mutating func process(_ piece: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
+    package mutating func process(_ piece: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
         run(piece, final: false, emit: emit)
     }
 
     /// Passes on whatever was held back; call once at the end of the stream.
-    public mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
+    package mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
         run(UnsafeRawBufferPointer(start: nil, count: 0), final: true, emit: emit)
     }
 
@@ -95,7 +95,7 @@ public struct SecretScrubber: Sendable {
     // MARK: - Whole texts
 
     /// `data` with every form of every secret replaced.
-    public static func scrub(_ data: Data, secrets: [String]) -> Data {
+    package static func scrub(_ data: Data, secrets: [String]) -> Data {
         var scrubber = SecretScrubber(secrets: secrets)
         if scrubber.matcher.isEmpty { return data }
         var out = Data()
@@ -108,14 +108,14 @@ public struct SecretScrubber: Sendable {
     }
 
     /// `text` with every form of every secret replaced.
-    public static func scrub(_ text: String, secrets: [String]) -> String {
+    package static func scrub(_ text: String, secrets: [String]) -> String {
         let matcher = SecretMatcher(secrets: secrets)
         guard !matcher.isEmpty, contains(text, matcher: matcher) else { return text }
         return String(decoding: scrub(Data(text.utf8), secrets: secrets), as: UTF8.self)
     }
 
     /// Whether `text` holds any form of any secret.
-    public static func contains(_ text: String, secrets: [String]) -> Bool {
+    package static func contains(_ text: String, secrets: [String]) -> Bool {
         contains(text, matcher: SecretMatcher(secrets: secrets))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 @Suite("PLACES_NOW")
 struct ReferenceClockTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 /// The store on a real file system: where the file lives, what is created, what is never written.
 @Suite("Favorites store")

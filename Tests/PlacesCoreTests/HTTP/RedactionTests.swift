@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 @Suite("Redaction: every form of a key, in every description")
 struct RedactionTests {

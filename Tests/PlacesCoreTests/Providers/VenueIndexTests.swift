@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import overpass_synth
 @testable import PlacesCore
+@testable import places_cli
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -6,21 +6,21 @@ import Foundation
 /// places a page) until `--limit` places pass the circle and the value filters; `details`
 /// is `GET /places/{fsq_place_id}`. `fields` follows the fields asked for, so Premium
 /// fields are bought only when needed.
-public struct FoursquareClient: PlaceProvider {
-    public let name = ProviderName.foursquare
+package struct FoursquareClient: PlaceProvider {
+    package let name = ProviderName.foursquare
     let http: HTTPClient
     let baseURL: String
     /// The key, or why there is none (raised only once the arguments are known to be valid).
     let key: Result<String, PlacesError>
 
-    public init(http: HTTPClient, baseURL: String, key: Result<String, PlacesError>) {
+    package init(http: HTTPClient, baseURL: String, key: Result<String, PlacesError>) {
         self.http = http
         self.baseURL = baseURL
         // A key pasted with its scheme would otherwise go out as "Bearer Bearer ...".
         self.key = key.map { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : $0 }
     }
 
-    public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+    package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         let key = try key.get()
         let builder = FoursquareRequestBuilder(baseURL: baseURL, key: key)
         let service = FoursquareService.description(legacyKey: FoursquareService.looksLikeLegacyKey(key))
@@ -70,7 +70,7 @@ public struct FoursquareClient: PlaceProvider {
         return collected
     }
 
-    public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+    package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         let key = try key.get()
         let service = FoursquareService.description(legacyKey: FoursquareService.looksLikeLegacyKey(key))
         let request = try FoursquareRequestBuilder(baseURL: baseURL, key: key)

@@ -68,6 +68,6 @@ struct FoursquareRequestBuilder: Sendable {
     }
 
     private func url(path: String, query: [URLQueryItem]) throws -> URL {
-        try ServiceURL.make(base: baseURL, path: path, query: query, variable: "PLACES_FOURSQUARE_URL", example: Endpoints.foursquareDefault)
+        try ServiceURL.make(base: baseURL, path: path, query: query, variable: "PLACES_FOURSQUARE_URL", example: DefaultEndpoints.foursquare)
     }
 }

@@ -5,20 +5,20 @@ import Foundation
 /// `nearby` is one `places:searchNearby` (it cannot page: at most 20 places); `search`
 /// pages `places:searchText` with `pageToken` up to Google's 60; `details` is
 /// `GET /v1/places/{id}`. The field mask follows the fields asked for.
-public struct GooglePlacesClient: PlaceProvider {
-    public let name = ProviderName.google
+package struct GooglePlacesClient: PlaceProvider {
+    package let name = ProviderName.google
     let http: HTTPClient
     let baseURL: String
     /// The key, or why there is none (raised only once the arguments are known to be valid).
     let key: Result<String, PlacesError>
 
-    public init(http: HTTPClient, baseURL: String, key: Result<String, PlacesError>) {
+    package init(http: HTTPClient, baseURL: String, key: Result<String, PlacesError>) {
         self.http = http
         self.baseURL = baseURL
         self.key = key
     }
 
-    public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+    package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         let types = try GooglePlaceTypes.types(for: request.types)
         let builder = GoogleRequestBuilder(baseURL: baseURL, key: try key.get())
         switch request.kind {
@@ -104,7 +104,7 @@ public struct GooglePlacesClient: PlaceProvider {
         return GeodesicDistance.meters(from: center, to: venue.coordinate) <= radius
     }
 
-    public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+    package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         let builder = GoogleRequestBuilder(baseURL: baseURL, key: try key.get())
         let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
         let response: HTTPResponse

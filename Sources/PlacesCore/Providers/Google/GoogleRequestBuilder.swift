@@ -78,7 +78,7 @@ struct GoogleRequestBuilder: Sendable {
     }
 
     private func url(_ path: String) throws -> URL {
-        try ServiceURL.make(base: baseURL, path: path, variable: "PLACES_GOOGLE_PLACES_URL", example: Endpoints.googlePlacesDefault)
+        try ServiceURL.make(base: baseURL, path: path, variable: "PLACES_GOOGLE_PLACES_URL", example: DefaultEndpoints.googlePlaces)
     }
 
     private static func circle(_ center: Coordinate, _ radius: Double) -> JSONValue {

@@ -3,8 +3,8 @@ import Foundation
 /// The `osm` provider online: one Overpass QL query per search to `PLACES_OVERPASS_URL`
 /// (POST, form field `data`). No key. Overpass reports a server-side failure as HTTP 200
 /// with a `remark`; that is an error here, never an empty result.
-public struct OverpassAPIProvider: PlaceProvider {
-    public let name = ProviderName.osm
+package struct OverpassAPIProvider: PlaceProvider {
+    package let name = ProviderName.osm
     let http: HTTPClient
     let endpoint: String
     /// The instant openNow is evaluated at (`$PLACES_NOW`); nil for the system clock.
@@ -13,13 +13,13 @@ public struct OverpassAPIProvider: PlaceProvider {
     /// Radius for a text search that has a location but no `--radius` (Overpass has no ranking to bias).
     static let defaultSearchRadius = 5000.0
 
-    public init(http: HTTPClient, endpoint: String, now: Date? = nil) {
+    package init(http: HTTPClient, endpoint: String, now: Date? = nil) {
         self.http = http
         self.endpoint = endpoint
         self.now = now
     }
 
-    public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+    package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         guard let center = request.center else {
             throw PlacesError.usage("Overpass needs a location to search: give --at LAT,LON or --near NAME, or search an extract offline with --data FILE")
         }
@@ -48,7 +48,7 @@ public struct OverpassAPIProvider: PlaceProvider {
         return nil
     }
 
-    public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+    package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         guard let ref = OSMElementRef(rawID: id.rawID) else { throw PlacesError.usage("\(id) is not an OpenStreetMap id") }
         let response = try await run(OverpassQuery.element(ref))
         guard let element = response.elements.first(where: { $0.type == ref.type.rawValue && $0.id == ref.id }) else {
@@ -65,7 +65,7 @@ public struct OverpassAPIProvider: PlaceProvider {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let encoded = query.addingPercentEncoding(withAllowedCharacters: allowed) ?? query
-        let url = try ServiceURL.make(base: endpoint, path: "", variable: "PLACES_OVERPASS_URL", example: Endpoints.overpassDefault)
+        let url = try ServiceURL.make(base: endpoint, path: "", variable: "PLACES_OVERPASS_URL", example: DefaultEndpoints.overpass)
         let request = HTTPRequest(method: "POST", url: url,
                                   headers: [("Content-Type", "application/x-www-form-urlencoded")],
                                   body: Data("data=\(encoded)".utf8), service: "osm")

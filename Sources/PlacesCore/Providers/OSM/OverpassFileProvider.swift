@@ -8,14 +8,14 @@ import Foundation
 /// queries read only the index cells they need; an index that no longer matches its file
 /// is rebuilt, a damaged one is rebuilt with a note. A stream (`-`, a pipe, a FIFO) is
 /// read whole and scanned, never indexed.
-public struct OverpassFileProvider: PlaceProvider {
-    public let name = ProviderName.osm
-    public let path: String
+package struct OverpassFileProvider: PlaceProvider {
+    package let name = ProviderName.osm
+    package let path: String
     /// Where indexes are kept; nil to neither read nor write one (`--no-cache`).
-    public let cache: VenueIndexCache?
+    package let cache: VenueIndexCache?
 
     /// The instant openNow is evaluated at (`$PLACES_NOW`); nil for the system clock.
-    public let now: Date?
+    package let now: Date?
 
     /// Files from this size are scanned on two threads (tests lower it to reach that path).
     let parallelFrom: Int
@@ -23,7 +23,7 @@ public struct OverpassFileProvider: PlaceProvider {
     /// be trusted (tests move it on).
     let clock: @Sendable () -> FileTime
 
-    public init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil) {
+    package init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil) {
         self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes, now: now)
     }
 
@@ -37,12 +37,12 @@ public struct OverpassFileProvider: PlaceProvider {
 
     /// Opening hours are evaluated only when the request needs openNow, and only on the
     /// venues selected: the default query does no such work.
-    public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+    package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         let found = try venues(OverpassSelection(request: request), diagnostics: diagnostics)
         return request.neededFields.contains(.openNow) ? OSMOpenNow.apply(found, at: now ?? Date()) : found
     }
 
-    public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+    package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         guard let venue = try venues(OverpassSelection(id: id), diagnostics: diagnostics).first else {
             throw PlacesError.notFound("no place \(id) in \(OverpassDataSource.displayName(path)); the id may come from another extract, or try without --data to ask Overpass")
         }
@@ -50,7 +50,7 @@ public struct OverpassFileProvider: PlaceProvider {
     }
 
     /// Every named, placed element of the file as a venue, in file order (no index).
-    public func loadVenues() throws -> [Venue] {
+    package func loadVenues() throws -> [Venue] {
         try OverpassFileProvider(path: path).venues(.everything, diagnostics: .silent)
     }
 

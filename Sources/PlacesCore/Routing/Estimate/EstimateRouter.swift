@@ -1,15 +1,15 @@
 /// `--router estimate`: no network. The ellipsoidal straight line times a detour factor
 /// for the mode, at a typical speed for the mode (`EstimateCalibration`).
-public struct EstimateRouter: Router {
-    public var name: RouterName { .estimate }
+package struct EstimateRouter: Router {
+    package var name: RouterName { .estimate }
 
     /// The longest straight line in the routes the constants were fitted to was 17.7 km;
     /// beyond this a note says the figures are rougher.
-    public static let calibratedUpToMeters = 50_000.0
+    package static let calibratedUpToMeters = 50_000.0
 
-    public init() {}
+    package init() {}
 
-    public func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
+    package func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
         let straight = GeodesicDistance.meters(from: from, to: to)
         if straight > Self.calibratedUpToMeters {
             diagnostics.note("the estimate was calibrated on trips under 20 km; at \(DistanceText.format(straight)) in a straight line it is rough: ask --router osrm or --router google for a real route")
@@ -18,7 +18,7 @@ public struct EstimateRouter: Router {
     }
 
     /// The estimate for a straight line of this length: distance to the metre, time to the second.
-    public static func estimate(straightLineMeters straight: Double, mode: TravelMode) -> RouteMeasure {
+    package static func estimate(straightLineMeters straight: Double, mode: TravelMode) -> RouteMeasure {
         let c = EstimateCalibration.for(mode)
         let distance = (c.circuity * straight + min(c.fixedDetourMeters, straight)).rounded()
         let duration = distance > 0 ? c.fixedSeconds + distance / c.speedMetersPerSecond : 0

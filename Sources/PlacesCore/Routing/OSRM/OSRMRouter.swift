@@ -1,8 +1,8 @@
 import Foundation
 
 /// `--router osrm`: an OSRM server's route service at `PLACES_OSRM_URL`. No key.
-public struct OSRMRouter: Router {
-    public var name: RouterName { .osrm }
+package struct OSRMRouter: Router {
+    package var name: RouterName { .osrm }
     let client: HTTPClient
     let baseURL: String
 
@@ -12,15 +12,15 @@ public struct OSRMRouter: Router {
     /// The public demo server, which serves the car profile only (whatever the URL says).
     static let carOnlyDemoHost = "router.project-osrm.org"
 
-    public init(client: HTTPClient, baseURL: String) {
+    package init(client: HTTPClient, baseURL: String) {
         self.client = client
         self.baseURL = baseURL
     }
 
     /// `--mode transit --router osrm`: refused before any request.
-    public static let transitRefusal = PlacesError.usage("OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit")
+    package static let transitRefusal = PlacesError.usage("OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit")
 
-    public func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
+    package func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
         let request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode)
         let host = request.url.host ?? baseURL
         if host == Self.carOnlyDemoHost && mode != .drive {

@@ -6,25 +6,13 @@ import Musl
 import Darwin
 #endif
 
-/// Where the spatial indexes of `--data` files are kept: `$XDG_CACHE_HOME/places/`, else
-/// `~/.cache/places/`; one file per source path, `osm-<hash of the path>.idx`.
-public struct VenueIndexCache: Sendable, Equatable {
-    public let directory: String
+/// A directory of spatial indexes of extract files: one file per source path,
+/// `osm-<hash of the path>.idx`. The CLI keeps them under `$XDG_CACHE_HOME/places/`.
+package struct VenueIndexCache: Sendable, Equatable {
+    package let directory: String
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
-    }
-
-    /// The cache of this environment; nil when neither `XDG_CACHE_HOME` (absolute, as the
-    /// XDG spec requires) nor `HOME` is set.
-    public init?(environment: [String: String]) {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            directory = xdg + "/places"
-        } else if let home = environment["HOME"], !home.isEmpty {
-            directory = home + "/.cache/places"
-        } else {
-            return nil
-        }
     }
 
     /// The index file for a source file's absolute path.

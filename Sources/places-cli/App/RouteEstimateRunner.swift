@@ -1,10 +1,12 @@
+import PlacesCore
+
 /// Runs `places route-estimate`: check the mode suits the router, resolve both ends,
 /// measure, render. Returns what goes to stdout; notes go to diagnostics.
-public enum RouteEstimateRunner {
+enum RouteEstimateRunner {
     /// PLACE_ID ends are looked up in the favorites snapshot before their provider, so a saved
     /// place needs no network. A favorites file that cannot be read is a warning, not a failure:
     /// the provider is asked instead.
-    public static func favoriteSnapshot(context: RunContext) -> FavoriteSnapshotLookup {
+    static func favoriteSnapshot(context: RunContext) -> FavoriteSnapshotLookup {
         FavoriteSnapshotLookup { id in
             do {
                 return try FavoritesStore.located(in: context).load().favorites.first { $0.id == id }?.venue
@@ -15,7 +17,7 @@ public enum RouteEstimateRunner {
         }
     }
 
-    public static func run(_ options: RouteEstimateOptions, context: RunContext) async throws -> String {
+    static func run(_ options: RouteEstimateOptions, context: RunContext) async throws -> String {
         if options.router == .osrm && options.mode == .transit { throw OSRMRouter.transitRefusal }
         let router = try RouterFactory.make(options.router, network: options.network, context: context)
         let resolver = pointResolver(options, context: context)

@@ -1,16 +1,18 @@
+import PlacesCore
+
 /// `places providers`: which providers are configured and how, without ever showing a key.
-public struct ProvidersReport: Sendable {
-    public struct Entry: Sendable {
-        public let provider: ProviderName
-        public let configured: Bool
-        public let isDefault: Bool
-        public let endpoint: String
-        public let detail: String
+struct ProvidersReport: Sendable {
+    struct Entry: Sendable {
+        let provider: ProviderName
+        let configured: Bool
+        let isDefault: Bool
+        let endpoint: String
+        let detail: String
     }
 
-    public let entries: [Entry]
+    let entries: [Entry]
 
-    public static func make(context: RunContext) -> ProvidersReport {
+    static func make(context: RunContext) -> ProvidersReport {
         let defaultProvider = try? ProviderSelection.choose(ProviderOptions(), context: context)
         let google = context.value("GOOGLE_MAPS_API_KEY") != nil
         let foursquare = context.value("FOURSQUARE_API_KEY") != nil
@@ -28,7 +30,7 @@ public struct ProvidersReport: Sendable {
         ])
     }
 
-    public var table: String {
+    var table: String {
         var out = "PROVIDER    DEFAULT  CONFIGURED  ENDPOINT / DATA\n"
         for e in entries {
             out += e.provider.rawValue.padded(12) + (e.isDefault ? "*" : "").padded(9) + (e.configured ? "yes" : "no").padded(12)
@@ -37,7 +39,7 @@ public struct ProvidersReport: Sendable {
         return out
     }
 
-    public var json: JSONValue {
+    var json: JSONValue {
         .array(entries.map { e in
             .object([("provider", .string(e.provider.rawValue)), ("default", .bool(e.isDefault)),
                      ("configured", .bool(e.configured)), ("endpoint", .string(Redaction.displayURL(e.endpoint))), ("detail", .string(e.detail))])

@@ -1,10 +1,11 @@
 import Foundation
+import PlacesCore
 
 /// Runs `places favorite list`: the snapshots from the file, offline, as venues with
 /// `isFavorite` true plus `addedAt` and `note`; nearest first when given a location,
 /// else oldest first.
-public enum FavoriteListRunner {
-    public static func run(_ options: FavoriteListOptions, context: RunContext) throws -> String {
+enum FavoriteListRunner {
+    static func run(_ options: FavoriteListOptions, context: RunContext) throws -> String {
         let center = try options.location.map { try LocationResolver.resolve($0, diagnostics: context.diagnostics) }
         let favorites = try FavoritesStore.located(in: context).load().favorites
         let byID = Dictionary(uniqueKeysWithValues: favorites.map { ($0.id, $0) })

@@ -1,18 +1,20 @@
+import PlacesCore
+
 /// `places route-estimate`, typed.
-public struct RouteEstimateOptions: Sendable {
-    public var from: PointSpec
-    public var to: PointSpec
-    public var mode: TravelMode
-    public var router: RouterName
-    public var format: OutputFormat
-    public var network: NetworkOptions
+struct RouteEstimateOptions: Sendable {
+    var from: PointSpec
+    var to: PointSpec
+    var mode: TravelMode
+    var router: RouterName
+    var format: OutputFormat
+    var network: NetworkOptions
     /// `--data`, for PLACE_ID points with an `osm:` id.
-    public var providerOptions: ProviderOptions
+    var providerOptions: ProviderOptions
 
-    public static let defaultMode = TravelMode.walk
-    public static let defaultRouter = RouterName.estimate
+    static let defaultMode = TravelMode.walk
+    static let defaultRouter = RouterName.estimate
 
-    public init(from: PointSpec, to: PointSpec, mode: TravelMode = RouteEstimateOptions.defaultMode,
+    init(from: PointSpec, to: PointSpec, mode: TravelMode = RouteEstimateOptions.defaultMode,
                 router: RouterName = RouteEstimateOptions.defaultRouter, format: OutputFormat = .table,
                 network: NetworkOptions = NetworkOptions(), providerOptions: ProviderOptions = ProviderOptions()) {
         self.from = from

@@ -1,9 +1,10 @@
 import Foundation
+import PlacesCore
 
 /// What `--dry-run` prints: the request that would be sent, secrets redacted, and any
 /// notes the provider attached (Google's billing tier).
-public enum DryRunReport {
-    public static func text(for request: HTTPRequest, more: String? = nil) -> String {
+enum DryRunReport {
+    static func text(for request: HTTPRequest, more: String? = nil) -> String {
         let shown = request.redacted
         var out = "\(shown.method) \(shown.url.absoluteString)\n"
         var headers = shown.headers
@@ -20,7 +21,7 @@ public enum DryRunReport {
     }
 
     /// For a provider that answered from a local file: nothing would be sent.
-    public static func offline(provider: ProviderName) -> String {
+    static func offline(provider: ProviderName) -> String {
         "# dry run: \(provider.rawValue) answers from a local file (--data); no request would be sent\n"
     }
 

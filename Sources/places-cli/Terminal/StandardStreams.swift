@@ -5,10 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlacesCore
 
 /// Unbuffered writes to stdout/stderr that notice a reader that went away.
-public enum StandardStreams {
-    public enum WriteResult: Sendable, Equatable {
+enum StandardStreams {
+    enum WriteResult: Sendable, Equatable {
         case written
         /// The reader closed the pipe (`places ... | head -1`): stop quietly, exit 0.
         case closedPipe
@@ -16,17 +17,17 @@ public enum StandardStreams {
     }
 
     /// Makes a closed pipe an `EPIPE` error instead of a killing `SIGPIPE`. Call once at start.
-    public static func ignoreSigpipe() {
+    static func ignoreSigpipe() {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    public static func write(_ text: String, to fd: Int32) -> WriteResult {
+    static func write(_ text: String, to fd: Int32) -> WriteResult {
         var text = text
         return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
     }
 
     /// Writes all of `bytes`, retrying short and interrupted writes.
-    public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> WriteResult {
+    static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> WriteResult {
         var offset = 0
         while offset < bytes.count {
             let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)

@@ -1,7 +1,9 @@
+import PlacesCore
+
 /// Turns `--at` / `--near` into a coordinate, telling the user what a name resolved to
 /// when the choice was not obvious.
-public enum LocationResolver {
-    public static func resolve(_ spec: LocationSpec, gazetteer: Gazetteer = .bundled, diagnostics: Diagnostics) throws -> Coordinate {
+enum LocationResolver {
+    static func resolve(_ spec: LocationSpec, gazetteer: Gazetteer = .bundled, diagnostics: Diagnostics) throws -> Coordinate {
         switch spec {
         case .coordinate(let c):
             return c

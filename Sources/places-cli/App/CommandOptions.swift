@@ -1,5 +1,7 @@
+import PlacesCore
+
 /// Where a search is centred, as the user gave it.
-public enum LocationSpec: Sendable, Equatable {
+enum LocationSpec: Sendable, Equatable {
     /// `--at LAT,LON`.
     case coordinate(Coordinate)
     /// `--near NAME`, resolved with the bundled gazetteer.
@@ -7,28 +9,28 @@ public enum LocationSpec: Sendable, Equatable {
 }
 
 /// `--format`, `--json`, `--fields`.
-public struct OutputOptions: Sendable {
-    public var format: OutputFormat
-    public var fields: FieldSelection
+struct OutputOptions: Sendable {
+    var format: OutputFormat
+    var fields: FieldSelection
 
-    public init(format: OutputFormat = .table, fields: FieldSelection = .default) {
+    init(format: OutputFormat = .table, fields: FieldSelection = .default) {
         self.format = format
         self.fields = fields
     }
 }
 
 /// `--timeout`, `--retries`, `--dry-run`, `--record`, `--replay`.
-public struct NetworkOptions: Sendable {
-    public var timeoutSeconds: Double
-    public var retries: Int
-    public var dryRun: Bool
-    public var recordDirectory: String?
-    public var replayDirectory: String?
+struct NetworkOptions: Sendable {
+    var timeoutSeconds: Double
+    var retries: Int
+    var dryRun: Bool
+    var recordDirectory: String?
+    var replayDirectory: String?
 
-    public static let defaultTimeout = 10.0
-    public static let defaultRetries = 2
+    static let defaultTimeout = HTTPClient.defaultTimeout
+    static let defaultRetries = HTTPClient.defaultRetries
 
-    public init(timeoutSeconds: Double = NetworkOptions.defaultTimeout, retries: Int = NetworkOptions.defaultRetries,
+    init(timeoutSeconds: Double = NetworkOptions.defaultTimeout, retries: Int = NetworkOptions.defaultRetries,
                 dryRun: Bool = false, recordDirectory: String? = nil, replayDirectory: String? = nil) {
         self.timeoutSeconds = timeoutSeconds
         self.retries = retries
@@ -39,15 +41,15 @@ public struct NetworkOptions: Sendable {
 }
 
 /// Which provider to ask, and the offline extract for `osm`.
-public struct ProviderOptions: Sendable {
+struct ProviderOptions: Sendable {
     /// `--provider`; nil means the default from the environment.
-    public var provider: ProviderName?
+    var provider: ProviderName?
     /// `--data FILE`; nil means `$PLACES_OSM_DATA` when the provider is osm.
-    public var dataFile: String?
+    var dataFile: String?
     /// `--no-cache`: do not read or write the spatial index of a `--data` file.
-    public var noCache: Bool
+    var noCache: Bool
 
-    public init(provider: ProviderName? = nil, dataFile: String? = nil, noCache: Bool = false) {
+    init(provider: ProviderName? = nil, dataFile: String? = nil, noCache: Bool = false) {
         self.provider = provider
         self.dataFile = dataFile
         self.noCache = noCache
@@ -55,25 +57,25 @@ public struct ProviderOptions: Sendable {
 }
 
 /// `places nearby` and `places search`, typed.
-public struct SearchOptions: Sendable {
+struct SearchOptions: Sendable {
     /// Set for `search`; nil for `nearby`.
-    public var query: String?
-    public var location: LocationSpec?
-    public var types: [PlaceCategory]
-    public var radiusMeters: Double?
-    public var limit: Int
-    public var sort: SortOrder?
-    public var openNow: Bool
-    public var minRating: Double?
-    public var price: PriceRange?
-    public var filterText: String?
-    public var groupByCuisine: Bool
-    public var favoritesOnly: Bool
-    public var output: OutputOptions
-    public var network: NetworkOptions
-    public var providerOptions: ProviderOptions
+    var query: String?
+    var location: LocationSpec?
+    var types: [PlaceCategory]
+    var radiusMeters: Double?
+    var limit: Int
+    var sort: SortOrder?
+    var openNow: Bool
+    var minRating: Double?
+    var price: PriceRange?
+    var filterText: String?
+    var groupByCuisine: Bool
+    var favoritesOnly: Bool
+    var output: OutputOptions
+    var network: NetworkOptions
+    var providerOptions: ProviderOptions
 
-    public init(query: String? = nil, location: LocationSpec? = nil, types: [PlaceCategory] = [], radiusMeters: Double? = nil,
+    init(query: String? = nil, location: LocationSpec? = nil, types: [PlaceCategory] = [], radiusMeters: Double? = nil,
                 limit: Int = SearchRequest.defaultLimit, sort: SortOrder? = nil, openNow: Bool = false,
                 minRating: Double? = nil, price: PriceRange? = nil, filterText: String? = nil,
                 groupByCuisine: Bool = false, favoritesOnly: Bool = false, output: OutputOptions = OutputOptions(),
@@ -97,13 +99,13 @@ public struct SearchOptions: Sendable {
 }
 
 /// `places details`, typed.
-public struct DetailsOptions: Sendable {
-    public var id: PlaceID
-    public var output: OutputOptions
-    public var network: NetworkOptions
-    public var providerOptions: ProviderOptions
+struct DetailsOptions: Sendable {
+    var id: PlaceID
+    var output: OutputOptions
+    var network: NetworkOptions
+    var providerOptions: ProviderOptions
 
-    public init(id: PlaceID, output: OutputOptions = OutputOptions(), network: NetworkOptions = NetworkOptions(),
+    init(id: PlaceID, output: OutputOptions = OutputOptions(), network: NetworkOptions = NetworkOptions(),
                 providerOptions: ProviderOptions = ProviderOptions()) {
         self.id = id
         self.output = output

@@ -1,13 +1,14 @@
 import Foundation
+import PlacesCore
 
 /// Runs `places favorite add` and `places favorite remove`. Both print nothing on
 /// stdout and say what they did on stderr.
-public enum FavoriteRunner {
+enum FavoriteRunner {
     /// Resolves the place through its provider (the one its id names) and stores a
     /// snapshot of it. Adding a favorite again refreshes the snapshot, keeps `addedAt`,
     /// and replaces the note only when one is given. With `--dry-run` it prints the
     /// request, as `details --dry-run` does, and changes nothing.
-    public static func add(_ options: FavoriteAddOptions, context: RunContext, now: Date = Date()) async throws -> String {
+    static func add(_ options: FavoriteAddOptions, context: RunContext, now: Date = Date()) async throws -> String {
         let id = options.id
         if options.providerOptions.dataFile != nil && id.provider != .osm {
             throw PlacesError.usage("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
@@ -59,7 +60,7 @@ public enum FavoriteRunner {
 
     /// Removes a favorite; one that is not in the list is not found (66). A missing file
     /// is not created.
-    public static func remove(_ id: PlaceID, context: RunContext) throws -> String {
+    static func remove(_ id: PlaceID, context: RunContext) throws -> String {
         let store = try FavoritesStore.located(in: context)
         let notFound = PlacesError.notFound("\(id) is not in your favorites (\(store.path)); see places favorite list")
         guard try store.load().favorite(id) != nil else { throw notFound }

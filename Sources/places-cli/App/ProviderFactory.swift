@@ -1,6 +1,8 @@
+import PlacesCore
+
 /// Builds the provider for a command. Each web provider is registered here, once.
-public enum ProviderFactory {
-    public static func make(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlaceProvider {
+enum ProviderFactory {
+    static func make(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlaceProvider {
         switch name {
         case .osm:
             let now = try ReferenceClock.override(context)

@@ -1,9 +1,11 @@
+import PlacesCore
+
 /// Marks `nearby`/`search` results that are favorites (`isFavorite`) and applies
 /// `--favorites-only`. Only the ids are needed, read from the file without a lock.
-public enum FavoriteMarks {
+enum FavoriteMarks {
     /// The ids a search needs: nil when neither `isFavorite` is printed nor
     /// `--favorites-only` given (then the file is not read at all).
-    public static func ids(for options: SearchOptions, context: RunContext) throws -> Set<PlaceID>? {
+    static func ids(for options: SearchOptions, context: RunContext) throws -> Set<PlaceID>? {
         guard options.favoritesOnly || options.output.fields.fields.contains(.isFavorite) else { return nil }
         let favorites = try ids(context: context, required: options.favoritesOnly)
         if options.favoritesOnly && favorites.isEmpty {
@@ -15,7 +17,7 @@ public enum FavoriteMarks {
     /// The ids of your favorites. A missing file is none. A file that cannot be read
     /// fails the command only when `required` (`--favorites-only` cannot be answered
     /// without it); otherwise it is a warning and no result is marked.
-    public static func ids(context: RunContext, required: Bool) throws -> Set<PlaceID> {
+    static func ids(context: RunContext, required: Bool) throws -> Set<PlaceID> {
         do {
             return Set(try FavoritesStore.located(in: context).load().favorites.map(\.id))
         } catch let error as PlacesError where !required {
@@ -25,7 +27,7 @@ public enum FavoriteMarks {
     }
 
     /// Sets `isFavorite`, and with `only` keeps just the favorites.
-    public static func apply(_ venues: [Venue], favorites: Set<PlaceID>, only: Bool) -> [Venue] {
+    static func apply(_ venues: [Venue], favorites: Set<PlaceID>, only: Bool) -> [Venue] {
         var marked = venues.map { venue -> Venue in
             var v = venue
             v.isFavorite = favorites.contains(v.id)

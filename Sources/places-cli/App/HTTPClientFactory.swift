@@ -1,7 +1,9 @@
+import PlacesCore
+
 /// Builds the `HTTPClient` for a command from its network flags: the network, a
 /// recorder around it, a replay directory, or a dry run.
-public enum HTTPClientFactory {
-    public static func make(_ network: NetworkOptions, context: RunContext) -> HTTPClient {
+enum HTTPClientFactory {
+    static func make(_ network: NetworkOptions, context: RunContext) -> HTTPClient {
         let transport: HTTPTransport
         if network.dryRun {
             transport = DryRunTransport()
@@ -19,7 +21,7 @@ public enum HTTPClientFactory {
 
     /// The API key in `variable`. Dry runs and replays need none (a placeholder is sent,
     /// which never takes part in matching); anything else without one is exit 77.
-    public static func key(_ variable: String, for network: NetworkOptions, context: RunContext, service: String) throws -> String {
+    static func key(_ variable: String, for network: NetworkOptions, context: RunContext, service: String) throws -> String {
         if let key = context.value(variable) { return key }
         if network.dryRun || network.replayDirectory != nil { return Redaction.placeholder }
         throw PlacesError.permission("\(service) needs an API key: set \(variable) (or use --provider osm, which needs none)")

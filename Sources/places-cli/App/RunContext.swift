@@ -1,18 +1,20 @@
+import PlacesCore
+
 /// The world one command runs in: environment, terminal, and where notes go.
 /// The CLI builds it from the process; tests build it by hand.
-public struct RunContext: Sendable {
-    public var environment: [String: String]
-    public var terminal: TerminalInfo
-    public var diagnostics: Diagnostics
+struct RunContext: Sendable {
+    var environment: [String: String]
+    var terminal: TerminalInfo
+    var diagnostics: Diagnostics
 
-    public init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent) {
+    init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent) {
         self.environment = environment
         self.terminal = terminal
         self.diagnostics = diagnostics
     }
 
     /// An environment value, treating empty as unset (as `VAR= places ...` intends).
-    public func value(_ name: String) -> String? {
+    func value(_ name: String) -> String? {
         guard let v = environment[name], !v.isEmpty else { return nil }
         return v
     }
@@ -21,9 +23,9 @@ public struct RunContext: Sendable {
 /// The environment holds the API keys: printed or reflected, a context names its variables
 /// and shows none of their values.
 extension RunContext: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String { "RunContext(environment: \(environment.keys.sorted()), values not shown)" }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror {
+    var description: String { "RunContext(environment: \(environment.keys.sorted()), values not shown)" }
+    var debugDescription: String { description }
+    var customMirror: Mirror {
         Mirror(self, children: ["environmentNames": environment.keys.sorted(), "terminal": terminal], displayStyle: .struct)
     }
 }

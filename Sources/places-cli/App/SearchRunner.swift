@@ -1,9 +1,10 @@
 import Foundation
+import PlacesCore
 
 /// Runs `places nearby` and `places search`: resolve the location, ask the provider,
 /// run the pipeline, render. Returns what goes to stdout; notes go to diagnostics.
-public enum SearchRunner {
-    public static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
+enum SearchRunner {
+    static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
         var request = try makeRequest(options, context: context)
         let providerName = try ProviderSelection.choose(options.providerOptions, context: context)
         try validateRadius(request, provider: providerName)
@@ -39,7 +40,7 @@ public enum SearchRunner {
     }
 
     /// Validates and combines the options into a provider-neutral request.
-    public static func makeRequest(_ options: SearchOptions, context: RunContext) throws -> SearchRequest {
+    static func makeRequest(_ options: SearchOptions, context: RunContext) throws -> SearchRequest {
         let isNearby = options.query == nil
         if let q = options.query, q.trimmingCharacters(in: .whitespaces).isEmpty {
             throw PlacesError.usage("search needs a non-empty QUERY, e.g. places search 'sushi' --near Helsinki")
@@ -73,9 +74,9 @@ public enum SearchRunner {
 }
 
 /// Per-provider limits checked before any request.
-public enum ProviderLimits {
+enum ProviderLimits {
     /// The largest `--radius` a provider accepts; nil for no limit.
-    public static func maxRadiusMeters(_ provider: ProviderName) -> Double? {
+    static func maxRadiusMeters(_ provider: ProviderName) -> Double? {
         switch provider {
         case .google: return 50_000
         case .foursquare: return 100_000

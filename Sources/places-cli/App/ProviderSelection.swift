@@ -1,9 +1,11 @@
+import PlacesCore
+
 /// Decides which provider answers, from `--provider`, `$PLACES_PROVIDER` and the keys present.
 ///
 /// Order: the flag; `$PLACES_PROVIDER`; `--data` implies osm; `google` when
 /// `GOOGLE_MAPS_API_KEY` is set; `foursquare` when `FOURSQUARE_API_KEY` is set; else `osm`.
-public enum ProviderSelection {
-    public static func choose(_ options: ProviderOptions, context: RunContext) throws -> ProviderName {
+enum ProviderSelection {
+    static func choose(_ options: ProviderOptions, context: RunContext) throws -> ProviderName {
         let chosen: ProviderName
         if let flag = options.provider {
             chosen = flag
@@ -28,7 +30,7 @@ public enum ProviderSelection {
     }
 
     /// The offline extract for osm: `--data`, else `$PLACES_OSM_DATA`, else nil (ask Overpass).
-    public static func dataFile(_ options: ProviderOptions, context: RunContext) -> String? {
+    static func dataFile(_ options: ProviderOptions, context: RunContext) -> String? {
         options.dataFile ?? context.value("PLACES_OSM_DATA")
     }
 }

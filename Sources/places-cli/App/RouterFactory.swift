@@ -1,6 +1,8 @@
+import PlacesCore
+
 /// Builds the router `--router` names. Each web router is registered here, once.
-public enum RouterFactory {
-    public static func make(_ name: RouterName, network: NetworkOptions, context: RunContext) throws -> Router {
+enum RouterFactory {
+    static func make(_ name: RouterName, network: NetworkOptions, context: RunContext) throws -> Router {
         switch name {
         case .estimate:
             return EstimateRouter()

@@ -1,6 +1,8 @@
+import PlacesCore
+
 /// Runs `places details PLACE_ID`: the provider the id's prefix names, one venue out.
-public enum DetailsRunner {
-    public static func run(_ options: DetailsOptions, context: RunContext) async throws -> String {
+enum DetailsRunner {
+    static func run(_ options: DetailsOptions, context: RunContext) async throws -> String {
         var providerOptions = options.providerOptions
         if let flag = providerOptions.provider, flag != options.id.provider {
             throw PlacesError.usage("--provider \(flag.rawValue) does not match the id \(options.id), which belongs to \(options.id.provider.rawValue)")
