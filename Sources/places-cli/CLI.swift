@@ -20,7 +20,7 @@ enum CLI {
 
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
         let streams = Streams(secrets: Redaction.environmentSecrets { environment[$0] })
-        let diagnostics = Diagnostics { line in streams.stderr.write(line + "\n") }
+        let diagnostics = Diagnostics(wording: .commandLine(environment: environment)) { line in streams.stderr.write(line + "\n") }
         let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics)
         let status: Int32
         do {
@@ -34,18 +34,20 @@ enum CLI {
                 output = try await dispatch(args, context: context)
             }
             status = streams.write(output)
-        } catch let error as PlacesError {
-            status = streams.fail(error.message, code: error.exitCode)
-            if let group = ArgumentParser.groupMissingSubcommand(arguments) {
-                streams.stderr.write("\n" + HelpFormatter.group(group))
-            }
         } catch let capture as DryRunCapture {
             // A command stopped at its first request under --dry-run: that request is what
             // --dry-run promises to print, whichever command made it.
             status = streams.write(DryRunReport.text(for: capture.request, more: "dry run: nothing was sent"))
         } catch {
-            // Only the type: an error's own text may hold anything it was made from.
-            status = streams.fail("unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
+            if let (code, message) = ErrorReport.report(error) {
+                status = streams.fail(message, code: code)
+                if let group = ArgumentParser.groupMissingSubcommand(arguments) {
+                    streams.stderr.write("\n" + HelpFormatter.group(group))
+                }
+            } else {
+                // Only the type: an error's own text may hold anything it was made from.
+                status = streams.fail("unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
+            }
         }
         return streams.finish(status)
     }
@@ -57,7 +59,7 @@ enum CLI {
         case ["favorite", "add"], ["favorite", "remove"], ["favorite", "list"]: return try await FavoriteCommand.run(args, context: context)
         case ["providers"]: return try ProvidersCommand.run(args, context: context)
         case ["route-estimate"]: return try await RouteEstimateCommand.run(args, context: context)
-        default: throw PlacesError.usage("'places \(args.spec.name)' cannot be run directly; see 'places help'")
+        default: throw UsageError("'places \(args.spec.name)' cannot be run directly; see 'places help'")
         }
     }
 

@@ -27,7 +27,7 @@ package struct Favorite: Sendable, Equatable {
                 cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsUrl: String? = nil,
                 addedAt: String, note: String? = nil, otherKeys: [String: JSONValue] = [:]) throws {
         guard let date = UTCTimestamp.parse(addedAt) else {
-            throw PlacesError.badData("addedAt '\(addedAt)' is not an ISO 8601 time such as 2024-05-01T12:34:56Z")
+            throw FavoriteEntryCodec.Problem(text: "addedAt '\(addedAt)' is not an ISO 8601 time such as 2024-05-01T12:34:56Z")
         }
         self.id = id
         self.name = name

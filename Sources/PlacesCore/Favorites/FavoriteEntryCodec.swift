@@ -62,8 +62,8 @@ enum FavoriteEntryCodec {
             return try Favorite(id: id, name: name, coordinate: coordinate, address: address, categories: categories,
                                 cuisines: cuisines, website: website, phone: phone, mapsUrl: mapsUrl, addedAt: addedAt,
                                 note: note, otherKeys: members.filter { !knownKeys.contains($0.key) })
-        } catch let error as PlacesError {
-            throw Problem(text: "(\(id)) has an \(error.message)")
+        } catch let problem as Problem {
+            throw Problem(text: "(\(id)) has an \(problem.text)")
         }
     }
 

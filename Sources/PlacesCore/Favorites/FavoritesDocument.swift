@@ -22,9 +22,9 @@ package struct FavoritesDocument: Sendable, Equatable {
 
     /// Reads a file's bytes; anything that is not favorites format 1 is bad data (65)
     /// whose message says what is wrong and where, and that the file was left alone.
-    package static func decode(_ data: Data, path: String) throws -> FavoritesDocument {
+    package static func decode(_ data: Data, path: String, wording: Wording = .library) throws -> FavoritesDocument {
         func bad(_ problem: String) -> PlacesError {
-            PlacesError.badData("the favorites file \(path) cannot be read as favorites: \(problem); it was left unchanged: fix it by hand, or move it aside and places will start a new list")
+            PlacesError.badFile(path: path, message: wording(.favoritesUnreadable(path: path, problem: problem)))
         }
         if data.isEmpty { throw bad("it is empty") }
         let root: JSONValue
@@ -36,7 +36,7 @@ package struct FavoritesDocument: Sendable, Equatable {
         guard var members = root.objectMembers else { throw bad("it is not a JSON object with \"version\" and \"favorites\"") }
         guard let version = members.removeValue(forKey: "version") else { throw bad("it has no \"version\"") }
         guard version == .integer(currentVersion) || version == .number(Double(currentVersion)) else {
-            throw bad("it has version \(version.compact), which this places does not know (it reads version \(currentVersion)); it may come from a newer places: upgrade places")
+            throw bad(wording(.favoritesNewerVersion(found: version.compact, current: currentVersion)))
         }
         guard case .array(let entries)? = members.removeValue(forKey: "favorites") else {
             throw bad("it has no \"favorites\" list")

@@ -18,13 +18,16 @@ import Darwin
 package struct FavoritesStore: Sendable {
     /// The file as configured (what messages show).
     package let path: String
-    /// A crash-test hook, `$PLACES_FAVORITES_WRITE_PAUSE_MS`: sleep this long with half of
-    /// the temporary file written, so a test can kill a writer there. It only slows a write.
+    /// A crash-test hook (`$PLACES_FAVORITES_WRITE_PAUSE_MS` in the CLI): sleep this long with
+    /// half of the temporary file written, so a test can kill a writer there. It only slows a write.
     package let writePauseMilliseconds: Int
+    /// The words of its errors' advice (the CLI names `PLACES_FAVORITES_FILE`).
+    package let wording: Wording
 
-    package init(path: String, writePauseMilliseconds: Int = 0) {
+    package init(path: String, writePauseMilliseconds: Int = 0, wording: Wording = .library) {
         self.path = path
         self.writePauseMilliseconds = writePauseMilliseconds
+        self.wording = wording
     }
 
     /// The favorites as they are now; no lock is needed because writes replace the file whole.
@@ -41,8 +44,8 @@ package struct FavoritesStore: Sendable {
         let lock = try lockForWriting(file)
         defer { lock.release() }
 
-        let before = try Self.bytes(of: file, shownAs: path)
-        var document = try before.map { try FavoritesDocument.decode($0, path: path) } ?? FavoritesDocument()
+        let before = try bytes(of: file)
+        var document = try before.map { try FavoritesDocument.decode($0, path: path, wording: wording) } ?? FavoritesDocument()
         let result = try change(&document)
         let after = document.encoded()
         guard after != before else { return result }
@@ -51,11 +54,11 @@ package struct FavoritesStore: Sendable {
             try AtomicFile.replace(file, with: after, tempPath: Self.temporaryPath(for: file), mode: 0o600,
                                    pauseMidwayMilliseconds: writePauseMilliseconds)
         } catch let error as SystemCallError where error.action == AtomicFile.flushDirectoryAction {
-            throw PlacesError.ioError("the favorites file \(path) was written, but \(error.description); the change may not survive a crash")
+            throw PlacesError.io(path: path, message: "the favorites file \(path) was written, but \(error.description); the change may not survive a crash")
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.ioError("cannot write the favorites file \(path): \(error.reason) (writing \(error.path)); it was left as it was, nothing is lost: \(Self.advice(for: error))")
+            throw PlacesError.io(path: path, message: "cannot write the favorites file \(path): \(error.reason) (writing \(error.path)); it was left as it was, nothing is lost: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("\(error.description); the favorites file \(path) was left as it was: make its directory writable or set PLACES_FAVORITES_FILE")
+            throw PlacesError.configuration(message: "\(error.description); the favorites file \(path) was left as it was: \(wording(.favoritesFix(.makeDirectoryWritable)))")
         }
         return result
     }
@@ -80,21 +83,21 @@ package struct FavoritesStore: Sendable {
         while stat(directory, &info) != 0 {
             let parent = Self.directory(of: directory)
             guard errno == ENOENT, parent != directory else {
-                throw PlacesError.configuration("\(SystemCallError("reach", directory)) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+                throw PlacesError.configuration(message: "\(SystemCallError("reach", directory)) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
             }
             directory = parent
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw PlacesError.configuration("\(SystemCallError("create the directory", directory, code: ENOTDIR)) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration(message: "\(SystemCallError("create the directory", directory, code: ENOTDIR)) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
         }
         let probe = directory + "/.places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let error = SystemCallError("write", probe)
             if error.isStorageFailure {
-                throw PlacesError.ioError("cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
+                throw PlacesError.io(path: path, message: "cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
             }
-            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration(message: "cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); \(wording(.favoritesFix(.makeWritable)))")
         }
         close(fd)
         unlink(probe)
@@ -106,18 +109,18 @@ package struct FavoritesStore: Sendable {
         do {
             try AtomicFile.makeDirectories(directory, mode: 0o700)
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.ioError("\(error.description) (for the favorites file \(path)); nothing was changed: \(Self.advice(for: error))")
+            throw PlacesError.io(path: path, message: "\(error.description) (for the favorites file \(path)); nothing was changed: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("\(error.description) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration(message: "\(error.description) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
         }
         do {
             return try FileLock(path: file + ".lock")
         } catch let error as UnexpectedFileKind {
-            throw PlacesError.configuration("the favorites lock file \(error.path) is \(error.kind), not a regular file; remove it (places makes a new one) or set PLACES_FAVORITES_FILE elsewhere")
+            throw PlacesError.configuration(message: "the favorites lock file \(error.path) is \(error.kind), not a regular file; \(wording(.favoritesFix(.removeLockFile)))")
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.ioError("cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
+            throw PlacesError.io(path: path, message: "cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration(message: "cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); \(wording(.favoritesFix(.makeWritable)))")
         }
     }
 
@@ -136,7 +139,7 @@ package struct FavoritesStore: Sendable {
             let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = destination.hasPrefix("/") ? destination : Self.directory(of: current) + "/" + destination
         }
-        throw PlacesError.configuration("the favorites file \(path) is a loop of symbolic links; point PLACES_FAVORITES_FILE at a file")
+        throw PlacesError.configuration(message: "the favorites file \(path) is a loop of symbolic links; \(wording(.favoritesFix(.pointAtFile)))")
     }
 
     private static func directory(of file: String) -> String {
@@ -166,23 +169,23 @@ package struct FavoritesStore: Sendable {
     // MARK: - Reading
 
     private func read(_ file: String) throws -> FavoritesDocument {
-        guard let data = try Self.bytes(of: file, shownAs: path) else { return FavoritesDocument() }
-        return try FavoritesDocument.decode(data, path: path)
+        guard let data = try bytes(of: file) else { return FavoritesDocument() }
+        return try FavoritesDocument.decode(data, path: path, wording: wording)
     }
 
-    private static func bytes(of file: String, shownAs path: String) throws -> Data? {
+    private func bytes(of file: String) throws -> Data? {
         do {
             return try AtomicFile.contents(file)
         } catch let error as UnexpectedFileKind {
             if error.kind == .directory {
-                throw PlacesError.configuration("the favorites path \(path) is a directory, not a file; set PLACES_FAVORITES_FILE to a file such as \(path)/favorites.json")
+                throw PlacesError.configuration(message: "the favorites path \(path) is a directory, not a file; \(wording(.favoritesFix(.fileInDirectory(path))))")
             }
             let shown = error.path == path ? "" : " (it leads to \(error.path))"
-            throw PlacesError.configuration("the favorites path \(path)\(shown) is \(error.kind), not a regular file; set PLACES_FAVORITES_FILE to the path of a regular file (it is created on the first favorite add)")
+            throw PlacesError.configuration(message: "the favorites path \(path)\(shown) is \(error.kind), not a regular file; \(wording(.favoritesFix(.regularFile)))")
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.ioError("cannot read the favorites file \(path): \(error.reason); \(Self.advice(for: error))")
+            throw PlacesError.io(path: path, message: "cannot read the favorites file \(path): \(error.reason); \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("cannot read the favorites file \(path): \(error.reason); make it readable or set PLACES_FAVORITES_FILE to a file you can read and write")
+            throw PlacesError.configuration(message: "cannot read the favorites file \(path): \(error.reason); \(wording(.favoritesFix(.makeReadable)))")
         }
     }
 }

@@ -71,12 +71,13 @@ package struct Gazetteer: Sendable {
         self.rows = rows
     }
 
-    /// Resolves a `--near` value, or throws: an empty or malformed query is 64, no match is 66.
-    package func resolve(_ query: String) throws -> Match {
+    /// Resolves a name, or throws: an empty query is `invalidRequest`, no match `notFound`.
+    /// `point` names the route end the name is for (the CLI's `--from`/`--to`), if any.
+    package func resolve(_ query: String, point: String? = nil, wording: Wording = .library) throws -> Match {
         let (namePart, country, admin1) = Self.split(query)
         let key = TextFolding.fold(namePart)
         guard !key.isEmpty else {
-            throw PlacesError.usage("--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'")
+            throw PlacesError.invalidRequest(.center, message: wording(.placeNameNeeded))
         }
         var exact: [Place] = []
         var prefixed: [Place] = []
@@ -99,7 +100,7 @@ package struct Gazetteer: Sendable {
         let scope = country.map { " in \($0)\(admin1.map { "-\($0)" } ?? "")" } ?? ""
         let near = closestNames(to: key, country: country)
         let hint = near.isEmpty ? "" : "; closest names: " + near.joined(separator: ", ")
-        throw PlacesError.notFound("no place named '\(namePart)'\(scope) in the bundled gazetteer (cities over 15,000 people)\(hint); or give --at LAT,LON")
+        throw PlacesError.notFound(message: wording(.noPlaceNamed(name: namePart, scope: scope, closest: hint, point: point)))
     }
 
     // MARK: - Query parsing

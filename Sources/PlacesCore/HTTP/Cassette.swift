@@ -86,7 +86,7 @@ package struct Cassette: Sendable {
               let req = root["request"] as? [String: Any], let res = root["response"] as? [String: Any],
               let method = req["method"] as? String, let urlText = req["url"] as? String, let url = URL(string: urlText),
               let status = res["status"] as? Int else {
-            throw PlacesError.badData("\(source) is not a recorded exchange: expected {\"request\": {...}, \"response\": {\"status\": ...}}")
+            throw PlacesError.badFile(path: source, message: "\(source) is not a recorded exchange: expected {\"request\": {...}, \"response\": {\"status\": ...}}")
         }
         let request = HTTPRequest(method: method, url: url, headers: headerList(req["headers"]), body: try bodyData(req["body"], source: source), service: service)
         let response = HTTPResponse(status: status, headers: headerList(res["headers"]), body: try bodyData(res["body"], source: source) ?? Data())
@@ -118,7 +118,7 @@ package struct Cassette: Sendable {
                 return try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed, .withoutEscapingSlashes])
             }
         }
-        throw PlacesError.badData("\(source): a body must be {\"json\": ...} or {\"text\": \"...\"}")
+        throw PlacesError.badFile(path: source, message: "\(source): a body must be {\"json\": ...} or {\"text\": \"...\"}")
     }
 }
 

@@ -33,14 +33,14 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
         // own JSON would escape it).
         if Redaction.contains(text, secrets: cassette.request.secrets + knownSecrets) {
             let place = cassette.request.redacted.url.host ?? cassette.request.service
-            throw PlacesError.badData("refusing to record: the exchange with \(place) would still contain an API key after redaction (the server echoed it); nothing was written to \(directory.path)")
+            throw PlacesError.badFile(path: directory.path, message: "refusing to record: the exchange with \(place) would still contain an API key after redaction (the server echoed it); nothing was written to \(directory.path)")
         }
         let folder = directory.appendingPathComponent(cassette.request.service)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: folder.appendingPathComponent("\(key)-\(n).json"), options: .atomic)
         } catch {
-            throw PlacesError.configuration("cannot write the recording into \(folder.path): \(ForeignErrorText.describe(error))")
+            throw PlacesError.configuration(message: "cannot write the recording into \(folder.path): \(ForeignErrorText.describe(error))")
         }
     }
 }
@@ -73,7 +73,7 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
         guard let data = FileManager.default.contents(atPath: file.path) else {
             let recorded = FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(key)-1.json").path)
             let why = recorded ? "it was recorded \(n - 1) time(s) and asked for again" : "no recorded exchange matches it"
-            throw PlacesError.notFound("replay: \(why) in \(folder.path) (\(key)-\(n).json): \(Cassette.describe(request.redacted)); record it with --record \(directory.path)")
+            throw PlacesError.notFound(message: "replay: \(why) in \(folder.path) (\(key)-\(n).json): \(Cassette.describe(request.redacted)); record it with --record \(directory.path)")
         }
         let cassette = try Cassette.parse(data, service: request.service, source: file.path)
         if cassette.response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes) }

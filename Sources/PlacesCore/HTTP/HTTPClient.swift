@@ -2,7 +2,7 @@ import Foundation
 
 /// The one HTTP client every provider uses: per-attempt timeout, retries with
 /// backoff for 429/5xx/timeouts, `Retry-After`, a response size cap, `User-Agent`,
-/// and failures mapped to `PlacesError` by `HTTPErrorMapper`.
+/// and failures mapped to `PlacesError` by `HTTPErrorMapper` (worded by `diagnostics`).
 package struct HTTPClient: Sendable {
     package let transport: HTTPTransport
     package let timeout: Double
@@ -50,13 +50,15 @@ package struct HTTPClient: Sendable {
                 return Redaction.scrub(response, secrets: secrets)
             case .success(let response):
                 guard RetryPolicy.isRetryable(status: response.status), attempt < attempts else {
-                    throw HTTPErrorMapper.error(for: response, service: service, attempts: attempt, secrets: secrets)
+                    throw HTTPErrorMapper.error(for: response, service: service, attempts: attempt, secrets: secrets,
+                                                wording: diagnostics.wording)
                 }
                 let wait: Double
                 if let retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After")) {
                     guard retryAfter <= policy.maxRetryAfter else {
                         let (amount, when) = Self.describeWait(retryAfter)
-                        throw PlacesError.temporary("\(service.name) asks to wait \(amount) before retrying (HTTP \(response.status)); try again \(when)")
+                        throw PlacesError.rateLimited(service.service, retryAfter: retryAfter.isFinite ? retryAfter : nil,
+                                                      message: "\(service.name) asks to wait \(amount) before retrying (HTTP \(response.status)); try again \(when)")
                     }
                     wait = retryAfter
                 } else {
@@ -66,7 +68,8 @@ package struct HTTPClient: Sendable {
                 await sleep(wait)
             case .failure(let failure):
                 guard failure.isRetryable, attempt < attempts else {
-                    throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt, secrets: secrets)
+                    throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt, secrets: secrets,
+                                                wording: diagnostics.wording)
                 }
                 let wait = policy.backoff(retry: attempt)
                 diagnostics.note("\(service.name): \(Self.describe(failure)); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))")

@@ -3,49 +3,49 @@
 /// Examples: `google:ChIJN1t_tDeuEmsRUsoyG83frY4`, `foursquare:4b0588f9f964a520f9db22e3`,
 /// `osm:node/2187383214`, `osm:way/8145437`. OSM ids are unique only per element
 /// type, so the type is part of the raw id.
-package struct PlaceID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    package let provider: ProviderName
-    package let rawID: String
+public struct PlaceID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let provider: ProviderName
+    public let rawID: String
 
-    package init(provider: ProviderName, rawID: String) {
+    public init(provider: ProviderName, rawID: String) {
         self.provider = provider
         self.rawID = rawID
     }
 
-    /// Parses and validates `PROVIDER:RAW_ID`; throws a usage error that shows the expected form.
-    package init(parsing text: String) throws {
+    /// Parses and validates `PROVIDER:RAW_ID`; throws `PlacesError.invalidRequest` showing the expected form.
+    public init(parsing text: String) throws {
         guard let colon = text.firstIndex(of: ":") else {
-            throw PlacesError.usage("'\(text)' is not a place id: expected PROVIDER:ID, e.g. osm:node/2187383214 or google:ChIJN1t_tDeuEmsRUsoyG83frY4")
+            throw PlacesError.invalidRequest(.placeID, message: "'\(text)' is not a place id: expected PROVIDER:ID, e.g. osm:node/2187383214 or google:ChIJN1t_tDeuEmsRUsoyG83frY4")
         }
         let providerText = String(text[..<colon])
         let raw = String(text[text.index(after: colon)...])
         guard let provider = ProviderName(argument: providerText) else {
-            throw PlacesError.usage("'\(text)' names an unknown provider '\(providerText)': expected one of \(ProviderName.allNames)")
+            throw PlacesError.invalidRequest(.placeID, message: "'\(text)' names an unknown provider '\(providerText)': expected one of \(ProviderName.allNames)")
         }
         guard !raw.isEmpty else {
-            throw PlacesError.usage("'\(text)' has an empty id after '\(providerText):'")
+            throw PlacesError.invalidRequest(.placeID, message: "'\(text)' has an empty id after '\(providerText):'")
         }
         switch provider {
         case .osm:
             guard OSMElementRef(rawID: raw) != nil else {
-                throw PlacesError.usage("'\(text)' is not an OpenStreetMap id: expected osm:node/N, osm:way/N or osm:relation/N")
+                throw PlacesError.invalidRequest(.placeID, message: "'\(text)' is not an OpenStreetMap id: expected osm:node/N, osm:way/N or osm:relation/N")
             }
         case .google, .foursquare:
             // Provider ids are opaque, but they travel in URL paths: refuse what could escape one.
             let allowed = raw.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
             guard allowed else {
-                throw PlacesError.usage("'\(text)' is not a valid \(provider.rawValue) place id: only letters, digits, '_' and '-' are allowed")
+                throw PlacesError.invalidRequest(.placeID, message: "'\(text)' is not a valid \(provider.rawValue) place id: only letters, digits, '_' and '-' are allowed")
             }
         }
         self.provider = provider
         self.rawID = raw
     }
 
-    package var description: String { "\(provider.rawValue):\(rawID)" }
+    public var description: String { "\(provider.rawValue):\(rawID)" }
 
-    package static func < (lhs: PlaceID, rhs: PlaceID) -> Bool { lhs.description < rhs.description }
+    public static func < (lhs: PlaceID, rhs: PlaceID) -> Bool { lhs.description < rhs.description }
 
-    package init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do {
             try self.init(parsing: text)
@@ -54,7 +54,7 @@ package struct PlaceID: Sendable, Hashable, Comparable, Codable, CustomStringCon
         }
     }
 
-    package func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

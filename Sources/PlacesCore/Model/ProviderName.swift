@@ -1,5 +1,5 @@
 /// The providers `places` can query, by the name used in `--provider` and place ids.
-package enum ProviderName: String, Sendable, CaseIterable, Codable, Hashable {
+public enum ProviderName: String, Sendable, CaseIterable, Codable, Hashable {
     case google
     case foursquare
     case osm

@@ -1,9 +1,9 @@
 /// A venue that serves food, with its cuisines: what `--group-by cuisine` groups.
-package struct Restaurant: Sendable, Hashable {
-    package let venue: Venue
+public struct Restaurant: Sendable, Hashable {
+    public let venue: Venue
 
     /// Succeeds when the venue serves food: a food category, or any known cuisine.
-    package init?(_ venue: Venue) {
+    public init?(_ venue: Venue) {
         guard !venue.cuisines.isEmpty || venue.categories.contains(where: { PlaceCategory(rawValue: $0)?.servesFood == true }) else {
             return nil
         }
@@ -11,5 +11,5 @@ package struct Restaurant: Sendable, Hashable {
     }
 
     /// Canonical cuisine names; empty means the restaurant belongs to `other`.
-    package var cuisines: [String] { venue.cuisines }
+    public var cuisines: [String] { venue.cuisines }
 }

@@ -3,37 +3,37 @@
 /// A value the provider did not give is `nil` and is printed as `null`: never a
 /// made-up 0 or "". Providers fill the wire-derived values; the search pipeline
 /// fills `distanceMeters`, `bearingDegrees` and `isFavorite`.
-package struct Venue: Sendable, Hashable {
-    package var id: PlaceID
-    package var name: String
-    package var coordinate: Coordinate
-    package var address: String?
+public struct Venue: Sendable, Hashable {
+    public var id: PlaceID
+    public var name: String
+    public var coordinate: Coordinate
+    public var address: String?
     /// Provider-neutral category names (the `--type` vocabulary where one applies).
-    package var categories: [String]
+    public var categories: [String]
     /// Canonical snake_case cuisine names, e.g. `sushi`, `middle_eastern`.
-    package var cuisines: [String]
+    public var cuisines: [String]
     /// On a 0–5 scale whatever the provider's own scale.
-    package var rating: Double?
-    package var ratingCount: Int?
+    public var rating: Double?
+    public var ratingCount: Int?
     /// 0 (free) to 4 (very expensive).
-    package var priceLevel: Int?
-    package var openNow: Bool?
-    package var phone: String?
-    package var website: String?
+    public var priceLevel: Int?
+    public var openNow: Bool?
+    public var phone: String?
+    public var website: String?
     /// The provider's own link to the place, if it gives one (see `resolvedMapsURL`).
-    package var providerMapsURL: String?
+    public var providerMapsURL: String?
     /// Opening hours as the provider describes them, one line per day or rule (details only).
-    package var openingHours: [String]?
+    public var openingHours: [String]?
     /// Photo URLs that need no key to build (details only).
-    package var photoURLs: [String]?
+    public var photoURLs: [String]?
 
     /// Ellipsoidal distance from the search centre; `nil` when there is no centre.
-    package var distanceMeters: Double?
+    public var distanceMeters: Double?
     /// Initial bearing from the search centre, degrees clockwise from north.
-    package var bearingDegrees: Double?
-    package var isFavorite: Bool
+    public var bearingDegrees: Double?
+    public var isFavorite: Bool
 
-    package init(
+    public init(
         id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil,
         categories: [String] = [], cuisines: [String] = [], rating: Double? = nil,
         ratingCount: Int? = nil, priceLevel: Int? = nil, openNow: Bool? = nil,
@@ -61,11 +61,11 @@ package struct Venue: Sendable, Hashable {
         self.isFavorite = isFavorite
     }
 
-    package var provider: ProviderName { id.provider }
+    public var provider: ProviderName { id.provider }
 
     /// Never nil: the provider's link, else the OpenStreetMap page for osm ids,
     /// else a Google Maps search URL on the coordinates.
-    package var mapsURL: String {
+    public var mapsURL: String {
         if let url = providerMapsURL, !url.isEmpty { return url }
         if id.provider == .osm, let ref = OSMElementRef(rawID: id.rawID) {
             return "https://www.openstreetmap.org/\(ref.type.rawValue)/\(ref.id)"

@@ -22,13 +22,7 @@ package struct PointResolver: Sendable {
         case .coordinate(let coordinate):
             return RoutePoint(coordinate: coordinate)
         case .placeName(let name):
-            let match: Gazetteer.Match
-            do {
-                match = try gazetteer.resolve(name)
-            } catch let error as PlacesError {
-                let advice = error.message.replacingOccurrences(of: "or give --at LAT,LON", with: "or give \(flag) LAT,LON or a PLACE_ID")
-                throw PlacesError(error.kind, "\(flag): \(advice)")
-            }
+            let match = try gazetteer.resolve(name, point: flag, wording: diagnostics.wording)
             if let note = match.note(for: name) { diagnostics.note("\(flag): \(note)") }
             return RoutePoint(coordinate: match.place.coordinate, name: match.place.name)
         case .placeID(let id):

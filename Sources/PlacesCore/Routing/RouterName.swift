@@ -6,12 +6,4 @@ package enum RouterName: String, Sendable, CaseIterable {
     case google
     /// An OSRM server's route service (`PLACES_OSRM_URL`).
     case osrm
-
-    package static func parse(_ text: String) throws -> RouterName {
-        guard let router = RouterName(rawValue: text.lowercased()) else {
-            let hint = Suggestion.closest(to: text, among: allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
-            throw PlacesError.usage("unknown --router '\(text)'\(hint): expected one of \(allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return router
-    }
 }

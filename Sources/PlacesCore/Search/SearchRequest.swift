@@ -14,7 +14,7 @@ package struct SearchRequest: Sendable {
     /// Metres. For `nearby` always set (default 1000). For `search`, a hard limit when set.
     package var radiusMeters: Double?
     package var types: [PlaceCategory]
-    package var sort: SortOrder
+    package var sort: VenueSortOrder
     package var limit: Int
     package var minRating: Double?
     package var openNow: Bool
@@ -31,7 +31,7 @@ package struct SearchRequest: Sendable {
     package static let defaultLimit = 20
 
     package init(kind: Kind, center: Coordinate?, radiusMeters: Double?, types: [PlaceCategory] = [],
-                sort: SortOrder? = nil, limit: Int = SearchRequest.defaultLimit, minRating: Double? = nil,
+                sort: VenueSortOrder? = nil, limit: Int = SearchRequest.defaultLimit, minRating: Double? = nil,
                 openNow: Bool = false, price: PriceRange? = nil, filterText: String? = nil,
                 groupByCuisine: Bool = false, fields: FieldSelection = .default) {
         self.kind = kind
@@ -78,21 +78,21 @@ package struct SearchRequest: Sendable {
     }
 
     /// Checks the combinations the contract refuses; call before any request is made.
-    package func validate() throws {
+    package func validate(wording: Wording = .library) throws {
         if center == nil {
             if sort == .distance || sort == .best {
-                throw PlacesError.usage("--sort \(sort.rawValue) needs a location: give --at LAT,LON or --near NAME")
+                throw PlacesError.invalidRequest(.sort, message: wording(.sortNeedsCenter(sort)))
             }
             if radiusMeters != nil {
-                throw PlacesError.usage("--radius needs a location: give --at LAT,LON or --near NAME")
+                throw PlacesError.invalidRequest(.center, message: wording(.radiusNeedsCenter))
             }
         }
         if let r = radiusMeters, !(r.isFinite && r > 0) {
-            throw PlacesError.usage("--radius must be a positive number of metres")
+            throw PlacesError.invalidRequest(.radius, message: wording(.radiusNotPositive))
         }
-        if limit < 1 { throw PlacesError.usage("--limit must be at least 1") }
+        if limit < 1 { throw PlacesError.invalidRequest(.limit, message: wording(.limitBelowOne)) }
         if let m = minRating, !(0...5).contains(m) {
-            throw PlacesError.usage("--min-rating \(m) is out of range: ratings go from 0 to 5")
+            throw PlacesError.invalidRequest(.minRating, message: wording(.minRatingOutOfRange(m)))
         }
     }
 }

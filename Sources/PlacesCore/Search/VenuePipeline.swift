@@ -12,7 +12,7 @@ package enum VenuePipeline {
     }
 
     /// Runs every step in order for `request` over venues in the provider's order.
-    package static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName) -> Outcome {
+    package static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName, wording: Wording = .library) -> Outcome {
         var notes: [String] = []
         var result = distinct(venues)
         if let center = request.center {
@@ -29,13 +29,13 @@ package enum VenuePipeline {
         let beforeRating = result.count
         result = applyValueFilters(result, request)
         if request.minRating != nil, beforeRating > 0, result.isEmpty, provider == .osm {
-            notes.append("OpenStreetMap has no ratings, so --min-rating leaves nothing; drop it or use --provider google|foursquare")
+            notes.append(wording(.minRatingEmptiesOSM))
         }
         if request.groupByCuisine {
             let restaurants = result.filter { Restaurant($0) != nil }
             if restaurants.count < result.count {
                 let dropped = result.count - restaurants.count
-                notes.append("--group-by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food")
+                notes.append(wording(.groupingLeavesOut(dropped)))
             }
             result = restaurants
         }
@@ -83,7 +83,7 @@ package enum VenuePipeline {
     }
 
     /// Stable sort; `relevance` and `popularity` keep the provider's order.
-    package static func sorted(_ venues: [Venue], by order: SortOrder, radius: Double?) -> [Venue] {
+    package static func sorted(_ venues: [Venue], by order: VenueSortOrder, radius: Double?) -> [Venue] {
         let indexed = Array(venues.enumerated())
         func byDistance(_ a: (offset: Int, element: Venue), _ b: (offset: Int, element: Venue)) -> Bool {
             let da = a.element.distanceMeters ?? .infinity, db = b.element.distanceMeters ?? .infinity

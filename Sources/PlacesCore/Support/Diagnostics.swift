@@ -1,21 +1,40 @@
-/// Where notes and warnings go (stderr in the CLI, a buffer in tests).
+/// Where notes and warnings go (stderr in the CLI, an app's handler, a buffer in tests),
+/// and how the library words what it says (`Wording`).
 ///
-/// Results go to stdout; everything meant for the person at the terminal comes here.
+/// Results are returned; everything meant for the person reading comes here.
 package struct Diagnostics: Sendable {
-    private let sink: @Sendable (String) -> Void
+    package enum Level: String, Sendable {
+        /// Something the user should know that does not stop the request.
+        case note
+        /// Something probably wrong that the request worked around.
+        case warning
+    }
 
-    package init(_ sink: @escaping @Sendable (String) -> Void) {
+    private let sink: @Sendable (Level, String) -> Void
+    /// The words of messages and notes: library terms, or the CLI's.
+    package let wording: Wording
+
+    /// Each message with its level; control characters are already stripped.
+    package init(wording: Wording = .library, messages sink: @escaping @Sendable (Level, String) -> Void) {
         self.sink = sink
+        self.wording = wording
     }
 
-    /// Something the user should know that does not stop the command (`places: note: ...`).
+    /// Each message as the CLI prints it on stderr: `places: note: ...`, `places: warning: ...`.
+    package init(wording: Wording = .library, _ lines: @escaping @Sendable (String) -> Void) {
+        self.init(wording: wording) { level, message in lines("places: \(level.rawValue): \(message)") }
+    }
+
     package func note(_ message: String) {
-        sink("places: note: \(TerminalText.sanitizedLine(message))")
+        sink(.note, TerminalText.sanitizedLine(message))
     }
 
-    /// Something probably wrong that the command worked around (`places: warning: ...`).
+    package func note(_ phrase: Phrase) {
+        note(wording(phrase))
+    }
+
     package func warning(_ message: String) {
-        sink("places: warning: \(TerminalText.sanitizedLine(message))")
+        sink(.warning, TerminalText.sanitizedLine(message))
     }
 
     /// Discards everything; for callers that do not report.

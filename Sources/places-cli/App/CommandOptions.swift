@@ -64,7 +64,7 @@ struct SearchOptions: Sendable {
     var types: [PlaceCategory]
     var radiusMeters: Double?
     var limit: Int
-    var sort: SortOrder?
+    var sort: VenueSortOrder?
     var openNow: Bool
     var minRating: Double?
     var price: PriceRange?
@@ -76,7 +76,7 @@ struct SearchOptions: Sendable {
     var providerOptions: ProviderOptions
 
     init(query: String? = nil, location: LocationSpec? = nil, types: [PlaceCategory] = [], radiusMeters: Double? = nil,
-                limit: Int = SearchRequest.defaultLimit, sort: SortOrder? = nil, openNow: Bool = false,
+                limit: Int = SearchRequest.defaultLimit, sort: VenueSortOrder? = nil, openNow: Bool = false,
                 minRating: Double? = nil, price: PriceRange? = nil, filterText: String? = nil,
                 groupByCuisine: Bool = false, favoritesOnly: Bool = false, output: OutputOptions = OutputOptions(),
                 network: NetworkOptions = NetworkOptions(), providerOptions: ProviderOptions = ProviderOptions()) {

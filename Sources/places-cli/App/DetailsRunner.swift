@@ -5,11 +5,11 @@ enum DetailsRunner {
     static func run(_ options: DetailsOptions, context: RunContext) async throws -> String {
         var providerOptions = options.providerOptions
         if let flag = providerOptions.provider, flag != options.id.provider {
-            throw PlacesError.usage("--provider \(flag.rawValue) does not match the id \(options.id), which belongs to \(options.id.provider.rawValue)")
+            throw UsageError("--provider \(flag.rawValue) does not match the id \(options.id), which belongs to \(options.id.provider.rawValue)")
         }
         providerOptions.provider = options.id.provider
         if providerOptions.dataFile != nil && options.id.provider != .osm {
-            throw PlacesError.usage("--data reads an OpenStreetMap extract; \(options.id) is a \(options.id.provider.rawValue) id")
+            throw UsageError("--data reads an OpenStreetMap extract; \(options.id) is a \(options.id.provider.rawValue) id")
         }
         let provider = try ProviderFactory.make(options.id.provider, options: providerOptions, network: options.network, context: context)
         var venue: Venue

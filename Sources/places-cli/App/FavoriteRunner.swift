@@ -11,7 +11,7 @@ enum FavoriteRunner {
     static func add(_ options: FavoriteAddOptions, context: RunContext, now: Date = Date()) async throws -> String {
         let id = options.id
         if options.providerOptions.dataFile != nil && id.provider != .osm {
-            throw PlacesError.usage("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
+            throw UsageError("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
         }
         let store = try FavoritesStore.located(in: context)
         // A file that cannot be read or written fails now, before a (possibly billed) request
@@ -62,7 +62,7 @@ enum FavoriteRunner {
     /// is not created.
     static func remove(_ id: PlaceID, context: RunContext) throws -> String {
         let store = try FavoritesStore.located(in: context)
-        let notFound = PlacesError.notFound("\(id) is not in your favorites (\(store.path)); see places favorite list")
+        let notFound = PlacesError.notFound(message: "\(id) is not in your favorites (\(store.path)); see places favorite list")
         guard try store.load().favorite(id) != nil else { throw notFound }
         let removed = try store.update { document -> Favorite in
             guard let index = document.favorites.firstIndex(where: { $0.id == id }) else { throw notFound }

@@ -20,10 +20,11 @@ enum HTTPClientFactory {
     }
 
     /// The API key in `variable`. Dry runs and replays need none (a placeholder is sent,
-    /// which never takes part in matching); anything else without one is exit 77.
-    static func key(_ variable: String, for network: NetworkOptions, context: RunContext, service: String) throws -> String {
+    /// which never takes part in matching); else nil, which the provider reports as
+    /// `missingAPIKey` (77) once it knows the request is valid, so a bad flag is reported first.
+    static func key(_ variable: String, for network: NetworkOptions, context: RunContext) -> String? {
         if let key = context.value(variable) { return key }
         if network.dryRun || network.replayDirectory != nil { return Redaction.placeholder }
-        throw PlacesError.permission("\(service) needs an API key: set \(variable) (or use --provider osm, which needs none)")
+        return nil
     }
 }

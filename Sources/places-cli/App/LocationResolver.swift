@@ -8,7 +8,7 @@ enum LocationResolver {
         case .coordinate(let c):
             return c
         case .placeName(let name):
-            let match = try gazetteer.resolve(name)
+            let match = try gazetteer.resolve(name, wording: diagnostics.wording)
             if let note = match.note(for: name) { diagnostics.note(note) }
             return match.place.coordinate
         }

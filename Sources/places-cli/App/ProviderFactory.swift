@@ -11,12 +11,10 @@ enum ProviderFactory {
             }
             return OverpassAPIProvider(http: HTTPClientFactory.make(network, context: context), endpoint: Endpoints.overpass(context), now: now)
         case .google:
-            let key = Result { try HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context, service: "Google Places") }
-                .mapError { $0 as! PlacesError }
+            let key = HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context)
             return GooglePlacesClient(http: HTTPClientFactory.make(network, context: context), baseURL: Endpoints.googlePlaces(context), key: key)
         case .foursquare:
-            let key = Result { try HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context, service: "Foursquare") }
-                .mapError { $0 as! PlacesError }
+            let key = HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context)
             return FoursquareClient(http: HTTPClientFactory.make(network, context: context), baseURL: Endpoints.foursquare(context), key: key)
         }
     }

@@ -11,7 +11,7 @@ enum ProviderSelection {
             chosen = flag
         } else if let env = context.value("PLACES_PROVIDER") {
             guard let name = ProviderName(argument: env) else {
-                throw PlacesError.configuration("PLACES_PROVIDER='\(env)' is not a provider: set it to one of \(ProviderName.allNames), or unset it")
+                throw PlacesError.configuration(message: "PLACES_PROVIDER='\(env)' is not a provider: set it to one of \(ProviderName.allNames), or unset it")
             }
             chosen = name
         } else if options.dataFile != nil {
@@ -24,7 +24,7 @@ enum ProviderSelection {
             chosen = .osm
         }
         if options.dataFile != nil && chosen != .osm {
-            throw PlacesError.usage("--data reads an OpenStreetMap extract and works only with --provider osm (the provider here is \(chosen.rawValue))")
+            throw UsageError("--data reads an OpenStreetMap extract and works only with --provider osm (the provider here is \(chosen.rawValue))")
         }
         return chosen
     }

@@ -50,7 +50,7 @@ enum RouteEstimateRunner {
     static func pointResolver(_ options: RouteEstimateOptions, context: RunContext) -> PointResolver {
         PointResolver(favorites: favoriteSnapshot(context: context)) { id in
             if options.providerOptions.dataFile != nil && id.provider != .osm {
-                throw PlacesError.usage("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
+                throw UsageError("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
             }
             var providerOptions = options.providerOptions
             providerOptions.provider = id.provider

@@ -19,6 +19,6 @@ enum RouterFactory {
     static func googleKey(_ network: NetworkOptions, context: RunContext) throws -> String {
         if let key = context.value("GOOGLE_MAPS_API_KEY") { return key }
         if network.dryRun || network.replayDirectory != nil { return Redaction.placeholder }
-        throw PlacesError.permission("Google Routes needs an API key: set GOOGLE_MAPS_API_KEY, or use --router osrm or --router estimate, which need none")
+        throw PlacesError.missingAPIKey(.googleRoutes)
     }
 }

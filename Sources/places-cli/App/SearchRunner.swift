@@ -7,7 +7,7 @@ enum SearchRunner {
     static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
         var request = try makeRequest(options, context: context)
         let providerName = try ProviderSelection.choose(options.providerOptions, context: context)
-        try validateRadius(request, provider: providerName)
+        try validateRadius(request, provider: providerName, wording: context.diagnostics.wording)
         let provider = try ProviderFactory.make(providerName, options: options.providerOptions, network: options.network, context: context)
 
         // Read before the search: --favorites-only with an unreadable file fails before any request.
@@ -24,7 +24,7 @@ enum SearchRunner {
         if options.network.dryRun { return DryRunReport.offline(provider: providerName) }
         // Before the pipeline, so that --limit counts favorites only.
         if let favorites { found = FavoriteMarks.apply(found, favorites: favorites, only: options.favoritesOnly) }
-        let outcome = VenuePipeline.run(found, for: request, provider: providerName)
+        let outcome = VenuePipeline.run(found, for: request, provider: providerName, wording: context.diagnostics.wording)
         for note in outcome.notes { context.diagnostics.note(note) }
 
         let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
@@ -43,10 +43,10 @@ enum SearchRunner {
     static func makeRequest(_ options: SearchOptions, context: RunContext) throws -> SearchRequest {
         let isNearby = options.query == nil
         if let q = options.query, q.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw PlacesError.usage("search needs a non-empty QUERY, e.g. places search 'sushi' --near Helsinki")
+            throw PlacesError.invalidRequest(.query, message: context.diagnostics.wording(.searchNeedsQuery))
         }
         guard options.location != nil || !isNearby else {
-            throw PlacesError.usage("nearby needs a location: give --at LAT,LON or --near NAME")
+            throw PlacesError.invalidRequest(.center, message: context.diagnostics.wording(.nearbyNeedsCenter))
         }
         let center = try options.location.map { try LocationResolver.resolve($0, diagnostics: context.diagnostics) }
         let radius = isNearby ? (options.radiusMeters ?? SearchRequest.defaultNearbyRadius) : options.radiusMeters
@@ -55,14 +55,14 @@ enum SearchRunner {
             types: options.types, sort: options.sort, limit: options.limit, minRating: options.minRating,
             openNow: options.openNow, price: options.price, filterText: options.filterText,
             groupByCuisine: options.groupByCuisine, fields: options.output.fields)
-        try request.validate()
+        try request.validate(wording: context.diagnostics.wording)
         return request
     }
 
     /// `--radius` above the provider's limit is a usage error naming it.
-    static func validateRadius(_ request: SearchRequest, provider: ProviderName) throws {
+    static func validateRadius(_ request: SearchRequest, provider: ProviderName, wording: Wording) throws {
         guard let radius = request.radiusMeters, let limit = ProviderLimits.maxRadiusMeters(provider), radius > limit else { return }
-        throw PlacesError.usage("--radius \(JSONValue.format(radius)) is over \(provider.rawValue)'s limit of \(JSONValue.format(limit)) m")
+        throw PlacesError.invalidRequest(.radius, message: wording(.radiusOverLimit(radius: radius, provider: provider, limit: limit)))
     }
 
     private static func reportEmpty(_ request: SearchRequest, options: SearchOptions, context: RunContext) {

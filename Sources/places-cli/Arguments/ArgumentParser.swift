@@ -38,7 +38,7 @@ enum ArgumentParser {
         guard let first = args.first else { return .help(.general) }
 
         if first == "--version" {
-            guard args.count == 1 else { throw PlacesError.usage("--version takes no other arguments") }
+            guard args.count == 1 else { throw UsageError("--version takes no other arguments") }
             return .version
         }
         if wantsHelp(args) {
@@ -54,12 +54,12 @@ enum ArgumentParser {
             guard !words.isEmpty else { return .help(.general) }
             do {
                 return .help(try helpTopic(words))
-            } catch let error as PlacesError {
-                throw PlacesError.usage("no help for '\(words.joined(separator: " "))': \(error.message)")
+            } catch let error as UsageError {
+                throw UsageError("no help for '\(words.joined(separator: " "))': \(error.message)")
             }
         }
         if first.hasPrefix("-") {
-            throw PlacesError.usage("'\(first)' must come after a command: places COMMAND [flags]; run 'places help' for the commands")
+            throw UsageError("'\(first)' must come after a command: places COMMAND [flags]; run 'places help' for the commands")
         }
         let spec = try resolveCommand(&args)
         return .run(try parseFlags(args, for: spec))
@@ -72,15 +72,15 @@ enum ArgumentParser {
         if let spec = CommandTable.command(path: [word]) { return spec }
         let subcommands = CommandTable.subcommands(of: word)
         guard !subcommands.isEmpty else {
-            throw PlacesError.usage(unknownCommandText(word))
+            throw UsageError(unknownCommandText(word))
         }
         let names = subcommands.map { $0.path[1] }
         guard let sub = args.first, !sub.hasPrefix("-") else {
-            throw PlacesError.usage("'places \(word)' needs a subcommand: \(names.joined(separator: ", ")); e.g. places \(word) \(names[0]) --help")
+            throw UsageError("'places \(word)' needs a subcommand: \(names.joined(separator: ", ")); e.g. places \(word) \(names[0]) --help")
         }
         args.removeFirst()
         guard let spec = CommandTable.command(path: [word, sub]) else {
-            throw PlacesError.usage(unknownSubcommandText(word, sub))
+            throw UsageError(unknownSubcommandText(word, sub))
         }
         return spec
     }
@@ -103,10 +103,10 @@ enum ArgumentParser {
         guard let first = words.first else { return .general }
         if let spec = CommandTable.command(path: [first]) { return .command(spec) }
         let subcommands = CommandTable.subcommands(of: first)
-        guard !subcommands.isEmpty else { throw PlacesError.usage(unknownCommandText(first)) }
+        guard !subcommands.isEmpty else { throw UsageError(unknownCommandText(first)) }
         guard words.count >= 2 else { return .group(first) }
         if let spec = CommandTable.command(path: [first, words[1]]) { return .command(spec) }
-        throw PlacesError.usage(unknownSubcommandText(first, words[1]))
+        throw UsageError(unknownSubcommandText(first, words[1]))
     }
 
     /// The group word of a command line that names a group but no subcommand
@@ -146,7 +146,7 @@ enum ArgumentParser {
                 continue
             }
             guard arg.hasPrefix("--") else {
-                throw PlacesError.usage("unknown flag '\(arg)' for 'places \(spec.name)'\(suggestion(for: String(arg.drop { $0 == "-" }), in: spec)) (flags start with --; see 'places \(spec.name) --help')")
+                throw UsageError("unknown flag '\(arg)' for 'places \(spec.name)'\(suggestion(for: String(arg.drop { $0 == "-" }), in: spec)) (flags start with --; see 'places \(spec.name) --help')")
             }
             let body = arg.dropFirst(2)
             let name: String
@@ -158,11 +158,11 @@ enum ArgumentParser {
                 name = String(body)
             }
             guard let flag = spec.flag(named: name) else {
-                throw PlacesError.usage("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
+                throw UsageError("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
             }
             guard values[name] == nil else {
                 let listHint = flag.takesList ? " (it takes a comma-separated list: --\(name) \(flag.valueName!))" : ""
-                throw PlacesError.usage("--\(name) is given more than once; give it once\(listHint)")
+                throw UsageError("--\(name) is given more than once; give it once\(listHint)")
             }
             if flag.takesValue {
                 if let inlineValue {
@@ -171,14 +171,14 @@ enum ArgumentParser {
                     values[name] = args[index]
                     index += 1
                 } else {
-                    throw PlacesError.usage("--\(name) needs a value: --\(name) \(flag.valueName!)")
+                    throw UsageError("--\(name) needs a value: --\(name) \(flag.valueName!)")
                 }
                 if values[name]!.isEmpty, !flag.acceptsEmpty {
-                    throw PlacesError.usage("--\(name) needs a non-empty value: --\(name) \(flag.valueName!)")
+                    throw UsageError("--\(name) needs a non-empty value: --\(name) \(flag.valueName!)")
                 }
             } else {
                 if let inlineValue {
-                    throw PlacesError.usage("--\(name) is a switch and takes no value (got '\(inlineValue)')")
+                    throw UsageError("--\(name) is a switch and takes no value (got '\(inlineValue)')")
                 }
                 values[name] = "true"
             }
@@ -190,7 +190,7 @@ enum ArgumentParser {
     private static func checkPositionals(_ positionals: [String], for spec: CommandSpec) throws {
         if positionals.count < spec.positionals.count {
             let missing = spec.positionals[positionals.count]
-            throw PlacesError.usage("'places \(spec.name)' needs \(missing.name): \(spec.usage)")
+            throw UsageError("'places \(spec.name)' needs \(missing.name): \(spec.usage)")
         }
         if positionals.count > spec.positionals.count {
             let extra = positionals[spec.positionals.count]
@@ -198,9 +198,9 @@ enum ArgumentParser {
                 let hint = CommandTable.command(path: spec.path + [extra]) == nil
                     ? (Suggestion.closest(to: extra, among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? "")
                     : ""
-                throw PlacesError.usage("'places \(spec.name)' takes no argument '\(extra)'\(hint); usage: \(spec.usage)")
+                throw UsageError("'places \(spec.name)' takes no argument '\(extra)'\(hint); usage: \(spec.usage)")
             }
-            throw PlacesError.usage("unexpected extra argument '\(extra)' for 'places \(spec.name)'; quote a value with spaces, e.g. places search 'sushi bar'")
+            throw UsageError("unexpected extra argument '\(extra)' for 'places \(spec.name)'; quote a value with spaces, e.g. places search 'sushi bar'")
         }
     }
 

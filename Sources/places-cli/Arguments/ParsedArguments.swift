@@ -18,10 +18,10 @@ struct ParsedArguments {
     func double(_ name: String, range: ClosedRange<Double>? = nil) throws -> Double? {
         guard let text = string(name) else { return nil }
         guard let value = Double(text), value.isFinite, text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" }) else {
-            throw PlacesError.usage("--\(name) '\(text)' is not a number")
+            throw UsageError("--\(name) '\(text)' is not a number")
         }
         if let range, !range.contains(value) {
-            throw PlacesError.usage("--\(name) \(text) is out of range: it must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
+            throw UsageError("--\(name) \(text) is out of range: it must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
         }
         return value
     }
@@ -29,11 +29,11 @@ struct ParsedArguments {
     func integer(_ name: String, range: ClosedRange<Int>) throws -> Int? {
         guard let text = string(name) else { return nil }
         guard let value = Int(text) else {
-            throw PlacesError.usage("--\(name) '\(text)' is not a whole number")
+            throw UsageError("--\(name) '\(text)' is not a whole number")
         }
         guard range.contains(value) else {
             let upper = range.upperBound == Int.max ? "" : " and at most \(range.upperBound)"
-            throw PlacesError.usage("--\(name) \(text) is out of range: it must be at least \(range.lowerBound)\(upper)")
+            throw UsageError("--\(name) \(text) is out of range: it must be at least \(range.lowerBound)\(upper)")
         }
         return value
     }

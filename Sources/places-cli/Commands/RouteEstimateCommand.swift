@@ -5,7 +5,7 @@ enum RouteEstimateCommand {
     static func options(_ args: ParsedArguments, environment: [String: String]) throws -> RouteEstimateOptions {
         guard let fromText = args.string("from"), let toText = args.string("to") else {
             let missing = [args.isSet("from") ? nil : "--from", args.isSet("to") ? nil : "--to"].compactMap { $0 }.joined(separator: " and ")
-            throw PlacesError.usage("route-estimate needs \(missing): e.g. --from 60.1699,24.9384 --to 'Espoo' (LAT,LON, a PLACE_ID or a place name)")
+            throw UsageError("route-estimate needs \(missing): e.g. --from 60.1699,24.9384 --to 'Espoo' (LAT,LON, a PLACE_ID or a place name)")
         }
         return RouteEstimateOptions(
             from: try PointSpec.parse(fromText, flag: "--from"),

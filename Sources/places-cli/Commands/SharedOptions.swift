@@ -8,7 +8,7 @@ enum SharedOptions {
         case (nil, nil): return nil
         case (let at?, nil): return .coordinate(try Coordinate.parse(at))
         case (nil, let near?): return .placeName(near)
-        case (.some, .some): throw PlacesError.usage("give either --at or --near, not both")
+        case (.some, .some): throw UsageError("give either --at or --near, not both")
         }
     }
 
@@ -23,7 +23,7 @@ enum SharedOptions {
         var format = try args.parsed("format", OutputFormat.parse) ?? .table
         if args.isSet("json") {
             if args.isSet("format"), format != .json {
-                throw PlacesError.usage("--json conflicts with --format \(format.rawValue); give one of them")
+                throw UsageError("--json conflicts with --format \(format.rawValue); give one of them")
             }
             format = .json
         }
@@ -34,7 +34,7 @@ enum SharedOptions {
         let record = args.string("record") ?? environment["PLACES_RECORD"].flatMap { $0.isEmpty ? nil : $0 }
         let replay = args.string("replay") ?? environment["PLACES_REPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         if args.isSet("record") && args.isSet("replay") {
-            throw PlacesError.usage("--record and --replay cannot be used together")
+            throw UsageError("--record and --replay cannot be used together")
         }
         return NetworkOptions(
             timeoutSeconds: try args.double("timeout", range: 0.001...3600) ?? NetworkOptions.defaultTimeout,
@@ -49,7 +49,7 @@ enum SharedOptions {
         let name: ProviderName?
         if args.spec.flag(named: "provider") != nil, let text = args.string("provider") {
             guard let parsed = ProviderName(argument: text) else {
-                throw PlacesError.usage("unknown --provider '\(text)': expected one of \(ProviderName.allNames)")
+                throw UsageError("unknown --provider '\(text)': expected one of \(ProviderName.allNames)")
             }
             name = parsed
         } else {

@@ -7,7 +7,7 @@ struct ArgumentParserTests {
     func run(_ args: [String]) throws -> ParsedArguments {
         guard case .run(let parsed) = try ArgumentParser.parse(args) else {
             Issue.record("expected a command for \(args)")
-            throw PlacesError.usage("not a command")
+            throw UsageError("not a command")
         }
         return parsed
     }
@@ -16,8 +16,8 @@ struct ArgumentParserTests {
         do {
             _ = try ArgumentParser.parse(args)
             return nil
-        } catch let error as PlacesError {
-            #expect(error.exitCode == 64)
+        } catch let error as UsageError {
+            #expect(ErrorReport.report(error)?.code == 64)
             return error.message
         } catch {
             return "unexpected \(error)"

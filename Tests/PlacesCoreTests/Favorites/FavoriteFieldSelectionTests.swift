@@ -1,5 +1,6 @@
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 @Suite("favorite list --fields")
 struct FavoriteFieldSelectionTests {
@@ -17,8 +18,8 @@ struct FavoriteFieldSelectionTests {
 
     @Test func mixingOrUnknownNamesAreUsageErrors() {
         for text in ["id,+note", "+id,note", "nte", "id,,name", "+"] {
-            #expect(throws: PlacesError.self, "\(text)") { try FavoriteFieldSelection.parse(text) }
+            #expect(throws: UsageError.self, "\(text)") { try FavoriteFieldSelection.parse(text) }
         }
-        #expect { try FavoriteFieldSelection.parse("notes") } throws: { ($0 as? PlacesError)?.message.contains("did you mean note?") == true }
+        #expect { try FavoriteFieldSelection.parse("notes") } throws: { ($0 as? UsageError)?.message.contains("did you mean note?") == true }
     }
 }

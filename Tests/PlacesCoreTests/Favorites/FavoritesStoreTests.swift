@@ -110,6 +110,6 @@ struct FavoritesStoreTests {
     @Test func storageFailuresAreIOErrorsAndTheRestConfiguration() {
         for code in [ENOSPC, EDQUOT, EFBIG, EIO] { #expect(SystemCallError("write", "/f", code: code).isStorageFailure, "\(code)") }
         for code in [EACCES, EPERM, EROFS, ENOTDIR, EISDIR, ENOENT, ELOOP] { #expect(!SystemCallError("write", "/f", code: code).isStorageFailure, "\(code)") }
-        #expect(PlacesError.ioError("x").exitCode == 74)
+        #expect(PlacesError.io(path: "/f", message: "x").exitCode == 74)
     }
 }

@@ -61,7 +61,10 @@ struct GazetteerTests {
     }
 
     @Test func emptyNameIsUsage() {
-        #expect(throws: PlacesError.usage("--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'")) {
+        #expect(throws: PlacesError.invalidRequest(.center, message: "--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'")) {
+            try gazetteer.resolve("  ", wording: .cli)
+        }
+        #expect(throws: PlacesError.invalidRequest(.center, message: "a place name is needed, e.g. Helsinki or 'Paris, FR'")) {
             try gazetteer.resolve("  ")
         }
     }

@@ -130,10 +130,10 @@ struct RedactionTests {
             ("Cassette", Cassette(request: request, response: HTTPResponse(status: 200))),
             ("CassetteRecordingTransport", CassetteRecordingTransport(inner: DryRunTransport(), directory: "/tmp/x", knownSecrets: [Self.key])),
             ("RunContext", RunContext(environment: ["GOOGLE_MAPS_API_KEY": Self.key])),
-            ("GooglePlacesClient", GooglePlacesClient(http: http, baseURL: "http://h", key: .success(Self.key))),
-            ("GoogleRequestBuilder", GoogleRequestBuilder(baseURL: "http://h", key: Self.key)),
-            ("FoursquareClient", FoursquareClient(http: http, baseURL: "http://h", key: .success(Self.key))),
-            ("FoursquareRequestBuilder", FoursquareRequestBuilder(baseURL: "http://h", key: Self.key)),
+            ("GooglePlacesClient", GooglePlacesClient(http: http, baseURL: "http://h", key: Self.key)),
+            ("GoogleRequestBuilder", GoogleRequestBuilder(baseURL: "http://h", key: Self.key, wording: .library)),
+            ("FoursquareClient", FoursquareClient(http: http, baseURL: "http://h", key: Self.key)),
+            ("FoursquareRequestBuilder", FoursquareRequestBuilder(baseURL: "http://h", key: Self.key, wording: .library)),
             ("GoogleRoutesRouter", GoogleRoutesRouter(client: http, baseURL: "http://h", key: Self.key)),
         ]
         for (name, holder) in holders {

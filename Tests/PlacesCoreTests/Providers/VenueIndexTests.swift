@@ -35,7 +35,7 @@ struct VenueIndexTests {
         var radius: Double? = [50, 300, 1000, 5000, 40_000][random.below(5)]
         if query != nil && random.below(2) == 0 { radius = nil }
         if center == nil { radius = nil }
-        let sorts: [PlacesCore.SortOrder] = center == nil ? [.relevance, .rating] : [.distance, .relevance, .best, .distance]
+        let sorts: [PlacesCore.VenueSortOrder] = center == nil ? [.relevance, .rating] : [.distance, .relevance, .best, .distance]
         let sort = query == nil && center != nil && random.below(2) == 0 ? nil : sorts[random.below(sorts.count)]
         return SearchRequest(kind: query.map { .text($0) } ?? .nearby, center: center, radiusMeters: radius, types: types,
                              sort: sort, limit: limit, filterText: filter, groupByCuisine: group)

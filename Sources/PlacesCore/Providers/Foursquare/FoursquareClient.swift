@@ -1,6 +1,6 @@
 import Foundation
 
-/// The `foursquare` provider: the Foursquare Places API at `PLACES_FOURSQUARE_URL`.
+/// The `foursquare` provider: the Foursquare Places API.
 ///
 /// `nearby` and `search` are `GET /places/search`, paged through the `Link` header (50
 /// places a page) until `--limit` places pass the circle and the value filters; `details`
@@ -10,20 +10,25 @@ package struct FoursquareClient: PlaceProvider {
     package let name = ProviderName.foursquare
     let http: HTTPClient
     let baseURL: String
-    /// The key, or why there is none (raised only once the arguments are known to be valid).
-    let key: Result<String, PlacesError>
+    /// Nil or empty when none was given: `missingAPIKey`, raised when a request is made.
+    let key: String?
 
-    package init(http: HTTPClient, baseURL: String, key: Result<String, PlacesError>) {
+    package init(http: HTTPClient, baseURL: String, key: String?) {
         self.http = http
         self.baseURL = baseURL
         // A key pasted with its scheme would otherwise go out as "Bearer Bearer ...".
         self.key = key.map { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : $0 }
     }
 
+    private func validKey() throws -> String {
+        guard let key, !key.isEmpty else { throw PlacesError.missingAPIKey(.foursquare) }
+        return key
+    }
+
     package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
-        let key = try key.get()
-        let builder = FoursquareRequestBuilder(baseURL: baseURL, key: key)
-        let service = FoursquareService.description(legacyKey: FoursquareService.looksLikeLegacyKey(key))
+        let key = try validKey()
+        let builder = FoursquareRequestBuilder(baseURL: baseURL, key: key, wording: diagnostics.wording)
+        let service = FoursquareService.description
         let fields = FoursquareFields(for: request.neededFields)
         let perPage = min(request.limit, FoursquareRequestBuilder.maxPerPage)
         // Each page is a billed call: enough pages for --limit, and a little slack for the
@@ -57,7 +62,7 @@ package struct FoursquareClient: PlaceProvider {
             next = nil
             guard accepted < request.limit, pages < maxPages,
                   let link = FoursquarePaging.nextURL(in: response.header("Link"), relativeTo: current.url) else { break }
-            try FoursquarePaging.checkSameOrigin(link, baseURL: baseURL, secrets: [key])
+            try FoursquarePaging.checkSameOrigin(link, baseURL: baseURL, secrets: [key], wording: diagnostics.wording)
             // Never the same page twice (its URL or its cursor), nor on after a page with nothing new.
             if visited.contains(link) {
                 diagnostics.warning("Foursquare's next-page link repeats a page already fetched; stopped paging")
@@ -71,16 +76,16 @@ package struct FoursquareClient: PlaceProvider {
     }
 
     package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
-        let key = try key.get()
-        let service = FoursquareService.description(legacyKey: FoursquareService.looksLikeLegacyKey(key))
-        let request = try FoursquareRequestBuilder(baseURL: baseURL, key: key)
+        let key = try validKey()
+        let service = FoursquareService.description
+        let request = try FoursquareRequestBuilder(baseURL: baseURL, key: key, wording: diagnostics.wording)
             .details(placeID: id.rawID, fields: FoursquareFields(for: fields.union([.id, .name])))
         let response: HTTPResponse
         do {
             response = try await http.send(request, service: service)
-        } catch let error as PlacesError where error.kind == .notFound || error.kind == .usage {
+        } catch PlacesError.notFound(let message), PlacesError.requestRejected(_, let message) {
             // An unknown id is 404; a malformed one may be refused as a bad parameter.
-            throw PlacesError.notFound("Foursquare has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --provider foursquare --json'")
+            throw PlacesError.placeNotFound(id, message: diagnostics.wording(.unknownPlace(id, said: message)))
         }
         let place = try decode(FoursquarePlace.self, response.body, service: service)
         if place.fsqPlaceId == nil, let error = FoursquareService.messageError(in: response.body, service: service, secrets: request.secrets) { throw error }

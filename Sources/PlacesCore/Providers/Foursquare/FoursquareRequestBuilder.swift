@@ -6,6 +6,7 @@ import Foundation
 struct FoursquareRequestBuilder: Sendable {
     let baseURL: String
     let key: String
+    let wording: Wording
 
     /// The only version the 2025 API accepts (providers.md §3.1).
     static let apiVersion = "2025-06-17"
@@ -68,6 +69,6 @@ struct FoursquareRequestBuilder: Sendable {
     }
 
     private func url(path: String, query: [URLQueryItem]) throws -> URL {
-        try ServiceURL.make(base: baseURL, path: path, query: query, variable: "PLACES_FOURSQUARE_URL", example: DefaultEndpoints.foursquare)
+        try ServiceURL.make(base: baseURL, path: path, query: query, service: .foursquare, wording: wording)
     }
 }

@@ -9,25 +9,25 @@ package struct GooglePlacesClient: PlaceProvider {
     package let name = ProviderName.google
     let http: HTTPClient
     let baseURL: String
-    /// The key, or why there is none (raised only once the arguments are known to be valid).
-    let key: Result<String, PlacesError>
+    /// Nil or empty when none was given: `missingAPIKey`, raised once the request is known to be valid.
+    let key: String?
 
-    package init(http: HTTPClient, baseURL: String, key: Result<String, PlacesError>) {
+    package init(http: HTTPClient, baseURL: String, key: String?) {
         self.http = http
         self.baseURL = baseURL
         self.key = key
     }
 
     package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
-        let types = try GooglePlaceTypes.types(for: request.types)
-        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try key.get())
+        let types = try GooglePlaceTypes.types(for: request.types, wording: diagnostics.wording)
+        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording)
         switch request.kind {
         case .nearby:
             if request.limit > GoogleRequestBuilder.maxPerRequest {
-                diagnostics.note("Google's Nearby Search returns at most \(GoogleRequestBuilder.maxPerRequest) places and cannot page; showing up to \(GoogleRequestBuilder.maxPerRequest) (use 'places search' for up to 60)")
+                diagnostics.note(.googleNearbyCap(GoogleRequestBuilder.maxPerRequest))
             }
             let mask = GoogleFieldMask(fields: request.neededFields, method: .searchNearby)
-            let response = try await send(try builder.searchNearby(request, types: types, mask: mask))
+            let response = try await send(try builder.searchNearby(request, types: types, mask: mask), wording: diagnostics.wording)
             return venues(from: onePage(response.places ?? [], diagnostics: diagnostics), diagnostics: diagnostics)
         case .text(let query):
             return try await pagedTextSearch(request, query: query, types: types, builder: builder, diagnostics: diagnostics)
@@ -55,7 +55,8 @@ package struct GooglePlacesClient: PlaceProvider {
         var pages = 0
         var token: String?
         while true {
-            let response = try await send(try builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask))
+            let response = try await send(try builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask),
+                                          wording: diagnostics.wording)
             pages += 1
             let places = onePage(response.places ?? [], diagnostics: diagnostics)
             received += places.count
@@ -105,14 +106,14 @@ package struct GooglePlacesClient: PlaceProvider {
     }
 
     package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
-        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try key.get())
+        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording)
         let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
         let response: HTTPResponse
         do {
-            response = try await sendChecked(try builder.details(placeID: id.rawID, mask: mask))
-        } catch let error as PlacesError where error.kind == .notFound || error.kind == .usage {
+            response = try await sendChecked(try builder.details(placeID: id.rawID, mask: mask), wording: diagnostics.wording)
+        } catch PlacesError.notFound(let message), PlacesError.requestRejected(_, let message) {
             // Google answers an unknown id with 404 NOT_FOUND or 400 INVALID_ARGUMENT.
-            throw PlacesError.notFound("Google Places has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --json'")
+            throw PlacesError.placeNotFound(id, message: diagnostics.wording(.unknownPlace(id, said: message)))
         }
         let place: GooglePlace
         do {
@@ -128,15 +129,22 @@ package struct GooglePlacesClient: PlaceProvider {
         return venue
     }
 
+    private func validKey() throws -> String {
+        guard let key, !key.isEmpty else { throw PlacesError.missingAPIKey(.googlePlaces) }
+        return key
+    }
+
     /// A 2xx response that is not an error envelope.
-    private func sendChecked(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func sendChecked(_ request: HTTPRequest, wording: Wording) async throws -> HTTPResponse {
         let response = try await http.send(request, service: GoogleService.places)
-        if let error = GoogleService.envelopeError(in: response, service: GoogleService.places, secrets: request.secrets) { throw error }
+        if let error = GoogleService.envelopeError(in: response, service: GoogleService.places, secrets: request.secrets, wording: wording) {
+            throw error
+        }
         return response
     }
 
-    private func send(_ request: HTTPRequest) async throws -> GoogleSearchResponse {
-        let response = try await sendChecked(request)
+    private func send(_ request: HTTPRequest, wording: Wording) async throws -> GoogleSearchResponse {
+        let response = try await sendChecked(request, wording: wording)
         do {
             return try JSONDecoder().decode(GoogleSearchResponse.self, from: response.body)
         } catch {

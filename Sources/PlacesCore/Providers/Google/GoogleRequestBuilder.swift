@@ -5,6 +5,7 @@ import Foundation
 struct GoogleRequestBuilder: Sendable {
     let baseURL: String
     let key: String
+    let wording: Wording
 
     /// Google's caps (shared/reference/providers.md §1.2, §1.3): Nearby returns at most 20
     /// places and does not page; Text Search takes `pageSize` 1–20 and returns "at most 60
@@ -18,7 +19,7 @@ struct GoogleRequestBuilder: Sendable {
 
     func searchNearby(_ request: SearchRequest, types: [String], mask: GoogleFieldMask) throws -> HTTPRequest {
         guard let center = request.center, let radius = request.radiusMeters else {
-            throw PlacesError.usage("nearby needs a location: give --at LAT,LON or --near NAME")
+            throw PlacesError.invalidRequest(.center, message: wording(.nearbyNeedsCenter))
         }
         var body: [(String, JSONValue)] = []
         if !types.isEmpty { body.append(("includedTypes", .array(types.map(JSONValue.string)))) }
@@ -78,7 +79,7 @@ struct GoogleRequestBuilder: Sendable {
     }
 
     private func url(_ path: String) throws -> URL {
-        try ServiceURL.make(base: baseURL, path: path, variable: "PLACES_GOOGLE_PLACES_URL", example: DefaultEndpoints.googlePlaces)
+        try ServiceURL.make(base: baseURL, path: path, service: .googlePlaces, wording: wording)
     }
 
     private static func circle(_ center: Coordinate, _ radius: Double) -> JSONValue {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The `osm` provider offline: answers from a local Overpass-format JSON file
-/// (`--data FILE` or `$PLACES_OSM_DATA`) with no network at all.
+/// The `osm` provider offline: answers from a local Overpass-format JSON file (an
+/// extract; `--data FILE` in the CLI) with no network at all.
 ///
 /// The file is read straight from its bytes by `OverpassScanner`. With a `cache`, the
 /// first query of a file also writes a spatial index of it (`VenueIndex`), and later
@@ -11,10 +11,10 @@ import Foundation
 package struct OverpassFileProvider: PlaceProvider {
     package let name = ProviderName.osm
     package let path: String
-    /// Where indexes are kept; nil to neither read nor write one (`--no-cache`).
+    /// Where indexes are kept; nil to neither read nor write one.
     package let cache: VenueIndexCache?
 
-    /// The instant openNow is evaluated at (`$PLACES_NOW`); nil for the system clock.
+    /// The instant openNow is evaluated at; nil for the system clock.
     package let now: Date?
 
     /// Files from this size are scanned on two threads (tests lower it to reach that path).
@@ -44,7 +44,7 @@ package struct OverpassFileProvider: PlaceProvider {
 
     package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         guard let venue = try venues(OverpassSelection(id: id), diagnostics: diagnostics).first else {
-            throw PlacesError.notFound("no place \(id) in \(OverpassDataSource.displayName(path)); the id may come from another extract, or try without --data to ask Overpass")
+            throw PlacesError.placeNotFound(id, message: diagnostics.wording(.extractHasNoPlace(id, source: OverpassDataSource.displayName(path))))
         }
         return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
     }
@@ -66,7 +66,7 @@ package struct OverpassFileProvider: PlaceProvider {
     }
 
     private func venues(_ selection: OverpassSelection, in file: ReadOnlyFile, diagnostics: Diagnostics) throws -> [Venue] {
-        guard let cache else { return try scan(file, selection, builder: nil) }
+        guard let cache else { return try scan(file, selection, builder: nil, wording: diagnostics.wording) }
         let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
         let opened = clock()
         let indexPath = cache.indexPath(forSource: key.path)
@@ -75,8 +75,8 @@ package struct OverpassFileProvider: PlaceProvider {
                trustsContent(of: index, file: file, openedAt: opened, indexPath: indexPath) {
                 // Without a box or an id the index cannot narrow anything: the two-thread
                 // scan of the file is the quicker way to read every place.
-                guard selection.bounds != nil || selection.elementID != nil else { return try scan(file, selection, builder: nil) }
-                let source = try map(file)
+                guard selection.bounds != nil || selection.elementID != nil else { return try scan(file, selection, builder: nil, wording: diagnostics.wording) }
+                let source = try map(file, wording: diagnostics.wording)
                 return try index.venues(selection, source: source.bytes)
             }
         } catch let error as VenueIndexCorruption {
@@ -85,7 +85,7 @@ package struct OverpassFileProvider: PlaceProvider {
         // A file that is not JSON from its first bytes (a sparse file of zeros, say) fails
         // the scan at once: nothing to index, hash or reserve room for.
         if file.read(at: 0, count: 4096).withUnsafeBytes(OverpassScanner.cannotBeADocument) {
-            return try scan(file, selection, builder: nil)
+            return try scan(file, selection, builder: nil, wording: diagnostics.wording)
         }
         var builder: VenueIndexBuilder?
         do {
@@ -93,9 +93,9 @@ package struct OverpassFileProvider: PlaceProvider {
             // An element takes at least ~60 bytes of JSON: room enough for every one.
             builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: file.size / 60 + 1024)
         } catch {
-            diagnostics.note("cannot write an index of \(path) in \(cache.directory) (\(error.reason)); reading the whole file each time (--no-cache skips this)")
+            diagnostics.note(.indexNotWritable(path: path, directory: cache.directory, reason: error.reason))
         }
-        let venues = try scan(file, selection, builder: builder)
+        let venues = try scan(file, selection, builder: builder, wording: diagnostics.wording)
         guard let builder else { return venues }
         // Changed while it was read (its status, or the blocks the key samples): an index
         // of it would describe neither version.
@@ -117,7 +117,7 @@ package struct OverpassFileProvider: PlaceProvider {
         do {
             try builder.commit(contentHash: racyHash)
         } catch {
-            diagnostics.note("cannot save the index of \(path) in \(cache.directory) (\(error.reason)); reading the whole file each time (--no-cache skips this)")
+            diagnostics.note(.indexNotSaved(path: path, directory: cache.directory, reason: error.reason))
         }
         return venues
     }
@@ -137,16 +137,16 @@ package struct OverpassFileProvider: PlaceProvider {
         return true
     }
 
-    private func map(_ file: ReadOnlyFile) throws -> MappedBytes {
+    private func map(_ file: ReadOnlyFile, wording: Wording) throws -> MappedBytes {
         do {
             return try file.map()
         } catch {
-            throw OverpassDataSource.error(error, path: path)
+            throw OverpassDataSource.error(error, path: path, wording: wording)
         }
     }
 
-    private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?) throws -> [Venue] {
-        let mapping = try map(file)
+    private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?, wording: Wording) throws -> [Venue] {
+        let mapping = try map(file, wording: wording)
         return try scan(mapping.bytes, selection, release: mapping.release, builder: builder)
     }
 
@@ -160,7 +160,7 @@ package struct OverpassFileProvider: PlaceProvider {
             return result.venues
         } catch let error as JSONScanError {
             builder?.discard()
-            throw PlacesError.badData("\(shown) is not Overpass JSON: \(error.message) \(error.location(in: text)); export with [out:json] and 'out center tags;'")
+            throw PlacesError.badFile(path: path, message: "\(shown) is not Overpass JSON: \(error.message) \(error.location(in: text)); export with [out:json] and 'out center tags;'")
         } catch {
             builder?.discard()
             throw error
@@ -217,9 +217,9 @@ enum OverpassDocumentDecoder {
         do {
             response = try JSONDecoder().decode(OverpassResponse.self, from: data)
         } catch let error as DecodingError {
-            throw PlacesError.badData("\(source) is not Overpass JSON: \(DecodingErrorText.describe(error)); export with [out:json] and 'out center tags;'")
+            throw PlacesError.badFile(path: source, message: "\(source) is not Overpass JSON: \(DecodingErrorText.describe(error)); export with [out:json] and 'out center tags;'")
         } catch {
-            throw PlacesError.badData("\(source) is not Overpass JSON: \(ForeignErrorText.describe(error))")
+            throw PlacesError.badFile(path: source, message: "\(source) is not Overpass JSON: \(ForeignErrorText.describe(error))")
         }
         try checkRemark(response.remark, source: source)
         return response
@@ -228,7 +228,7 @@ enum OverpassDocumentDecoder {
     /// A `remark` that reports an error means the document holds no (or partial) data.
     static func checkRemark(_ remark: String?, source: String) throws {
         if let remark, remark.lowercased().contains("error") {
-            throw PlacesError.badData("\(source) records an Overpass error instead of data: \(remark)")
+            throw PlacesError.badFile(path: source, message: "\(source) records an Overpass error instead of data: \(remark)")
         }
     }
 }

@@ -1,5 +1,5 @@
 /// `--sort`: how results are ordered.
-package enum SortOrder: String, Sendable, CaseIterable {
+public enum VenueSortOrder: String, Sendable, CaseIterable {
     /// Nearest first (needs a centre).
     case distance
     /// The provider's own order.
@@ -13,11 +13,4 @@ package enum SortOrder: String, Sendable, CaseIterable {
 
     /// Whether this order needs ratings, so providers must fetch them.
     package var needsRating: Bool { self == .rating || self == .best }
-
-    package static func parse(_ text: String) throws -> SortOrder {
-        guard let order = SortOrder(rawValue: text.lowercased()) else {
-            throw PlacesError.usage("unknown --sort '\(text)': expected one of \(allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return order
-    }
 }

@@ -1,20 +1,21 @@
 import Foundation
+import PlacesCore
 
 /// What `--fields` asked `favorite list` for: venue fields (as for `nearby`) plus the
 /// favorite's own `addedAt` and `note`, which always come after the venue fields.
-package struct FavoriteFieldSelection: Sendable, Equatable {
+struct FavoriteFieldSelection: Sendable, Equatable {
     /// A favorite's own fields, after the venue fields in every format.
-    package enum Extra: String, Sendable, CaseIterable {
+    enum Extra: String, Sendable, CaseIterable {
         case addedAt, note
     }
 
-    package let venue: FieldSelection
-    package let extras: [Extra]
+    let venue: FieldSelection
+    let extras: [Extra]
 
     /// The venue default set, then `addedAt` and `note`.
-    package static let `default` = FavoriteFieldSelection(venue: .default, extras: Extra.allCases)
+    static let `default` = FavoriteFieldSelection(venue: .default, extras: Extra.allCases)
 
-    package init(venue: FieldSelection, extras: [Extra]) {
+    init(venue: FieldSelection, extras: [Extra]) {
         self.venue = venue
         self.extras = extras
     }
@@ -22,13 +23,13 @@ package struct FavoriteFieldSelection: Sendable, Equatable {
     /// `a,b` (exactly these), `+a,+b` (added to the default), or `all`; names are the
     /// venue fields plus `addedAt` and `note`. Mixing plain and `+` names, or an unknown
     /// name, is a usage error.
-    package static func parse(_ text: String) throws -> FavoriteFieldSelection {
+    static func parse(_ text: String) throws -> FavoriteFieldSelection {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "all" { return FavoriteFieldSelection(venue: try .parse("all"), extras: Extra.allCases) }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let additive = parts.filter { $0.hasPrefix("+") }.count
         guard additive == 0 || additive == parts.count else {
-            throw PlacesError.usage("--fields '\(text)' mixes plain and +names: give either exactly the fields (a,b) or additions to the default set (+a,+b)")
+            throw UsageError("--fields '\(text)' mixes plain and +names: give either exactly the fields (a,b) or additions to the default set (+a,+b)")
         }
         var venueNames: [String] = []
         var extras: [Extra] = additive > 0 ? Extra.allCases : []
@@ -41,7 +42,7 @@ package struct FavoriteFieldSelection: Sendable, Equatable {
             } else {
                 let known = VenueField.allCases.map(\.rawValue) + Extra.allCases.map(\.rawValue)
                 let hint = Suggestion.closest(to: name, among: known).map { "did you mean \($0)? " } ?? ""
-                throw PlacesError.usage("unknown field '\(name)' in --fields; \(hint)known fields: \(known.joined(separator: ", "))")
+                throw UsageError("unknown field '\(name)' in --fields; \(hint)known fields: \(known.joined(separator: ", "))")
             }
         }
         let venue: FieldSelection
