@@ -2,29 +2,29 @@ import Foundation
 
 /// One saved place: a snapshot of what its provider said when it was added (or last
 /// re-added), so that listing favorites never needs the network.
-package struct Favorite: Sendable, Equatable {
-    package var id: PlaceID
-    package var name: String
-    package var coordinate: Coordinate
-    package var address: String?
-    package var categories: [String]
-    package var cuisines: [String]
-    package var website: String?
-    package var phone: String?
+public struct Favorite: Sendable, Equatable {
+    public var id: PlaceID
+    public var name: String
+    public var coordinate: Coordinate
+    public var address: String?
+    public var categories: [String]
+    public var cuisines: [String]
+    public var website: String?
+    public var phone: String?
     /// The link to the place on a map, as it was printed when the snapshot was taken.
-    package var mapsUrl: String?
+    public var mapsURL: String?
     /// ISO 8601 UTC, as written in the file (`2024-05-01T12:34:56Z`); kept when re-added.
-    package let addedAt: String
+    public let addedAt: String
     /// `addedAt` as a date, for sorting.
-    package let addedDate: Date
-    package var note: String?
+    public let addedDate: Date
+    public var note: String?
     /// Keys of the entry this version does not know (a newer places, a hand edit): written back as they were.
     package var otherKeys: [String: JSONValue]
 
-    package var provider: ProviderName { id.provider }
+    public var provider: ProviderName { id.provider }
 
     package init(id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
-                cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsUrl: String? = nil,
+                cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsURL: String? = nil,
                 addedAt: String, note: String? = nil, otherKeys: [String: JSONValue] = [:]) throws {
         guard let date = UTCTimestamp.parse(addedAt) else {
             throw FavoriteEntryCodec.Problem(text: "addedAt '\(addedAt)' is not an ISO 8601 time such as 2024-05-01T12:34:56Z")
@@ -37,7 +37,7 @@ package struct Favorite: Sendable, Equatable {
         self.cuisines = cuisines
         self.website = website
         self.phone = phone
-        self.mapsUrl = mapsUrl
+        self.mapsURL = mapsURL
         self.addedAt = addedAt
         self.addedDate = date
         self.note = note
@@ -73,13 +73,13 @@ package struct Favorite: Sendable, Equatable {
         cuisines = venue.cuisines
         website = venue.website
         phone = venue.phone
-        mapsUrl = venue.mapsURL
+        mapsURL = venue.mapsURL
     }
 
     /// The favorite as a venue for printing: what the snapshot knows, `isFavorite` true,
     /// and `null` for what it does not keep (rating, opening hours...).
-    package var venue: Venue {
+    public var venue: Venue {
         Venue(id: id, name: name, coordinate: coordinate, address: address, categories: categories, cuisines: cuisines,
-              phone: phone, website: website, providerMapsURL: mapsUrl, isFavorite: true)
+              phone: phone, website: website, providerMapsURL: mapsURL, isFavorite: true)
     }
 }

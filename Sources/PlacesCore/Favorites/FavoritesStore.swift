@@ -7,15 +7,16 @@ import Musl
 import Darwin
 #endif
 
-/// The favorites file, read and changed so that no favorite is ever lost:
+/// A favorites file: places saved with a snapshot of what their provider said, so that
+/// listing them needs no network. Read and changed so that no favorite is ever lost:
 /// - changes are read-modify-write under an exclusive `flock` on `FILE.lock`, so
-///   concurrent `places favorite add` processes all land;
+///   concurrent writers (processes, an app and its extension) all land;
 /// - a write goes to a temporary file in the same directory, is flushed, and replaces
 ///   the file with one `rename` (then the directory is flushed), so a crash leaves the
 ///   old file or the new one;
-/// - a file that cannot be read as favorites is never written: the error (65) says so;
+/// - a file that cannot be read as favorites is never written (`PlacesError.badFile`);
 /// - a missing file is an empty list; reading never creates anything.
-package struct FavoritesStore: Sendable {
+public struct FavoritesStore: Sendable {
     /// The file as configured (what messages show).
     package let path: String
     /// A crash-test hook (`$PLACES_FAVORITES_WRITE_PAUSE_MS` in the CLI): sleep this long with
@@ -28,6 +29,42 @@ package struct FavoritesStore: Sendable {
         self.path = path
         self.writePauseMilliseconds = writePauseMilliseconds
         self.wording = wording
+    }
+
+    /// The store in `file` (a file URL); nothing is created until the first save.
+    public init(file: URL) {
+        self.init(path: file.path)
+    }
+
+    /// Your favorites, oldest first; none when the file does not exist yet.
+    public func favorites() throws -> [Favorite] {
+        try load().favorites.sorted { a, b in a.addedDate != b.addedDate ? a.addedDate < b.addedDate : a.id < b.id }
+    }
+
+    /// Saves `venue` as a favorite, or refreshes the snapshot of one saved before (keeping
+    /// when it was added, and its note unless `note` is given; an empty note clears it).
+    @discardableResult
+    public func save(_ venue: Venue, note: String? = nil, at date: Date = Date()) throws -> Favorite {
+        try update { document -> Favorite in
+            if let index = document.favorites.firstIndex(where: { $0.id == venue.id }) {
+                document.favorites[index].refresh(from: venue, note: note)
+                return document.favorites[index]
+            }
+            let favorite = Favorite(venue: venue, addedAt: date, note: note)
+            document.favorites.append(favorite)
+            return favorite
+        }
+    }
+
+    /// Removes a favorite; false when it was not one. A missing file is not created.
+    @discardableResult
+    public func remove(_ id: PlaceID) throws -> Bool {
+        guard try load().favorite(id) != nil else { return false }
+        return try update { document -> Bool in
+            guard let index = document.favorites.firstIndex(where: { $0.id == id }) else { return false }
+            document.favorites.remove(at: index)
+            return true
+        }
     }
 
     /// The favorites as they are now; no lock is needed because writes replace the file whole.

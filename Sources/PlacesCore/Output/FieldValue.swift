@@ -41,7 +41,7 @@ package enum FieldValue: Sendable, Equatable {
         case .openNow: return .flag(venue.openNow)
         case .phone: return .text(venue.phone.map(shown))
         case .website: return .text(venue.website.map(shown))
-        case .mapsUrl: return .text(shown(venue.mapsURL))
+        case .mapsURL: return .text(shown(venue.mapsURL))
         case .isFavorite: return .flag(venue.isFavorite)
         case .openingHours: return venue.openingHours.map { .list($0.map(shown)) } ?? .absentList
         case .photos: return venue.photoURLs.map { .list($0.map(shown)) } ?? .absentList

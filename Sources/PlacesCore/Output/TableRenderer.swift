@@ -105,7 +105,7 @@ struct TableRenderer {
         case .ratingCount: return "REVIEWS"
         case .priceLevel: return "PRICE"
         case .openNow: return "OPEN"
-        case .mapsUrl: return "MAP"
+        case .mapsURL: return "MAP"
         case .isFavorite: return "FAV"
         case .openingHours: return "HOURS"
         default: return field.rawValue.uppercased()
@@ -115,7 +115,7 @@ struct TableRenderer {
     static func label(_ field: VenueField) -> String {
         switch field {
         case .id: return "ID"
-        case .mapsUrl: return "Map"
+        case .mapsURL: return "Map"
         case .isFavorite: return "Favorite"
         case .openingHours: return "Hours"
         case .distanceMeters: return "Distance"
@@ -131,7 +131,7 @@ struct TableRenderer {
     }
 
     static func isFlexible(_ field: VenueField) -> Bool {
-        [.name, .address, .categories, .cuisines, .website, .mapsUrl, .phone].contains(field)
+        [.name, .address, .categories, .cuisines, .website, .mapsURL, .phone].contains(field)
     }
 
     /// Cell text; `-` for an unknown value.

@@ -44,3 +44,12 @@ package enum CuisineGrouping {
         cuisine.restaurants.compactMap(\.venue.distanceMeters).min() ?? .infinity
     }
 }
+
+extension Array where Element == Venue {
+    /// The restaurants among these venues grouped by cuisine, groups ordered by their
+    /// nearest restaurant, `other` (no known cuisine) last. With `filter`, a cuisine whose
+    /// name matches keeps all its restaurants, any other only those whose name matches.
+    public func groupedByCuisine(filter: String? = nil) -> [Cuisine] {
+        CuisineGrouping.group(self, filter: filter)
+    }
+}

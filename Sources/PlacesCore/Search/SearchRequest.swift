@@ -1,3 +1,5 @@
+import Foundation
+
 /// One `nearby` or `search`, in provider-neutral terms: what every provider turns
 /// into its own requests, and what the pipeline applies client-side.
 package struct SearchRequest: Sendable {
@@ -79,6 +81,12 @@ package struct SearchRequest: Sendable {
 
     /// Checks the combinations the contract refuses; call before any request is made.
     package func validate(wording: Wording = .library) throws {
+        if let query, query.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw PlacesError.invalidRequest(.query, message: wording(.searchNeedsQuery))
+        }
+        if kind == .nearby && center == nil {
+            throw PlacesError.invalidRequest(.center, message: wording(.nearbyNeedsCenter))
+        }
         if center == nil {
             if sort == .distance || sort == .best {
                 throw PlacesError.invalidRequest(.sort, message: wording(.sortNeedsCenter(sort)))

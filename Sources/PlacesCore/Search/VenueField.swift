@@ -6,7 +6,9 @@ import Foundation
 /// and `photos` extend it: details extras that are printed only when named.
 public enum VenueField: String, Sendable, CaseIterable, Hashable {
     case id, provider, name, latitude, longitude, address, distanceMeters, categories, cuisines
-    case rating, ratingCount, priceLevel, openNow, phone, website, mapsUrl, isFavorite
+    case rating, ratingCount, priceLevel, openNow, phone, website
+    case mapsURL = "mapsUrl"
+    case isFavorite
     case openingHours, photos
 
     /// `--fields all`: exactly the contract's keys, in its order.
@@ -14,7 +16,7 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
 
     /// The default set: every one is in Google's Pro tier and Foursquare's free Pro fields.
     public static let defaultSet: [VenueField] = [
-        .id, .provider, .name, .latitude, .longitude, .address, .distanceMeters, .categories, .cuisines, .mapsUrl, .isFavorite,
+        .id, .provider, .name, .latitude, .longitude, .address, .distanceMeters, .categories, .cuisines, .mapsURL, .isFavorite,
     ]
 
     /// Fields that cost more to fetch and are asked for only when needed.
@@ -38,6 +40,11 @@ package struct FieldSelection: Sendable, Hashable {
     package init(fields: [VenueField], isExplicit: Bool) {
         self.fields = fields
         self.isExplicit = isExplicit
+    }
+
+    /// A set of fields in the contract's order, as named by an app.
+    package init(_ fields: Set<VenueField>) {
+        self.init(fields: VenueField.allCases.filter(fields.contains), isExplicit: true)
     }
 
     package static var knownNames: String { VenueField.allCases.map(\.rawValue).joined(separator: ", ") }

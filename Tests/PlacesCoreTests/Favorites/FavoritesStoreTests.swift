@@ -32,7 +32,7 @@ struct FavoritesStoreTests {
         #expect(try Self.mode(path) == 0o600)
         let loaded = try store.load().favorites
         #expect(loaded.map(\.id.description) == ["osm:node/42"] && loaded[0].note == "hi" && loaded[0].addedAt == "1970-01-01T00:00:00Z")
-        #expect(loaded[0].website == "https://cafe.example" && loaded[0].mapsUrl == "https://www.openstreetmap.org/node/42")
+        #expect(loaded[0].website == "https://cafe.example" && loaded[0].mapsURL == "https://www.openstreetmap.org/node/42")
     }
 
     @Test func aChangeThatThrowsWritesNothing() throws {

@@ -25,7 +25,7 @@ struct FoursquareFields: Sendable, Equatable {
             case .openNow, .openingHours: wanted.insert("hours")
             // Foursquare has no rating count among the documented fields, no map link, and
             // photos are not fetched: these stay null rather than buying a guess.
-            case .ratingCount, .mapsUrl, .photos: break
+            case .ratingCount, .mapsURL, .photos: break
             case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite: break
             }
         }

@@ -55,7 +55,7 @@ struct GoogleFieldMask: Sendable, Equatable {
             switch field {
             case .address: wanted.insert("formattedAddress")
             case .categories, .cuisines: wanted.insert("types")
-            case .mapsUrl: wanted.insert("googleMapsUri")
+            case .mapsURL: wanted.insert("googleMapsUri")
             case .rating: wanted.insert("rating")
             case .ratingCount: wanted.insert("userRatingCount")
             case .priceLevel: wanted.insert("priceLevel")

@@ -11,10 +11,10 @@ enum DetailsRunner {
         if providerOptions.dataFile != nil && options.id.provider != .osm {
             throw UsageError("--data reads an OpenStreetMap extract; \(options.id) is a \(options.id.provider.rawValue) id")
         }
-        let provider = try ProviderFactory.make(options.id.provider, options: providerOptions, network: options.network, context: context)
+        let client = try ProviderFactory.client(options.id.provider, options: providerOptions, network: options.network, context: context)
         var venue: Venue
         do {
-            venue = try await provider.details(options.id, fields: Set(options.output.fields.fields), diagnostics: context.diagnostics)
+            venue = try await client.lookUp(options.id, fields: Set(options.output.fields.fields))
         } catch let capture as DryRunCapture {
             return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
         }

@@ -54,8 +54,8 @@ enum RouteEstimateRunner {
             }
             var providerOptions = options.providerOptions
             providerOptions.provider = id.provider
-            let provider = try ProviderFactory.make(id.provider, options: providerOptions, network: options.network, context: context)
-            return try await provider.details(id, fields: [.id, .name, .latitude, .longitude], diagnostics: context.diagnostics)
+            let client = try ProviderFactory.client(id.provider, options: providerOptions, network: options.network, context: context)
+            return try await client.lookUp(id, fields: [.id, .name, .latitude, .longitude])
         }
     }
 }

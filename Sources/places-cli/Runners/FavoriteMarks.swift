@@ -1,7 +1,7 @@
 import PlacesCore
 
-/// Marks `nearby`/`search` results that are favorites (`isFavorite`) and applies
-/// `--favorites-only`. Only the ids are needed, read from the file without a lock.
+/// The favorites `nearby`/`search` mark (`isFavorite`) or keep (`--favorites-only`); the
+/// client applies them. Only the ids are needed, read from the file without a lock.
 enum FavoriteMarks {
     /// The ids a search needs: nil when neither `isFavorite` is printed nor
     /// `--favorites-only` given (then the file is not read at all).
@@ -24,16 +24,5 @@ enum FavoriteMarks {
             context.diagnostics.warning("\(error.message) (isFavorite is false for every place until then)")
             return []
         }
-    }
-
-    /// Sets `isFavorite`, and with `only` keeps just the favorites.
-    static func apply(_ venues: [Venue], favorites: Set<PlaceID>, only: Bool) -> [Venue] {
-        var marked = venues.map { venue -> Venue in
-            var v = venue
-            v.isFavorite = favorites.contains(v.id)
-            return v
-        }
-        if only { marked = marked.filter(\.isFavorite) }
-        return marked
     }
 }

@@ -1,52 +1,47 @@
 import Foundation
 import PlacesCore
 
-/// Runs `places nearby` and `places search`: resolve the location, ask the provider,
-/// run the pipeline, render. Returns what goes to stdout; notes go to diagnostics.
+/// Runs `places nearby` and `places search` on a `PlacesClient`: resolve the location, fetch,
+/// print the dry run if that is all, refine (favorites, the pipeline), render. Returns what goes
+/// to stdout; notes go to diagnostics.
 enum SearchRunner {
     static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
-        var request = try makeRequest(options, context: context)
+        let request = try makeRequest(options, context: context)
         let providerName = try ProviderSelection.choose(options.providerOptions, context: context)
-        try validateRadius(request, provider: providerName, wording: context.diagnostics.wording)
-        let provider = try ProviderFactory.make(providerName, options: options.providerOptions, network: options.network, context: context)
+        try ProviderLimits.check(request, provider: providerName, wording: context.diagnostics.wording)
+        let client = try ProviderFactory.client(providerName, options: options.providerOptions, network: options.network, context: context)
 
         // Read before the search: --favorites-only with an unreadable file fails before any request.
         let favorites = try FavoriteMarks.ids(for: options, context: context)
-        if options.favoritesOnly { request.onlyIDs = favorites }
         var found: [Venue] = []
         if !(options.favoritesOnly && favorites?.isEmpty == true) || options.network.dryRun {
             do {
-                found = try await provider.search(request, diagnostics: context.diagnostics)
+                found = try await client.fetch(request, onlyIDs: options.favoritesOnly ? favorites : nil)
             } catch let capture as DryRunCapture {
                 return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
             }
         }
         if options.network.dryRun { return DryRunReport.offline(provider: providerName) }
-        // Before the pipeline, so that --limit counts favorites only.
-        if let favorites { found = FavoriteMarks.apply(found, favorites: favorites, only: options.favoritesOnly) }
-        let outcome = VenuePipeline.run(found, for: request, provider: providerName, wording: context.diagnostics.wording)
-        for note in outcome.notes { context.diagnostics.note(note) }
+        let venues = client.refine(found, for: request, favorites: favorites, favoritesOnly: options.favoritesOnly)
 
         let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
                                           flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
                                           hasCenter: request.center != nil)
         if request.groupByCuisine {
-            let groups = CuisineGrouping.group(outcome.venues, filter: request.filterText)
+            let groups = venues.groupedByCuisine(filter: request.filterText)
             if groups.isEmpty { reportEmpty(request, options: options, context: context) }
             return VenueRenderer.render(groups: groups, options: renderOptions)
         }
-        if outcome.venues.isEmpty { reportEmpty(request, options: options, context: context) }
-        return VenueRenderer.render(outcome.venues, options: renderOptions)
+        if venues.isEmpty { reportEmpty(request, options: options, context: context) }
+        return VenueRenderer.render(venues, options: renderOptions)
     }
 
     /// Validates and combines the options into a provider-neutral request.
     static func makeRequest(_ options: SearchOptions, context: RunContext) throws -> SearchRequest {
         let isNearby = options.query == nil
+        // Before the location is resolved (and notes are printed about it).
         if let q = options.query, q.trimmingCharacters(in: .whitespaces).isEmpty {
             throw PlacesError.invalidRequest(.query, message: context.diagnostics.wording(.searchNeedsQuery))
-        }
-        guard options.location != nil || !isNearby else {
-            throw PlacesError.invalidRequest(.center, message: context.diagnostics.wording(.nearbyNeedsCenter))
         }
         let center = try options.location.map { try LocationResolver.resolve($0, diagnostics: context.diagnostics) }
         let radius = isNearby ? (options.radiusMeters ?? SearchRequest.defaultNearbyRadius) : options.radiusMeters
@@ -59,12 +54,6 @@ enum SearchRunner {
         return request
     }
 
-    /// `--radius` above the provider's limit is a usage error naming it.
-    static func validateRadius(_ request: SearchRequest, provider: ProviderName, wording: Wording) throws {
-        guard let radius = request.radiusMeters, let limit = ProviderLimits.maxRadiusMeters(provider), radius > limit else { return }
-        throw PlacesError.invalidRequest(.radius, message: wording(.radiusOverLimit(radius: radius, provider: provider, limit: limit)))
-    }
-
     private static func reportEmpty(_ request: SearchRequest, options: SearchOptions, context: RunContext) {
         guard options.output.format == .table else { return }
         var scope = ""
@@ -72,16 +61,3 @@ enum SearchRunner {
         context.diagnostics.note("no places found\(scope)")
     }
 }
-
-/// Per-provider limits checked before any request.
-enum ProviderLimits {
-    /// The largest `--radius` a provider accepts; nil for no limit.
-    static func maxRadiusMeters(_ provider: ProviderName) -> Double? {
-        switch provider {
-        case .google: return 50_000
-        case .foursquare: return 100_000
-        case .osm: return nil
-        }
-    }
-}
-

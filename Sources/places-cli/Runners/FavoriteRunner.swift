@@ -21,10 +21,10 @@ enum FavoriteRunner {
 
         var providerOptions = options.providerOptions
         providerOptions.provider = id.provider
-        let provider = try ProviderFactory.make(id.provider, options: providerOptions, network: options.network, context: context)
+        let client = try ProviderFactory.client(id.provider, options: providerOptions, network: options.network, context: context)
         let venue: Venue
         do {
-            venue = try await provider.details(id, fields: snapshotFields, diagnostics: context.diagnostics)
+            venue = try await client.lookUp(id, fields: snapshotFields)
         } catch let capture as DryRunCapture {
             return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent; the favorites were not changed")
         }
@@ -73,5 +73,5 @@ enum FavoriteRunner {
     }
 
     /// What a snapshot keeps, so the provider fetches exactly that.
-    static let snapshotFields: Set<VenueField> = [.id, .name, .latitude, .longitude, .address, .categories, .cuisines, .website, .phone, .mapsUrl]
+    static let snapshotFields: Set<VenueField> = [.id, .name, .latitude, .longitude, .address, .categories, .cuisines, .website, .phone, .mapsURL]
 }
