@@ -8,18 +8,23 @@ let package = Package(
     products: [
         .executable(name: "places", targets: ["places-cli"]),
         .library(name: "PlacesCore", targets: ["PlacesCore"]),
+        .library(name: "PlacesGazetteer", targets: ["PlacesGazetteer"]),
     ],
     targets: [
+        // The library an app links: models, requests, PlacesClient, providers, favorites.
         .target(name: "PlacesCore"),
+        // The GeoNames city gazetteer (2.9 MB of names): `--near`, POINT names.
+        .target(name: "PlacesGazetteer", dependencies: ["PlacesCore"]),
+        // The only target that knows argv, the environment, stdout/stderr and exit codes.
         .executableTarget(
             name: "places-cli",
-            dependencies: ["PlacesCore"]
+            dependencies: ["PlacesCore", "PlacesGazetteer"]
         ),
         // Synthetic Overpass extracts for Scripts/bench.sh and the scanner's tests.
         .executableTarget(name: "overpass-synth"),
         .testTarget(
             name: "PlacesCoreTests",
-            dependencies: ["PlacesCore", "places-cli", "overpass-synth"],
+            dependencies: ["PlacesCore", "PlacesGazetteer", "places-cli", "overpass-synth"],
             resources: [.copy("Resources")]
         ),
     ]

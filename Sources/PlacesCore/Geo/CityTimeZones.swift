@@ -1,50 +1,45 @@
 import Foundation
 
-/// The bundled gazetteer's cities as positions and IANA time-zone names, in a 1° grid, to
-/// answer "which zone is the nearest city in" (the local time of a place with no zone of
-/// its own, such as an OpenStreetMap venue).
+/// The GeoNames cities (population ≥ 15,000) as positions and IANA time-zone names, in a
+/// 1° grid, to answer "which zone is the nearest city in" (the local time of a place with no
+/// zone of its own, such as an OpenStreetMap venue). The same cities as the gazetteer of
+/// PlacesGazetteer, in the same order, but only position and zone (`CityTimeZoneData.swift`,
+/// generated with it): an app that links only PlacesCore does not carry the names.
 ///
 /// "Nearest" is the smallest WGS84 geodesic distance; a tie goes to the city listed first
 /// (the more populous), so the answer never depends on the order of questions.
-struct CityTimeZones: Sendable {
-    /// Latitudes, longitudes and zone numbers (into `zoneNames`), in gazetteer order.
-    let latitudes: [Double]
-    let longitudes: [Double]
-    let zones: [Int32]
-    let zoneNames: [String]
+package struct CityTimeZones: Sendable {
+    /// Latitudes, longitudes and zone numbers (into `zoneNames`), most populous first.
+    package let latitudes: [Double]
+    package let longitudes: [Double]
+    package let zones: [Int32]
+    package let zoneNames: [String]
     /// City numbers by 1° cell: `row * 360 + column`, row 0 from −90°, column 0 from −180°.
     private let cells: [[Int32]]
 
-    /// The bundled gazetteer's 34,006 cities, read on first use (a few milliseconds).
-    static let bundled = CityTimeZones(Gazetteer.bundled)
+    /// The 34,006 bundled cities, decoded on first use (a few milliseconds).
+    package static let bundled = CityTimeZones(names: cityTimeZoneNames, records: cityTimeZoneRecords)
 
-    init(_ gazetteer: Gazetteer) {
+    /// `records`: base64 of 10 bytes a city, latitude and longitude in 1e-5 degrees (Int32,
+    /// little-endian) and the zone's index into `names` (UInt16, little-endian). A record
+    /// whose zone index is out of range is skipped (the generator never writes one).
+    init(names: String, records: String) {
+        let zoneNames = names.split(separator: "\n").map(String.init)
+        let bytes = [UInt8](Data(base64Encoded: records, options: .ignoreUnknownCharacters) ?? Data())
+        let count = bytes.count / 10
         var latitudes: [Double] = [], longitudes: [Double] = [], zones: [Int32] = []
-        latitudes.reserveCapacity(34_100); longitudes.reserveCapacity(34_100); zones.reserveCapacity(34_100)
-        var zoneNames: [String] = [], zoneBytes: [[UInt8]] = [], zoneNumbers: [UInt64: Int32] = [:]
-        gazetteer.forEachRow { fields in
-            guard let lat = Self.decimal(fields[4]), let lon = Self.decimal(fields[5]) else { return }
-            // Zones are interned by a hash of their bytes (checked against the name), so that
-            // the 34,006 rows make ~350 Strings, not one each.
-            let zone = fields[8]
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in zone { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            var number: Int32
-            if let known = zoneNumbers[hash] {
-                number = known
-                if !Self.same(zoneBytes[Int(known)], zone) {
-                    number = Self.linearIntern(zone, &zoneNames)
-                    if Int(number) == zoneBytes.count { zoneBytes.append(Array(zone)) }
-                }
-            } else {
-                number = Int32(zoneNames.count)
-                zoneNumbers[hash] = number
-                zoneNames.append(String(decoding: zone, as: UTF8.self))
-                zoneBytes.append(Array(zone))
-            }
-            latitudes.append(lat)
-            longitudes.append(lon)
-            zones.append(number)
+        latitudes.reserveCapacity(count); longitudes.reserveCapacity(count); zones.reserveCapacity(count)
+        func int32(_ at: Int) -> Int32 {
+            Int32(bitPattern: UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24)
+        }
+        for city in 0..<count {
+            let at = city * 10
+            let zone = Int32(UInt16(bytes[at + 8]) | UInt16(bytes[at + 9]) << 8)
+            guard Int(zone) < zoneNames.count else { continue }
+            // An integer over a power of ten: exactly the Double the text "60.16952" parses to.
+            latitudes.append(Double(int32(at)) / 100_000)
+            longitudes.append(Double(int32(at + 4)) / 100_000)
+            zones.append(zone)
         }
         var cells = [[Int32]](repeating: [], count: 180 * 360)
         for i in latitudes.indices {
@@ -114,42 +109,6 @@ struct CityTimeZones: Sendable {
                 }
             }
         }
-    }
-
-    private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, b.baseAddress!, a.count) == 0 }
-    }
-
-    /// The zone's number after a hash collision: found by name, else added.
-    private static func linearIntern(_ zone: UnsafeBufferPointer<UInt8>, _ names: inout [String]) -> Int32 {
-        if let i = names.firstIndex(where: { $0.utf8.elementsEqual(zone) }) { return Int32(i) }
-        names.append(String(decoding: zone, as: UTF8.self))
-        return Int32(names.count - 1)
-    }
-
-    /// `-12.34567` read from the bytes, without making a String (34,006 rows, twice each):
-    /// digits as one integer over a power of ten, which rounds as `Double(String)` does.
-    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var i = 0, negative = false
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
-        var mantissa = 0, scale = 1.0, digits = 0, seenPoint = false
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "."), !seenPoint {
-                seenPoint = true
-            } else if b >= 0x30 && b <= 0x39, digits < 15 {
-                mantissa = mantissa * 10 + Int(b - 0x30)
-                digits += 1
-                if seenPoint { scale *= 10 }
-            } else {
-                return nil
-            }
-            i += 1
-        }
-        guard digits > 0 else { return nil }
-        let value = Double(mantissa) / scale
-        return negative ? -value : value
     }
 
     private static func row(_ latitude: Double) -> Int {

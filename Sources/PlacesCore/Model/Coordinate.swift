@@ -21,7 +21,7 @@ public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// For values already known to be valid (constants, gazetteer rows); checked in debug builds.
-    init(uncheckedLatitude latitude: Double, longitude: Double) {
+    package init(uncheckedLatitude latitude: Double, longitude: Double) {
         assert(latitude.isFinite && abs(latitude) <= 90 && longitude.isFinite && abs(longitude) <= 180)
         self.latitude = latitude
         self.longitude = longitude

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesGazetteer
 
 /// Turns `--at` / `--near` into a coordinate, telling the user what a name resolved to
 /// when the choice was not obvious.
@@ -8,7 +9,7 @@ enum LocationResolver {
         case .coordinate(let c):
             return c
         case .placeName(let name):
-            let match = try gazetteer.resolve(name, wording: diagnostics.wording)
+            let match = try gazetteer.resolve(name, point: nil, wording: diagnostics.wording)
             if let note = match.note(for: name) { diagnostics.note(note) }
             return match.place.coordinate
         }

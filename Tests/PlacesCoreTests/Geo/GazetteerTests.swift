@@ -1,5 +1,6 @@
 import Testing
 @testable import PlacesCore
+@testable import PlacesGazetteer
 
 @Suite("Gazetteer")
 struct GazetteerTests {
@@ -62,7 +63,7 @@ struct GazetteerTests {
 
     @Test func emptyNameIsUsage() {
         #expect(throws: PlacesError.invalidRequest(.center, message: "--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'")) {
-            try gazetteer.resolve("  ", wording: .cli)
+            try gazetteer.resolve("  ", point: nil, wording: .cli)
         }
         #expect(throws: PlacesError.invalidRequest(.center, message: "a place name is needed, e.g. Helsinki or 'Paris, FR'")) {
             try gazetteer.resolve("  ")
@@ -82,5 +83,27 @@ struct GazetteerTests {
         }
         #expect(checked == 34_006)
         #expect(misses.isEmpty, "folding differs for: \(misses.prefix(20))")
+    }
+
+    /// PlacesCore's time-zone table (for OSM opening hours, without the gazetteer) holds the
+    /// gazetteer's cities, in its order, with the very same coordinates and zones: the
+    /// nearest city, and so every openNow, is what it was when the zones came from here.
+    @Test func theTimeZoneTableIsTheGazetteersCitiesExactly() throws {
+        let table = CityTimeZones.bundled
+        var city = 0
+        var mismatches: [String] = []
+        gazetteer.forEachRow { fields in
+            let text = { (i: Int) in String(decoding: fields[i], as: UTF8.self) }
+            defer { city += 1 }
+            guard city < table.count, let lat = Double(text(4)), let lon = Double(text(5)) else {
+                mismatches.append("row \(city) missing")
+                return
+            }
+            if table.latitudes[city] != lat || table.longitudes[city] != lon || table.zoneNames[Int(table.zones[city])] != text(8) {
+                mismatches.append("\(text(0)): \(table.latitudes[city]),\(table.longitudes[city]) \(table.zoneNames[Int(table.zones[city])])")
+            }
+        }
+        #expect(city == table.count && city == 34_006)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 }

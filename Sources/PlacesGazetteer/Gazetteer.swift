@@ -1,22 +1,25 @@
-/// Offline place-name lookup for `--near`, over the bundled GeoNames cities (population ≥ 15,000).
+import PlacesCore
+
+/// Offline place-name lookup over the bundled GeoNames cities (population ≥ 15,000): the
+/// CLI's `--near` and POINT names, or an app's "search near a city" without a network.
 ///
 /// `Paris` picks the most populous match; `Paris,US` or `Paris, FR` narrows by country,
 /// and `Springfield,US-MA` by first-level division too. Matching ignores case and
 /// accents and includes alternate names (`Helsingfors`). With no exact match a
 /// whole-word prefix is tried (`Frankfurt` → Frankfurt am Main); with none at all
 /// the error lists the closest names.
-package struct Gazetteer: Sendable {
+public struct Gazetteer: Sendable {
     /// One city row.
-    package struct Place: Sendable, Hashable {
-        package let name: String
-        package let countryCode: String
+    public struct Place: Sendable, Hashable {
+        public let name: String
+        public let countryCode: String
         /// GeoNames first-level division code, e.g. `NY`, `01`, `ZH`.
-        package let admin1: String
-        package let coordinate: Coordinate
-        package let population: Int
+        public let admin1: String
+        public let coordinate: Coordinate
+        public let population: Int
 
         /// `Name, CC-ADMIN1`, accepted back as a query.
-        package var qualifiedName: String { admin1.isEmpty ? "\(name), \(countryCode)" : "\(name), \(countryCode)-\(admin1)" }
+        public var qualifiedName: String { admin1.isEmpty ? "\(name), \(countryCode)" : "\(name), \(countryCode)-\(admin1)" }
 
         /// `Name, CC`, or `Name, CC-ADMIN1` when another candidate shares the country.
         func label(among candidates: [Place]) -> String {
@@ -26,15 +29,15 @@ package struct Gazetteer: Sendable {
     }
 
     /// A resolved name: the chosen place and the other candidates it was chosen over.
-    package struct Match: Sendable {
-        package let place: Place
+    public struct Match: Sendable {
+        public let place: Place
         /// Other places with the same name, most populous first.
-        package let others: [Place]
+        public let others: [Place]
         /// Set when no place has exactly this name and a longer one was taken.
-        package let matchedByPrefix: Bool
+        public let matchedByPrefix: Bool
 
         /// A note for stderr when the choice was not obvious, else nil.
-        package func note(for query: String) -> String? {
+        public func note(for query: String) -> String? {
             let all = [place] + others
             let population = Self.grouped(place.population)
             if matchedByPrefix {
@@ -64,16 +67,21 @@ package struct Gazetteer: Sendable {
     private let rows: String
 
     /// The gazetteer compiled into the binary (GeoNames, CC BY 4.0).
-    package static let bundled = Gazetteer(rows: gazetteerRows)
+    public static let bundled = Gazetteer(rows: gazetteerRows)
 
     /// Rows in the bundled layout (see Scripts/generate-gazetteer.py); used by tests.
     init(rows: String) {
         self.rows = rows
     }
 
-    /// Resolves a name, or throws: an empty query is `invalidRequest`, no match `notFound`.
+    /// Resolves a name such as `Helsinki`, `Paris, FR` or `Springfield, US-MA`, or throws
+    /// `PlacesError`: an empty name is `invalidRequest`, no match `notFound` with the closest names.
+    public func resolve(_ query: String) throws -> Match {
+        try resolve(query, point: nil, wording: .library)
+    }
+
     /// `point` names the route end the name is for (the CLI's `--from`/`--to`), if any.
-    package func resolve(_ query: String, point: String? = nil, wording: Wording = .library) throws -> Match {
+    package func resolve(_ query: String, point: String?, wording: Wording) throws -> Match {
         let (namePart, country, admin1) = Self.split(query)
         let key = TextFolding.fold(namePart)
         guard !key.isEmpty else {

@@ -1,15 +1,17 @@
 import Foundation
+import PlacesCore
+import PlacesGazetteer
 
 /// Turns `--from` / `--to` into coordinates: a coordinate as is, a name through the bundled
 /// gazetteer (with a note on stderr when the choice was not obvious, as for `--near`), a
 /// PLACE_ID from the favorites snapshot, else from its provider.
-package struct PointResolver: Sendable {
-    package let gazetteer: Gazetteer
-    package let favorites: FavoriteSnapshotLookup
+struct PointResolver: Sendable {
+    let gazetteer: Gazetteer
+    let favorites: FavoriteSnapshotLookup
     /// Looks a place up with the provider its id names (details), honouring `--data`.
-    package let lookUp: @Sendable (PlaceID) async throws -> Venue
+    let lookUp: @Sendable (PlaceID) async throws -> Venue
 
-    package init(gazetteer: Gazetteer = .bundled, favorites: FavoriteSnapshotLookup = .unwired,
+    init(gazetteer: Gazetteer = .bundled, favorites: FavoriteSnapshotLookup = .unwired,
                 lookUp: @escaping @Sendable (PlaceID) async throws -> Venue) {
         self.gazetteer = gazetteer
         self.favorites = favorites
@@ -17,7 +19,7 @@ package struct PointResolver: Sendable {
     }
 
     /// `flag` (`--from`, `--to`) prefixes notes so the user knows which end they are about.
-    package func resolve(_ spec: PointSpec, flag: String, diagnostics: Diagnostics) async throws -> RoutePoint {
+    func resolve(_ spec: PointSpec, flag: String, diagnostics: Diagnostics) async throws -> RoutePoint {
         switch spec {
         case .coordinate(let coordinate):
             return RoutePoint(coordinate: coordinate)

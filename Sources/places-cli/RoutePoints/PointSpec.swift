@@ -1,7 +1,8 @@
 import Foundation
+import PlacesCore
 
 /// A route end (`--from` / `--to` POINT) as the user wrote it, before it is resolved.
-package enum PointSpec: Sendable, Equatable {
+enum PointSpec: Sendable, Equatable {
     /// `LAT,LON` in decimal degrees.
     case coordinate(Coordinate)
     /// `PROVIDER:RAW_ID`, looked up in the favorites snapshot or through its provider.
