@@ -43,3 +43,19 @@ extension PlacesClient {
         }
     }
 }
+
+/// A source holds an API key: printed, reflected or dumped, it shows what it is, never the key.
+extension PlacesClient.Source: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        switch self {
+        case .google: return "google(apiKey: \(Redaction.placeholder))"
+        case .foursquare: return "foursquare(apiKey: \(Redaction.placeholder))"
+        case .overpass(let endpoint): return "overpass(endpoint: \(endpoint.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))"
+        case .extract(let file, let directory): return "extract(\(file.path), indexDirectory: \(directory?.path ?? "nil"))"
+        }
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror { Mirror(self, children: ["source": description], displayStyle: .enum) }
+}

@@ -21,8 +21,8 @@ package enum ProviderSpec: Sendable {
 
     package func makeProvider(http: HTTPClient, now: Date?) -> any PlaceProvider {
         switch self {
-        case .google(let key, let baseURL): return GooglePlacesClient(http: http, baseURL: baseURL, key: key)
-        case .foursquare(let key, let baseURL): return FoursquareClient(http: http, baseURL: baseURL, key: key)
+        case .google(let key, let baseURL): return GooglePlacesProvider(http: http, baseURL: baseURL, key: key)
+        case .foursquare(let key, let baseURL): return FoursquarePlacesProvider(http: http, baseURL: baseURL, key: key)
         case .overpass(let endpoint): return OverpassAPIProvider(http: http, endpoint: endpoint, now: now)
         case .extract(let path, let cache): return OverpassFileProvider(path: path, cache: cache, now: now)
         }

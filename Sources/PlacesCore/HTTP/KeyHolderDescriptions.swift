@@ -20,7 +20,7 @@ extension KeyHolderDescription {
     }
 }
 
-extension GooglePlacesClient: KeyHolderDescription {
+extension GooglePlacesProvider: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
 }
 
@@ -28,7 +28,7 @@ extension GoogleRequestBuilder: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
 }
 
-extension FoursquareClient: KeyHolderDescription {
+extension FoursquarePlacesProvider: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
 }
 
@@ -38,4 +38,15 @@ extension FoursquareRequestBuilder: KeyHolderDescription {
 
 extension GoogleRoutesRouter: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
+}
+
+extension ProviderSpec: KeyHolderDescription {
+    var shownParts: KeyValuePairs<String, String> {
+        switch self {
+        case .google(_, let baseURL): return ["provider": "google", "baseURL": Redaction.displayURL(baseURL)]
+        case .foursquare(_, let baseURL): return ["provider": "foursquare", "baseURL": Redaction.displayURL(baseURL)]
+        case .overpass(let endpoint): return ["provider": "osm", "endpoint": Redaction.displayURL(endpoint)]
+        case .extract(let path, _): return ["provider": "osm", "extract": path]
+        }
+    }
 }

@@ -130,11 +130,16 @@ struct RedactionTests {
             ("Cassette", Cassette(request: request, response: HTTPResponse(status: 200))),
             ("CassetteRecordingTransport", CassetteRecordingTransport(inner: DryRunTransport(), directory: "/tmp/x", knownSecrets: [Self.key])),
             ("RunContext", RunContext(environment: ["GOOGLE_MAPS_API_KEY": Self.key])),
-            ("GooglePlacesClient", GooglePlacesClient(http: http, baseURL: "http://h", key: Self.key)),
+            ("GooglePlacesProvider", GooglePlacesProvider(http: http, baseURL: "http://h", key: Self.key)),
             ("GoogleRequestBuilder", GoogleRequestBuilder(baseURL: "http://h", key: Self.key, wording: .library)),
-            ("FoursquareClient", FoursquareClient(http: http, baseURL: "http://h", key: Self.key)),
+            ("FoursquarePlacesProvider", FoursquarePlacesProvider(http: http, baseURL: "http://h", key: Self.key)),
             ("FoursquareRequestBuilder", FoursquareRequestBuilder(baseURL: "http://h", key: Self.key, wording: .library)),
             ("GoogleRoutesRouter", GoogleRoutesRouter(client: http, baseURL: "http://h", key: Self.key)),
+            ("PlacesClient.Source.google", PlacesClient.Source.google(apiKey: Self.key)),
+            ("PlacesClient.Source.foursquare", PlacesClient.Source.foursquare(apiKey: "Bearer \(Self.key)")),
+            ("PlacesClient (google)", PlacesClient(source: .google(apiKey: Self.key))),
+            ("PlacesClient (foursquare)", PlacesClient(source: .foursquare(apiKey: Self.key))),
+            ("ProviderSpec", ProviderSpec(.google(apiKey: Self.key))),
         ]
         for (name, holder) in holders {
             for text in renderings(holder) {

@@ -5,7 +5,7 @@ import Foundation
 /// `nearby` is one `places:searchNearby` (it cannot page: at most 20 places); `search`
 /// pages `places:searchText` with `pageToken` up to Google's 60; `details` is
 /// `GET /v1/places/{id}`. The field mask follows the fields asked for.
-package struct GooglePlacesClient: PlaceProvider {
+package struct GooglePlacesProvider: PlaceProvider {
     package let name = ProviderName.google
     let http: HTTPClient
     let baseURL: String

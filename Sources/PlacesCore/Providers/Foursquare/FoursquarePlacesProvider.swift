@@ -6,7 +6,7 @@ import Foundation
 /// places a page) until `--limit` places pass the circle and the value filters; `details`
 /// is `GET /places/{fsq_place_id}`. `fields` follows the fields asked for, so Premium
 /// fields are bought only when needed.
-package struct FoursquareClient: PlaceProvider {
+package struct FoursquarePlacesProvider: PlaceProvider {
     package let name = ProviderName.foursquare
     let http: HTTPClient
     let baseURL: String
