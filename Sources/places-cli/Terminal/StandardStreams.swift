@@ -26,26 +26,9 @@ enum StandardStreams {
         return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
     }
 
-    /// Writes all of `bytes`, retrying short and interrupted writes.
+    /// Writes all of `bytes` (see `POSIX.writeAll`).
     static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> WriteResult {
-        var offset = 0
-        while offset < bytes.count {
-            let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
-                return code == EPIPE ? .closedPipe : .failed(errno: code)
-            }
-            offset += n
-        }
-        return .written
+        guard let code = POSIX.writeAll(fd, bytes) else { return .written }
+        return code == EPIPE ? .closedPipe : .failed(errno: code)
     }
 }
-
-#if canImport(Darwin)
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Darwin.write(fd, p, n) }
-#elseif canImport(Musl)
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Musl.write(fd, p, n) }
-#else
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Glibc.write(fd, p, n) }
-#endif

@@ -24,16 +24,8 @@ package struct VenueIndexCache: Sendable, Equatable {
 
     /// Creates the directory and any missing parents (`mkdir -p`); the reason when it cannot.
     func createDirectory() throws(VenueIndexCorruption) {
-        var path = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            path += "/" + component
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw VenueIndexCorruption(reason: "\(path): \(ReadOnlyFile.describe(errno))")
-            }
-        }
-        var info = stat()
-        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw VenueIndexCorruption(reason: "\(directory) is not a directory")
-        }
+        guard let failure = POSIX.makeDirectories(directory, mode: 0o755) else { return }
+        if failure.code == ENOTDIR { throw VenueIndexCorruption(reason: "\(failure.path) is not a directory") }
+        throw VenueIndexCorruption(reason: "\(failure.path): \(ReadOnlyFile.describe(failure.code))")
     }
 }
