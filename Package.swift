@@ -20,11 +20,14 @@ let package = Package(
             name: "places-cli",
             dependencies: ["PlacesCore", "PlacesGazetteer"]
         ),
+        // What an app writes: the nearest cafes with PlacesCore's public API alone (no
+        // `package` access), run by a test against the loopback fake. Not a product.
+        .executableTarget(name: "NearestCafes", dependencies: ["PlacesCore"], path: "Examples/NearestCafes", packageAccess: false),
         // Synthetic Overpass extracts for Scripts/bench.sh and the scanner's tests.
         .executableTarget(name: "overpass-synth"),
         .testTarget(
             name: "PlacesCoreTests",
-            dependencies: ["PlacesCore", "PlacesGazetteer", "places-cli", "overpass-synth"],
+            dependencies: ["PlacesCore", "PlacesGazetteer", "places-cli", "overpass-synth", "NearestCafes"],
             resources: [.copy("Resources")]
         ),
     ]
