@@ -10,8 +10,10 @@ let baseURL = CommandLine.arguments.dropFirst().first.flatMap { URL(string: $0) 
 
 do {
     let client = PlacesClient(source: .google(apiKey: key), configuration: .init(baseURL: baseURL))
-    let cafes = try await client.nearby(.init(center: try Coordinate(latitude: 60.1699, longitude: 24.9384),
-                                              radiusMeters: 500, categories: [.cafe]))
+    let cafes = try await client.nearby(
+        .init(
+            center: try Coordinate(latitude: 60.1699, longitude: 24.9384),
+            radiusMeters: 500, categories: [.cafe]))
     for cafe in cafes { print("\(Int(cafe.distanceMeters ?? 0)) m\t\(cafe.name)") }
 } catch {
     FileHandle.standardError.write(Data("NearestCafes: \(error.localizedDescription)\n".utf8))

@@ -67,9 +67,9 @@ public enum PlacesError: Error, Equatable, Sendable {
         switch self {
         case .missingAPIKey(let service): return "\(service.name) needs an API key"
         case .invalidRequest(_, let message), .requestRejected(_, let message), .apiKeyRejected(_, let message),
-             .paymentRequired(_, let message), .rateLimited(_, _, let message), .placeNotFound(_, let message),
-             .notFound(let message), .badResponse(_, let message), .badFile(_, let message), .network(_, let message),
-             .unavailable(_, let message), .io(_, let message), .configuration(let message):
+            .paymentRequired(_, let message), .rateLimited(_, _, let message), .placeNotFound(_, let message),
+            .notFound(let message), .badResponse(_, let message), .badFile(_, let message), .network(_, let message),
+            .unavailable(_, let message), .io(_, let message), .configuration(let message):
             return message
         }
     }

@@ -32,8 +32,10 @@ extension PlacesClient {
         /// Notes and warnings worth showing a person (a provider's cap on results, a place skipped for bad data).
         public var notes: (@Sendable (String) -> Void)?
 
-        public init(timeout: TimeInterval = 10, retries: Int = 2, baseURL: URL? = nil, favorites: FavoritesStore? = nil,
-                    now: Date? = nil, notes: (@Sendable (String) -> Void)? = nil) {
+        public init(
+            timeout: TimeInterval = 10, retries: Int = 2, baseURL: URL? = nil, favorites: FavoritesStore? = nil,
+            now: Date? = nil, notes: (@Sendable (String) -> Void)? = nil
+        ) {
             self.timeout = timeout
             self.retries = retries
             self.baseURL = baseURL

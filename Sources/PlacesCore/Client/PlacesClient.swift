@@ -19,11 +19,13 @@ public struct PlacesClient: Sendable {
     public init(source: Source, configuration: Configuration = Configuration()) {
         let notes = configuration.notes
         let diagnostics = Diagnostics { _, message in notes?(message) }
-        let http = HTTPClient(transport: URLSessionTransport(), timeout: configuration.timeout,
-                              policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
+        let http = HTTPClient(
+            transport: URLSessionTransport(), timeout: configuration.timeout,
+            policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
         let spec = ProviderSpec(source, baseURL: configuration.baseURL)
-        self.init(provider: spec.makeProvider(http: http, now: configuration.now), diagnostics: diagnostics,
-                  favorites: configuration.favorites)
+        self.init(
+            provider: spec.makeProvider(http: http, now: configuration.now), diagnostics: diagnostics,
+            favorites: configuration.favorites)
     }
 
     /// A client around a provider the caller built (the CLI, with its own transport and words).
@@ -51,7 +53,8 @@ public struct PlacesClient: Sendable {
     /// belong to this client's provider.
     public func details(_ id: PlaceID, fields: Set<VenueField> = Set(VenueField.defaultSet)) async throws -> Venue {
         guard id.provider == provider.name else {
-            throw PlacesError.invalidRequest(.placeID, message: "\(id) is a \(id.provider.rawValue) id; this client asks \(provider.name.rawValue)")
+            throw PlacesError.invalidRequest(
+                .placeID, message: "\(id) is a \(id.provider.rawValue) id; this client asks \(provider.name.rawValue)")
         }
         var venue = try await lookUp(id, fields: fields)
         if fields.contains(.isFavorite), let ids = try favoriteIDs(required: false) {

@@ -15,7 +15,8 @@ package enum ProviderSpec: Sendable {
         case .google(let key): self = .google(key: key, baseURL: baseURL?.absoluteString ?? DefaultEndpoints.googlePlaces)
         case .foursquare(let key): self = .foursquare(key: key, baseURL: baseURL?.absoluteString ?? DefaultEndpoints.foursquare)
         case .overpass(let endpoint): self = .overpass(endpoint: endpoint?.absoluteString ?? DefaultEndpoints.overpass)
-        case .extract(let file, let directory): self = .extract(path: file.path, cache: directory.map { VenueIndexCache(directory: $0.path) })
+        case .extract(let file, let directory):
+            self = .extract(path: file.path, cache: directory.map { VenueIndexCache(directory: $0.path) })
         }
     }
 

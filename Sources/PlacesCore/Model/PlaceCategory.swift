@@ -1,9 +1,9 @@
 import Foundation
 
-/// The provider-neutral `--type` vocabulary.
+/// The provider-neutral kinds of place (`--type` in the CLI).
 ///
 /// Each provider maps these to its own categories in one table inside its folder;
-/// a provider without an equivalent refuses the type with a usage error.
+/// a provider without an equivalent refuses the category (`PlacesError.invalidRequest`).
 public enum PlaceCategory: String, Sendable, CaseIterable, Hashable {
     // Food and drink.
     case restaurant, cafe, bar, pub, fast_food, bakery, ice_cream, food_court

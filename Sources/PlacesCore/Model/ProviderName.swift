@@ -1,4 +1,4 @@
-/// The providers `places` can query, by the name used in `--provider` and place ids.
+/// The providers PlacesCore can query, by the name used in place ids (`osm:node/1`) and by the CLI.
 public enum ProviderName: String, Sendable, CaseIterable, Codable, Hashable {
     case google
     case foursquare

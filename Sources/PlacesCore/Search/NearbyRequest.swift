@@ -23,10 +23,12 @@ public struct NearbyRequest: Sendable, Hashable {
     /// Only your favorites (needs `PlacesClient.Configuration.favorites`).
     public var favoritesOnly: Bool
 
-    public init(center: Coordinate, radiusMeters: Double = 1000, categories: [PlaceCategory] = [],
-                fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = .distance, limit: Int = 20,
-                minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
-                favoritesOnly: Bool = false) {
+    public init(
+        center: Coordinate, radiusMeters: Double = 1000, categories: [PlaceCategory] = [],
+        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = .distance, limit: Int = 20,
+        minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
+        favoritesOnly: Bool = false
+    ) {
         self.center = center
         self.radiusMeters = radiusMeters
         self.categories = categories
@@ -41,8 +43,9 @@ public struct NearbyRequest: Sendable, Hashable {
     }
 
     var searchRequest: SearchRequest {
-        SearchRequest(kind: .nearby, center: center, radiusMeters: radiusMeters, types: categories, sort: sort, limit: limit,
-                      minRating: minRating, openNow: openNow, price: price, filterText: nameFilter,
-                      fields: FieldSelection(fields))
+        SearchRequest(
+            kind: .nearby, center: center, radiusMeters: radiusMeters, types: categories, sort: sort, limit: limit,
+            minRating: minRating, openNow: openNow, price: price, filterText: nameFilter,
+            fields: FieldSelection(fields))
     }
 }

@@ -1,4 +1,4 @@
-/// `--price MIN[-MAX]`: price levels 0 (free) to 4 (very expensive), inclusive.
+/// Price levels 0 (free) to 4 (very expensive), inclusive (`--price MIN[-MAX]` in the CLI).
 public struct PriceRange: Sendable, Hashable, CustomStringConvertible {
     public let min: Int
     public let max: Int

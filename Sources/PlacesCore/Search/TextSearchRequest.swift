@@ -17,10 +17,12 @@ public struct TextSearchRequest: Sendable, Hashable {
     public var nameFilter: String?
     public var favoritesOnly: Bool
 
-    public init(query: String, center: Coordinate? = nil, radiusMeters: Double? = nil, categories: [PlaceCategory] = [],
-                fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = .relevance, limit: Int = 20,
-                minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
-                favoritesOnly: Bool = false) {
+    public init(
+        query: String, center: Coordinate? = nil, radiusMeters: Double? = nil, categories: [PlaceCategory] = [],
+        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = .relevance, limit: Int = 20,
+        minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
+        favoritesOnly: Bool = false
+    ) {
         self.query = query
         self.center = center
         self.radiusMeters = radiusMeters
@@ -36,8 +38,9 @@ public struct TextSearchRequest: Sendable, Hashable {
     }
 
     var searchRequest: SearchRequest {
-        SearchRequest(kind: .text(query), center: center, radiusMeters: radiusMeters, types: categories, sort: sort, limit: limit,
-                      minRating: minRating, openNow: openNow, price: price, filterText: nameFilter,
-                      fields: FieldSelection(fields))
+        SearchRequest(
+            kind: .text(query), center: center, radiusMeters: radiusMeters, types: categories, sort: sort, limit: limit,
+            minRating: minRating, openNow: openNow, price: price, filterText: nameFilter,
+            fields: FieldSelection(fields))
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The fields a venue can be printed with: JSON keys, CSV columns, table columns.
+/// The fields of a venue: what a request asks providers to fetch, and what the CLI prints
+/// (the raw values are its JSON keys and CSV columns).
 ///
-/// `contractFields` is `--fields all`, in the contract's example order. `openingHours`
-/// and `photos` extend it: details extras that are printed only when named.
+/// `contractFields` is the CLI's `--fields all`, in the contract's example order.
+/// `openingHours` and `photos` extend it: details extras that are printed only when named.
 public enum VenueField: String, Sendable, CaseIterable, Hashable {
     case id, provider, name, latitude, longitude, address, distanceMeters, categories, cuisines
     case rating, ratingCount, priceLevel, openNow, phone, website

@@ -1,4 +1,4 @@
-/// `--sort`: how results are ordered.
+/// How results are ordered (`--sort` in the CLI).
 public enum VenueSortOrder: String, Sendable, CaseIterable {
     /// Nearest first (needs a centre).
     case distance

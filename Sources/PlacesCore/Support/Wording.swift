@@ -113,7 +113,8 @@ package enum Phrase: Sendable, Equatable {
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the API key (\(status))"
         case .paymentRefused(let service, let status, let said):
-            let advice = service == .foursquare
+            let advice =
+                service == .foursquare
                 ? "Premium fields (rating, price, opening hours) need purchased credits in the Foursquare Developer Console"
                 : "check the account's billing"
             return "\(service.name) refused the request for payment (\(status))\(said); \(advice)"
@@ -122,7 +123,8 @@ package enum Phrase: Sendable, Equatable {
         case .tooLarge(let service, let mebibytes):
             return "\(service.name) sent more than \(mebibytes) MiB; narrow the request (a smaller radius or limit)"
         case .overpassGaveUp(let said):
-            return "Overpass gave up on the query (\(said)); try a smaller radius or fewer categories, try again later, or search an extract offline"
+            return
+                "Overpass gave up on the query (\(said)); try a smaller radius or fewer categories, try again later, or search an extract offline"
         case .overpassErrorPage(let said):
             return "Overpass answered with a page instead of JSON\(said); check the endpoint, or try again later"
         case .overpassOverloaded:
@@ -142,7 +144,8 @@ package enum Phrase: Sendable, Equatable {
         case .placeNotShowable(let id):
             return "\(id) exists but has no name or position, so it is not a place"
         case .googleNearbyCap(let cap):
-            return "Google's Nearby Search returns at most \(cap) places and cannot page; showing up to \(cap) (a text search gives up to 60)"
+            return
+                "Google's Nearby Search returns at most \(cap) places and cannot page; showing up to \(cap) (a text search gives up to 60)"
         case .minRatingEmptiesOSM:
             return "OpenStreetMap has no ratings, so a minimum rating leaves nothing"
         case .groupingLeavesOut(let dropped):
@@ -170,9 +173,11 @@ package enum Phrase: Sendable, Equatable {
         case .noPlaceNamed(let name, let scope, let closest, _):
             return "no place named '\(name)'\(scope) in the bundled gazetteer (cities over 15,000 people)\(closest)"
         case .favoritesUnreadable(let path, let problem):
-            return "the favorites file \(path) cannot be read as favorites: \(problem); it was left unchanged: fix it by hand, or move it aside to start a new list"
+            return
+                "the favorites file \(path) cannot be read as favorites: \(problem); it was left unchanged: fix it by hand, or move it aside to start a new list"
         case .favoritesNewerVersion(let found, let current):
-            return "it has version \(found), which this version of PlacesCore does not know (it reads version \(current)); it may come from a newer version"
+            return
+                "it has version \(found), which this version of PlacesCore does not know (it reads version \(current)); it may come from a newer version"
         case .favoritesFix(let fix):
             switch fix {
             case .makeWritable: return "make it writable or use another favorites location"

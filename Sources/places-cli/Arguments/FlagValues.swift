@@ -58,7 +58,8 @@ extension PriceRange {
             throw UsageError("--price '\(text)' is not a price range: expected MIN or MIN-MAX with levels 0–4, e.g. --price 1-2")
         }
         guard (0...4).contains(low), (0...4).contains(high), low <= high else {
-            throw UsageError("--price \(low)-\(high) is not a price range: levels go from 0 (free) to 4 (very expensive), low first, e.g. --price 1-2")
+            throw UsageError(
+                "--price \(low)-\(high) is not a price range: levels go from 0 (free) to 4 (very expensive), low first, e.g. --price 1-2")
         }
         return try PriceRange(min: low, max: high)
     }

@@ -6,7 +6,8 @@ import PlacesCore
 /// over the transport the network flags choose, speaking the CLI's words.
 /// Which provider answers is decided before, in `ProviderSelection`.
 enum ProviderFactory {
-    static func client(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlacesClient {
+    static func client(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlacesClient
+    {
         let spec: ProviderSpec
         var now: Date?
         switch name {
@@ -18,9 +19,11 @@ enum ProviderFactory {
                 spec = .overpass(endpoint: Endpoints.overpass(context))
             }
         case .google:
-            spec = .google(key: HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context), baseURL: Endpoints.googlePlaces(context))
+            spec = .google(
+                key: HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context), baseURL: Endpoints.googlePlaces(context))
         case .foursquare:
-            spec = .foursquare(key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
+            spec = .foursquare(
+                key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
         }
         let provider = spec.makeProvider(http: HTTPClientFactory.make(network, context: context), now: now)
         return PlacesClient(provider: provider, diagnostics: context.diagnostics)

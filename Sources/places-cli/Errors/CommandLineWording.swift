@@ -7,9 +7,10 @@ extension Wording {
     static func commandLine(environment: [String: String]) -> Wording {
         // A rejected Foursquare key gets different advice when it looks like a v3 key.
         let foursquareKey = environment["FOURSQUARE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let legacyFoursquareKey = foursquareKey.map { key in
-            FoursquareService.looksLikeLegacyKey(key.hasPrefix("Bearer ") ? String(key.dropFirst(7)) : key)
-        } ?? false
+        let legacyFoursquareKey =
+            foursquareKey.map { key in
+                FoursquareService.looksLikeLegacyKey(key.hasPrefix("Bearer ") ? String(key.dropFirst(7)) : key)
+            } ?? false
         return Wording { phrase in text(phrase, legacyFoursquareKey: legacyFoursquareKey) }
     }
 
@@ -40,7 +41,8 @@ extension Wording {
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the key (\(status)): \(keyAdvice(service, legacyFoursquareKey: legacyFoursquareKey))"
         case .paymentRefused(let service, let status, let said):
-            let advice = service == .foursquare
+            let advice =
+                service == .foursquare
                 ? "Premium fields (rating, price, opening hours) need purchased credits: add credits in the Foursquare Developer Console, or drop the --fields and flags that need them (--sort rating|best, --min-rating, --open-now, --price)"
                 : "check the account's billing"
             return "\(service.name) refused the request for payment (\(status))\(said); \(advice)"
@@ -49,27 +51,33 @@ extension Wording {
         case .tooLarge(let service, let mebibytes):
             return "\(service.name) sent more than \(mebibytes) MiB; narrow the request (a smaller --radius or --limit)"
         case .overpassGaveUp(let said):
-            return "Overpass gave up on the query (\(said)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE"
+            return
+                "Overpass gave up on the query (\(said)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE"
         case .overpassErrorPage(let said):
-            return "Overpass answered with a page instead of JSON\(said); check PLACES_OVERPASS_URL, try again later, or use an extract offline with --data FILE"
+            return
+                "Overpass answered with a page instead of JSON\(said); check PLACES_OVERPASS_URL, try again later, or use an extract offline with --data FILE"
         case .overpassOverloaded:
             return "the server is overloaded; try again later, use another PLACES_OVERPASS_URL mirror, or --data FILE"
         case .baseURLNotHTTP(let service, let value):
-            return "\(Endpoints.variable(service))='\(value)' is not an http(s) URL: set it to a base URL such as \(Endpoints.standard(service)), or unset it"
+            return
+                "\(Endpoints.variable(service))='\(value)' is not an http(s) URL: set it to a base URL such as \(Endpoints.standard(service)), or unset it"
         case .baseURLUnusable(let service, let value, let path):
             return "\(Endpoints.variable(service))='\(value)' does not make a valid URL with \(path)"
         case .foursquareForeignPage(let shown, let baseURL):
-            return "Foursquare's next-page link points to \(shown), not to the configured \(baseURL) (PLACES_FOURSQUARE_URL); it was not followed"
+            return
+                "Foursquare's next-page link points to \(shown), not to the configured \(baseURL) (PLACES_FOURSQUARE_URL); it was not followed"
         case .unknownPlace(let id, let said):
             switch id.provider {
             case .google: return "Google Places has no place \(id) (\(said)); check the id, e.g. from 'places nearby --json'"
-            case .foursquare: return "Foursquare has no place \(id) (\(said)); check the id, e.g. from 'places nearby --provider foursquare --json'"
+            case .foursquare:
+                return "Foursquare has no place \(id) (\(said)); check the id, e.g. from 'places nearby --provider foursquare --json'"
             case .osm: return "OpenStreetMap has no \(id.rawID) (\(said)); check the id, e.g. from 'places nearby --provider osm --json'"
             }
         case .placeNotShowable(let id):
             return "\(id) exists but has no name or position, so it is not a place 'places' can show"
         case .googleNearbyCap(let cap):
-            return "Google's Nearby Search returns at most \(cap) places and cannot page; showing up to \(cap) (use 'places search' for up to 60)"
+            return
+                "Google's Nearby Search returns at most \(cap) places and cannot page; showing up to \(cap) (use 'places search' for up to 60)"
         case .minRatingEmptiesOSM:
             return "OpenStreetMap has no ratings, so --min-rating leaves nothing; drop it or use --provider google|foursquare"
         case .groupingLeavesOut(let dropped):
@@ -102,9 +110,11 @@ extension Wording {
             return "\(point): \(text); or give \(point) LAT,LON or a PLACE_ID"
 
         case .favoritesUnreadable(let path, let problem):
-            return "the favorites file \(path) cannot be read as favorites: \(problem); it was left unchanged: fix it by hand, or move it aside and places will start a new list"
+            return
+                "the favorites file \(path) cannot be read as favorites: \(problem); it was left unchanged: fix it by hand, or move it aside and places will start a new list"
         case .favoritesNewerVersion(let found, let current):
-            return "it has version \(found), which this places does not know (it reads version \(current)); it may come from a newer places: upgrade places"
+            return
+                "it has version \(found), which this places does not know (it reads version \(current)); it may come from a newer places: upgrade places"
         case .favoritesFix(let fix):
             switch fix {
             case .makeWritable: return "make it writable or set PLACES_FAVORITES_FILE to a path you can write"

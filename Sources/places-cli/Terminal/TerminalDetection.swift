@@ -1,3 +1,5 @@
+import PlacesCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesCore
 
 extension TerminalInfo {
     /// Inspects stdout and the environment of this process.

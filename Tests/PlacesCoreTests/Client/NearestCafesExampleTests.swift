@@ -27,7 +27,8 @@ struct NearestCafesExampleTests {
         let request = try #require(google.requests.first)
         #expect(request.path == "/v1/places:searchNearby" && request.headers["x-goog-api-key"] == "example-key")
         let body = try JSONHelpers.object(String(decoding: request.body, as: UTF8.self))
-        #expect((body["includedTypes"] as? [String])?.contains("cafe") == true && body["rankPreference"] as? String == "DISTANCE", "\(body)")
+        #expect(
+            (body["includedTypes"] as? [String])?.contains("cafe") == true && body["rankPreference"] as? String == "DISTANCE", "\(body)")
     }
 
     @Test func aMissingKeyIsReportedInLibraryTerms() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PlacesCore
+import Testing
 
 /// `PlacesClient` through the public API only (no `@testable`): what an app can do.
 @Suite("PlacesClient, as an app uses it")
@@ -91,7 +91,8 @@ struct PlacesClientTests {
 
     @Test func aRejectedKeyAndARateLimitCarryWhatAnAppActsOn() async throws {
         let rejecting = try FakeGooglePlaces()
-        let bad = PlacesClient(source: .google(apiKey: FakeGooglePlaces.invalidKey), configuration: .init(baseURL: URL(string: rejecting.baseURL)))
+        let bad = PlacesClient(
+            source: .google(apiKey: FakeGooglePlaces.invalidKey), configuration: .init(baseURL: URL(string: rejecting.baseURL)))
         do {
             _ = try await bad.nearby(.init(center: Self.helsinki))
             Issue.record("expected an error")
@@ -112,8 +113,12 @@ struct PlacesClientTests {
     @Test func notesReachTheHandlerInLibraryTerms() async throws {
         let google = try FakeGooglePlaces()
         let notes = Notes()
-        let client = PlacesClient(source: .google(apiKey: "k"), configuration: .init(baseURL: URL(string: google.baseURL), notes: notes.add))
+        let client = PlacesClient(
+            source: .google(apiKey: "k"), configuration: .init(baseURL: URL(string: google.baseURL), notes: notes.add))
         _ = try await client.nearby(.init(center: Self.helsinki, limit: 40))
-        #expect(notes.all == ["Google's Nearby Search returns at most 20 places and cannot page; showing up to 20 (a text search gives up to 60)"])
+        #expect(
+            notes.all == [
+                "Google's Nearby Search returns at most 20 places and cannot page; showing up to 20 (a text search gives up to 60)"
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 @testable import places_cli
 
@@ -26,7 +27,8 @@ struct PlacesErrorTests {
         .extractNotRegular(path: "/dev/x", kind: "a socket"), .extractUnreadable(path: "x", reason: "EACCES"),
         .extractStreamFailed(source: "standard input", reason: "EIO"), .extractWaitingForWriter(path: "f"),
         .indexNotWritable(path: "x", directory: "d", reason: "r"), .indexNotSaved(path: "x", directory: "d", reason: "r"),
-        .placeNameNeeded, .noPlaceNamed(name: "X", scope: "", closest: "", point: nil), .noPlaceNamed(name: "X", scope: "", closest: "", point: "--to"),
+        .placeNameNeeded, .noPlaceNamed(name: "X", scope: "", closest: "", point: nil),
+        .noPlaceNamed(name: "X", scope: "", closest: "", point: "--to"),
         .favoritesUnreadable(path: "f", problem: "p"), .favoritesNewerVersion(found: "2", current: 1),
         .favoritesFix(.makeWritable), .favoritesFix(.makeDirectoryWritable), .favoritesFix(.removeLockFile), .favoritesFix(.pointAtFile),
         .favoritesFix(.fileInDirectory("/d")), .favoritesFix(.regularFile), .favoritesFix(.makeReadable),
@@ -71,11 +73,14 @@ struct PlacesErrorTests {
             (.placeNotFound(Self.id, message: ""), 66), (.notFound(message: ""), 66),
             (.network(.overpass, message: ""), 69), (.unavailable(.overpass, message: ""), 69), (.io(path: "f", message: ""), 74),
             (.rateLimited(.googlePlaces, retryAfter: nil, message: ""), 75), (.missingAPIKey(.foursquare), 77),
-            (.apiKeyRejected(.foursquare, message: ""), 77), (.paymentRequired(.foursquare, message: ""), 77), (.configuration(message: ""), 78),
+            (.apiKeyRejected(.foursquare, message: ""), 77), (.paymentRequired(.foursquare, message: ""), 77),
+            (.configuration(message: ""), 78),
         ]
         for (error, code) in cases { #expect(ErrorReport.report(error)?.code == code, "\(error)") }
         #expect(ErrorReport.report(UsageError("x"))?.code == 64)
-        #expect(ErrorReport.message(.missingAPIKey(.googlePlaces)) == "Google Places needs an API key: set GOOGLE_MAPS_API_KEY (or use --provider osm, which needs none)")
+        #expect(
+            ErrorReport.message(.missingAPIKey(.googlePlaces))
+                == "Google Places needs an API key: set GOOGLE_MAPS_API_KEY (or use --provider osm, which needs none)")
         #expect(ErrorReport.message(.missingAPIKey(.googleRoutes)).hasSuffix("or use --router osrm or --router estimate, which need none"))
     }
 }
