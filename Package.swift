@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         // The library an app links: models, requests, PlacesClient, providers, favorites.
         .target(name: "PlacesCore"),
-        // The GeoNames city gazetteer (2.9 MB of names): `--near`, POINT names.
+        // The GeoNames city gazetteer (1.8 MB of names): `--near`, POINT names.
         .target(name: "PlacesGazetteer", dependencies: ["PlacesCore"]),
         // The only target that knows argv, the environment, stdout/stderr and exit codes.
         .executableTarget(

@@ -65,13 +65,16 @@ public struct Gazetteer: Sendable {
     }
 
     private let rows: String
+    /// Row i's position is city i's.
+    private let positions: CityPositions
 
     /// The gazetteer compiled into the binary (GeoNames, CC BY 4.0).
-    public static let bundled = Gazetteer(rows: gazetteerRows)
+    public static let bundled = Gazetteer(rows: gazetteerRows, positions: .bundled)
 
-    /// Rows in the bundled layout (see Scripts/generate-gazetteer.py); used by tests.
-    init(rows: String) {
+    /// Rows in the bundled layout (see Scripts/generate-gazetteer.py), and their positions.
+    init(rows: String, positions: CityPositions) {
         self.rows = rows
+        self.positions = positions
     }
 
     /// Resolves a name such as `Helsinki`, `Paris, FR` or `Springfield, US-MA`, or throws
@@ -90,12 +93,12 @@ public struct Gazetteer: Sendable {
         var exact: [Place] = []
         var prefixed: [Place] = []
         let keyBytes = Array(key.utf8)
-        forEachRow { fields in
+        forEachRow { row, fields in
             if let country, !Self.equal(fields[2], country) { return }
             if let admin1, !Self.equal(fields[3], admin1) { return }
-            switch Self.compare(keys: fields[7], with: keyBytes) {
-            case .exact: exact.append(Self.place(fields))
-            case .wordPrefix: prefixed.append(Self.place(fields))
+            switch Self.compare(keys: fields[5], with: keyBytes) {
+            case .exact: exact.append(place(row, fields))
+            case .wordPrefix: prefixed.append(place(row, fields))
             case .none: break
             }
         }
@@ -129,12 +132,14 @@ public struct Gazetteer: Sendable {
 
     private enum KeyMatch { case exact, wordPrefix, none }
 
-    /// Calls `body` with the nine tab-separated fields of each row, as UTF-8 slices.
-    func forEachRow(_ body: ([UnsafeBufferPointer<UInt8>]) -> Void) {
+    /// Calls `body` with each row's number and its six tab-separated fields (name, asciiname,
+    /// country, admin1, population, keys), as UTF-8 slices.
+    func forEachRow(_ body: (Int, [UnsafeBufferPointer<UInt8>]) -> Void) {
         var text = rows
+        var row = 0
         text.withUTF8 { all in
             var fields: [UnsafeBufferPointer<UInt8>] = []
-            fields.reserveCapacity(9)
+            fields.reserveCapacity(6)
             var start = 0
             var i = 0
             let n = all.count
@@ -144,7 +149,10 @@ public struct Gazetteer: Sendable {
                     fields.append(UnsafeBufferPointer(rebasing: all[start..<i]))
                     start = i + 1
                     if byte == 10 {
-                        if fields.count == 9 { body(fields) }
+                        if fields.count == 6, row < positions.count {
+                            body(row, fields)
+                            row += 1
+                        }
                         fields.removeAll(keepingCapacity: true)
                     }
                 }
@@ -175,12 +183,9 @@ public struct Gazetteer: Sendable {
         String(decoding: field, as: UTF8.self)
     }
 
-    private static func place(_ f: [UnsafeBufferPointer<UInt8>]) -> Place {
-        let lat = Double(string(f[4])) ?? 0
-        let lon = Double(string(f[5])) ?? 0
-        return Place(name: string(f[0]), countryCode: string(f[2]), admin1: string(f[3]),
-                     coordinate: Coordinate(uncheckedLatitude: lat, longitude: lon),
-                     population: Int(string(f[6])) ?? 0)
+    private func place(_ row: Int, _ f: [UnsafeBufferPointer<UInt8>]) -> Place {
+        Place(name: Self.string(f[0]), countryCode: Self.string(f[2]), admin1: Self.string(f[3]),
+              coordinate: positions.coordinate(row), population: Int(Self.string(f[4])) ?? 0)
     }
 
     /// Up to five names within a small edit distance of `key`, the most populous first.
@@ -189,10 +194,10 @@ public struct Gazetteer: Sendable {
         var scored: [(distance: Int, order: Int, name: String)] = []
         var order = 0
         var seen = Set<String>()
-        forEachRow { fields in
+        forEachRow { _, fields in
             order += 1
             if let country, !Self.equal(fields[2], country) { return }
-            let keys = fields[7]
+            let keys = fields[5]
             let end = keys.firstIndex(of: UInt8(ascii: "|")) ?? keys.count
             let primary = Array(UnsafeBufferPointer(rebasing: keys[0..<end]))
             let limit = max(2, target.count / 3)

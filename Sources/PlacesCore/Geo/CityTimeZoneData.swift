@@ -4,7 +4,7 @@
 // population >= 15,000, each city's position and
 // time zone only, each zone's name once.
 
-/// IANA zone names, each once, in order of first appearance (see `CityTimeZones`).
+/// IANA zone names, each once, in order of first appearance (see `CityPositions`).
 let cityTimeZoneNames = """
 Asia/Shanghai
 Africa/Kinshasa
