@@ -39,6 +39,12 @@ final class FakeHTTPServer: @unchecked Sendable {
         case truncated(status: Int, declaredLength: Int, body: Data)
         /// Close the connection without a response.
         case hangUp
+        /// Send exactly these bytes (status line, headers and body, nothing added), then close:
+        /// for answers no well-formed reply can express (lying headers, odd framing).
+        case raw(Data)
+        /// Send `head`, then `chunk` again and again until `limit` bytes of it went out or the
+        /// client stopped reading: a body without end. `sent` is told how many bytes went out.
+        case endless(head: Data, chunk: Data, limit: Int, sent: @Sendable (Int) -> Void)
 
         static func json(_ status: Int = 200, _ text: String, headers: [(String, String)] = []) -> Reply {
             .respond(status: status, headers: [("Content-Type", "application/json; charset=UTF-8")] + headers, body: Data(text.utf8))
@@ -137,6 +143,13 @@ final class FakeHTTPServer: @unchecked Sendable {
             send(fd, head(status, [("Content-Type", "application/json")], length: declared) + body)
         case .hangUp:
             break
+        case .raw(let bytes):
+            send(fd, bytes)
+        case .endless(let head, let chunk, let limit, let report):
+            guard send(fd, head) else { return report(0) }
+            var sent = 0
+            while sent < limit, send(fd, chunk) { sent += chunk.count }
+            report(sent)
         }
     }
 
@@ -147,7 +160,9 @@ final class FakeHTTPServer: @unchecked Sendable {
         return Data(text.utf8)
     }
 
-    private func send(_ fd: Int32, _ data: Data) {
+    /// False when the client went away before all of `data` was sent.
+    @discardableResult
+    private func send(_ fd: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -156,9 +171,10 @@ final class FakeHTTPServer: @unchecked Sendable {
                 #else
                 let n = Darwin.send(fd, buffer.baseAddress! + offset, buffer.count - offset, 0)
                 #endif
-                if n <= 0 { return }
+                if n <= 0 { return false }
                 offset += n
             }
+            return true
         }
     }
 

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import places_cli
+
+/// Issue 10's fuzz test, through the binary: a few thousand seeded argument vectors and a
+/// few hundred seeded hostile answers from loopback servers. Every run must end by exit
+/// (no signal), never with 70, with exactly one `places: error:` line and an empty stdout
+/// on failure, and with no form of the canary keys in anything printed or written; a
+/// redirect target must receive no key, a dry run nothing at all. Run alone with
+/// `swift test --filter Fuzz`; a failure names its seed and a command that shows it.
+@Suite("Fuzz")
+struct FuzzTests {
+    static let argumentCases = 2_000
+    static let hostileCases = 300
+
+    @Test func argumentVectors() async throws {
+        let sandbox = try FuzzSandbox(name: "argv")
+        let servers = try ArgumentFuzzServers()
+        defer { servers.stop() }
+        let campaign = FuzzCampaign(name: "argument vectors",
+                                    setting: "HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json, every PLACES_*_URL at a loopback fake (at a tripwire for a dry run or a replay)",
+                                    count: Self.argumentCases, concurrency: 4,
+                                    generate: { ArgumentVectorGenerator.make(&$0) }) { label, seed, invocation in
+            Self.runArgumentCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, servers: servers)
+        }
+        await campaign.run()
+    }
+
+    @Test func hostileAnswers() async throws {
+        let sandbox = try FuzzSandbox(name: "hostile")
+        // Another origin for redirects and links to point at: it must never see a key.
+        let sink = try FakeHTTPServer { request in
+            let endpoint = HostileEndpoint(path: request.path)
+            return .json(200, endpoint.body().rendered)
+        }
+        defer { sink.stop() }
+        let campaign = FuzzCampaign(name: "hostile answers",
+                                    setting: "GOOGLE_MAPS_API_KEY and FOURSQUARE_API_KEY set to FuzzCanary's keys, every PLACES_*_URL at the case's hostile server, HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json",
+                                    count: Self.hostileCases, concurrency: 6,
+                                    generate: { HostileInvocationGenerator.make(&$0) }) { label, seed, invocation in
+            Self.runHostileCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, sink: sink)
+        }
+        await campaign.run()
+    }
+
+    // MARK: - One argument vector
+
+    static func runArgumentCase(label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
+                                servers: ArgumentFuzzServers) -> [FuzzFailure] {
+        guard let dir = try? sandbox.makeCase(label, favorites: invocation.favorites) else { return [] }
+        defer { sandbox.removeCase(dir) }
+        let arguments = invocation.arguments.map { sandbox.resolve($0, caseDirectory: dir) }
+        var environment = FuzzHarness.baseEnvironment(caseDirectory: dir, cache: sandbox.root + "/cache")
+        for (name, value) in invocation.environment { environment[name] = sandbox.resolve(value, caseDirectory: dir) }
+
+        // What the parser makes of it decides what may happen: a dry run or a replay must
+        // send nothing (their URLs point at a tripwire), and only favorite add/remove may
+        // change the favorites file.
+        let parsed: ParsedArguments? = if case .run(let p)? = try? ArgumentParser.parse(arguments) { p } else { nil }
+        let record = parsed?.values["record"] != nil || !(environment["PLACES_RECORD"] ?? "").isEmpty
+        let replay = parsed?.values["replay"] != nil || !(environment["PLACES_REPLAY"] ?? "").isEmpty
+        let dryRun = parsed?.values["dry-run"] != nil
+        let sendsNothing = dryRun || (replay && !record)
+        for (name, url) in servers.urls(tripwire: sendsNothing ? label : nil) where invocation.value(of: name) == nil {
+            environment[name] = url
+        }
+        let favoritesFile = dir + "/favorites.json"
+        let before = FileManager.default.contents(atPath: favoritesFile)
+
+        let child = FuzzChild(executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
+                              directory: dir, outputStem: sandbox.root + "/out-\(label)")
+        guard let outcome = try? child.run(deadline: 5) else { return [] }
+
+        var extra: [FuzzViolation] = []
+        let tripped = servers.tripwire.requests.filter { $0.target.hasPrefix("/case-\(label)/") }
+        if sendsNothing, let first = tripped.first {
+            extra.append(FuzzViolation(kind: dryRun ? "a dry run sent a request" : "a replay sent a request", detail: "\(first.method) \(first.target.prefix(120))"))
+        }
+        let mayWrite = parsed.map { $0.spec.path == ["favorite", "add"] || $0.spec.path == ["favorite", "remove"] } ?? false
+        if (!mayWrite || dryRun), FileManager.default.contents(atPath: favoritesFile) != before {
+            extra.append(FuzzViolation(kind: dryRun ? "a dry run changed the favorites file" : "a read-only command changed the favorites file", detail: ""))
+        }
+        return FuzzHarness.failures(index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
+                                    caseDirectory: dir, classSuffix: { _ in "" })
+    }
+
+    // MARK: - One hostile exchange
+
+    static func runHostileCase(label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
+                               sink: FakeHTTPServer) -> [FuzzFailure] {
+        guard let dir = try? sandbox.makeCase(label, favorites: invocation.favorites),
+              let server = try? HostileServer(caseIndex: label, seed: seed, sinkURL: sink.baseURL) else { return [] }
+        defer { sandbox.removeCase(dir) }
+        let arguments = invocation.arguments.map { sandbox.resolve($0, caseDirectory: dir) }
+        var environment = FuzzHarness.baseEnvironment(caseDirectory: dir, cache: sandbox.root + "/cache")
+        environment["GOOGLE_MAPS_API_KEY"] = FuzzCanary.google
+        environment["FOURSQUARE_API_KEY"] = FuzzCanary.foursquare
+        for name in FuzzHarness.urlVariables {
+            environment[name] = server.baseURL + (name == "PLACES_OVERPASS_URL" ? "/api/interpreter" : "")
+        }
+
+        let child = FuzzChild(executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
+                              directory: dir, outputStem: sandbox.root + "/out-\(label)")
+        let outcome = try? child.run(deadline: 15) {
+            server.overBudget ? "more than \(HostileServer.requestBudget) requests: a loop without end" : nil
+        }
+        let endless = server.finish()
+        guard let outcome else { return [] }
+
+        var extra: [FuzzViolation] = []
+        for request in sink.requests where request.target.hasPrefix("/case-\(label)/") {
+            if let form = FuzzCanary.leak(in: request.raw) {
+                extra.append(FuzzViolation(kind: "key sent to another origin (\(form))", detail: "\(request.method) \(request.target.prefix(120))"))
+            }
+        }
+        if arguments.contains("--dry-run"), server.requestsSeen > 0 {
+            extra.append(FuzzViolation(kind: "a dry run sent a request", detail: server.replies.first ?? ""))
+        }
+        if let read = endless.max(), read >= HostileAnswers.endlessLimit {
+            extra.append(FuzzViolation(kind: "read a body without end past the 64 MiB cap", detail: "\(read >> 20) MiB taken before the client stopped"))
+        }
+        let tag = server.lastTag ?? "no request"
+        return FuzzHarness.failures(index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
+                                    caseDirectory: dir, replies: server.replies, classSuffix: { _ in " · \(tag)" })
+    }
+}
+
+/// The well-behaved fakes the argument fuzz talks to, and a tripwire for what must send nothing.
+final class ArgumentFuzzServers: @unchecked Sendable {
+    let google: FakeGooglePlaces
+    let foursquare: FakeFoursquare
+    let overpass: FakeOverpass
+    let osrm: FakeHTTPServer
+    let routes: FakeHTTPServer
+    /// Answers 500 to anything; a request under `/case-N/` is case N's.
+    let tripwire: FakeHTTPServer
+
+    init() throws {
+        google = try FakeGooglePlaces()
+        foursquare = try FakeFoursquare()
+        overpass = try FakeOverpass()
+        osrm = try FakeHTTPServer { _ in .json(200, HostileEndpoint.osrm.body().rendered) }
+        routes = try FakeHTTPServer { _ in .json(200, HostileEndpoint.googleRoutes.body().rendered) }
+        tripwire = try FakeHTTPServer { _ in .json(500, "{}") }
+    }
+
+    /// The URL variables: the fakes, or the tripwire under `/case-N` for case N.
+    func urls(tripwire label: Int?) -> [String: String] {
+        if let label {
+            let base = tripwire.baseURL + "/case-\(label)"
+            return ["PLACES_GOOGLE_PLACES_URL": base, "PLACES_GOOGLE_ROUTES_URL": base, "PLACES_FOURSQUARE_URL": base,
+                    "PLACES_OVERPASS_URL": base + "/api/interpreter", "PLACES_OSRM_URL": base]
+        }
+        return ["PLACES_GOOGLE_PLACES_URL": google.baseURL, "PLACES_GOOGLE_ROUTES_URL": routes.baseURL, "PLACES_FOURSQUARE_URL": foursquare.baseURL,
+                "PLACES_OVERPASS_URL": overpass.endpoint, "PLACES_OSRM_URL": osrm.baseURL]
+    }
+
+    func stop() {
+        [google.server, foursquare.server, overpass.server, osrm, routes, tripwire].forEach { $0.stop() }
+    }
+}
