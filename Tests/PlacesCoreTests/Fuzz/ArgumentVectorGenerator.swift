@@ -9,10 +9,13 @@ enum ArgumentVectorGenerator {
     static func make(_ rng: inout SplitMix64) -> FuzzInvocation {
         var pieces: [[String]] = []
         let spec = pickCommand(&rng)
+        // How often a value is nasty, per case: some cases are all valid, so that the flags'
+        // combinations are reached and not only the first bad value's usage error.
+        let nasty = rng.pick([0, 0, 10, 25, 50])
         if let spec {
             pieces.append(spec.path.count == 2 && rng.percent(3) ? [spec.path[0]] : spec.path)
-            pieces += positionals(for: spec, &rng)
-            pieces += flags(for: spec, &rng)
+            pieces += positionals(for: spec, nasty: nasty, &rng)
+            pieces += flags(for: spec, nasty: nasty, &rng)
         } else {
             pieces += junkCommand(&rng)
         }
@@ -41,20 +44,20 @@ enum ArgumentVectorGenerator {
         }
     }
 
-    private static func positionals(for spec: CommandSpec, _ rng: inout SplitMix64) -> [[String]] {
+    private static func positionals(for spec: CommandSpec, nasty: Int, _ rng: inout SplitMix64) -> [[String]] {
         var out: [[String]] = []
-        for positional in spec.positionals where rng.percent(90) {
-            if rng.percent(70) {
+        for positional in spec.positionals where rng.percent(95) {
+            if !rng.percent(nasty) {
                 out.append([rng.pick(FuzzValues.valid(positional.name))])
             } else {
                 out.append([positional.name == "QUERY" ? rng.pick(FuzzValues.strings + FuzzValues.numbers) : FuzzValues.nasty(positional.name, &rng)])
             }
         }
-        if rng.percent(4) { out.append([rng.pick(FuzzValues.strings + FuzzValues.commandWords)]) }
+        if rng.percent(nasty / 5) { out.append([rng.pick(FuzzValues.strings + FuzzValues.commandWords)]) }
         return out
     }
 
-    private static func flags(for spec: CommandSpec, _ rng: inout SplitMix64) -> [[String]] {
+    private static func flags(for spec: CommandSpec, nasty: Int, _ rng: inout SplitMix64) -> [[String]] {
         var chosen: [FlagSpec] = []
         func has(_ name: String) -> FlagSpec? { spec.flag(named: name) }
         // The flags that decide where the answer comes from, at the rates that make each
@@ -76,26 +79,27 @@ enum ArgumentVectorGenerator {
         if rng.percent(1) { chosen.append(CommandTable.helpFlag) }
 
         var out: [[String]] = []
-        for flag in chosen { out.append(piece(for: flag, &rng)) }
+        for flag in chosen { out.append(piece(for: flag, nasty: nasty, &rng)) }
         // Noise: an unknown flag, a repeated one, `--`, a single dash, a flag without its value.
-        if rng.percent(4) {
+        let noise = nasty / 6
+        if rng.percent(noise) {
             let near = rng.pick(spec.flags).name
             out.append([rng.percent(50) ? "--" + String(near.dropLast()) : "--" + rng.pick(FuzzValues.strings)])
         }
-        if rng.percent(3), let again = out.randomElement(&rng) { out.append(again) }
-        if rng.percent(3) { out.insert(["--"], at: rng.below(out.count + 1)) }
-        if rng.percent(2) { out.append([rng.pick(["-", "-x", "-at", "-json", "---json"])]) }
-        if rng.percent(3), let flag = chosen.last, flag.takesValue { out.append(["--" + flag.name]) }
+        if rng.percent(noise), let again = out.randomElement(&rng) { out.append(again) }
+        if rng.percent(noise) { out.insert(["--"], at: rng.below(out.count + 1)) }
+        if rng.percent(noise) { out.append([rng.pick(["-", "-x", "-at", "-json", "---json"])]) }
+        if rng.percent(noise), let flag = chosen.last, flag.takesValue { out.append(["--" + flag.name]) }
         return out
     }
 
-    private static func piece(for flag: FlagSpec, _ rng: inout SplitMix64) -> [String] {
+    private static func piece(for flag: FlagSpec, nasty: Int, _ rng: inout SplitMix64) -> [String] {
         let name = "--" + flag.name
         guard flag.takesValue else {
             return rng.percent(3) ? ["\(name)=\(rng.pick(["true", "", "1", "no"]))"] : [name]
         }
         let value: String
-        if rng.percent(72) {
+        if !rng.percent(nasty) {
             value = rng.pick(FuzzValues.valid(flag.name))
         } else if FuzzValues.pathFlags.contains(flag.name) {
             value = FuzzValues.path(&rng)

@@ -36,6 +36,8 @@ struct FuzzChild {
         /// Peak resident memory of the child.
         let maxResidentBytes: Int
         let seconds: Double
+        /// CPU time of the child, user and system.
+        var cpuSeconds: Double = 0
 
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         var stderrText: String { String(decoding: stderr, as: UTF8.self) }
@@ -101,8 +103,9 @@ struct FuzzChild {
             unlink(outPath)
             unlink(errPath)
         }
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return Outcome(ending: ending, stdout: Self.read(outPath), stderr: Self.read(errPath),
-                       maxResidentBytes: maxResident, seconds: seconds)
+                       maxResidentBytes: maxResident, seconds: seconds, cpuSeconds: cpu)
     }
 
     private static func read(_ path: String) -> Data {

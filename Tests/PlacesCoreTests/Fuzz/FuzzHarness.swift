@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What one case did wrong, with what is needed to see it again.
 struct FuzzFailure: Sendable {
@@ -16,14 +21,32 @@ struct FuzzFailure: Sendable {
     let replies: [String]
 }
 
+/// How one case went: how the child ended (for the campaign's tally) and what it broke.
+struct FuzzCaseResult: Sendable {
+    let ending: String
+    let failures: [FuzzFailure]
+    /// CPU the child used.
+    var cpuSeconds: Double = 0
+    /// What the hostile server answered.
+    var replies: [String] = []
+
+    /// A case the test itself could not run counts as failed: a fuzz test must not pass by not running.
+    static func harnessFailure(_ index: Int, _ seed: UInt64, _ invocation: FuzzInvocation, _ error: Error) -> FuzzCaseResult {
+        let violation = FuzzViolation(kind: "the test could not run the case", detail: "\(error)")
+        return FuzzCaseResult(ending: "not run", failures: [FuzzFailure(index: index, seed: seed, classKey: violation.kind, violation: violation,
+                                                                       invocation: invocation, ending: "not run", stdout: "", stderr: "", replies: [])])
+    }
+}
+
 /// Runs a fuzz campaign: `count` seeded cases, `concurrency` children at a time, then for
 /// each failure class the first case minimised (pieces of argv and environment dropped while
 /// the class still shows) and reported as an issue with its seed and a command to replay it.
 ///
 /// `PLACES_FUZZ_SEED` (decimal or 0x-hex) changes the seed, `PLACES_FUZZ_CASE=N` runs case N
-/// alone, `PLACES_FUZZ_CASES=N` runs N cases (for a longer local campaign).
+/// alone, `PLACES_FUZZ_CASES=N` runs N cases (for a longer local campaign), and
+/// `PLACES_FUZZ_VERBOSE=1` prints every case, how it ended and what the server answered.
 struct FuzzCampaign: Sendable {
-    typealias CaseRunner = @Sendable (_ label: Int, _ seed: UInt64, _ invocation: FuzzInvocation) -> [FuzzFailure]
+    typealias CaseRunner = @Sendable (_ label: Int, _ seed: UInt64, _ invocation: FuzzInvocation) -> FuzzCaseResult
 
     let name: String
     /// What every case's environment holds besides its own variables, for the report.
@@ -54,16 +77,25 @@ struct FuzzCampaign: Sendable {
     func run() async -> [FuzzFailure] {
         let env = ProcessInfo.processInfo.environment
         let indices = env["PLACES_FUZZ_CASE"].flatMap(Int.init).map { [$0] } ?? Array(0..<(env["PLACES_FUZZ_CASES"].flatMap(Int.init) ?? count))
+        let verbose = env["PLACES_FUZZ_VERBOSE"] != nil
         let started = Date()
+        let cpuBefore = Self.cpuSeconds()
         let collected = Collected()
         await Self.forEach(indices, concurrency: concurrency) { index in
             let (seed, invocation) = self.invocation(index)
             let caseStarted = Date()
-            let failures = self.runCase(index, seed, invocation)
-            collected.add(failures, seconds: Date().timeIntervalSince(caseStarted), index: index)
+            let result = self.runCase(index, seed, invocation)
+            collected.add(result, seconds: Date().timeIntervalSince(caseStarted), index: index)
+            if verbose {
+                let lines = ["case \(index): \(invocation.shellCommand.prefix(300)) → \(result.ending), \(String(format: "%.2f", result.cpuSeconds)) s CPU"]
+                    + result.replies.map { "    \($0.prefix(300))" }
+                print(lines.joined(separator: "\n"))
+            }
         }
         let failures = collected.failures.sorted { ($0.index, $0.classKey) < ($1.index, $1.classKey) }
         let ran = Date().timeIntervalSince(started)
+        let cpuAfter = Self.cpuSeconds()
+        let cpu = (own: cpuAfter.own - cpuBefore.own, children: cpuAfter.children - cpuBefore.children)
 
         var grouped: [(key: String, failures: [FuzzFailure])] = []
         for failure in failures {
@@ -77,6 +109,8 @@ struct FuzzCampaign: Sendable {
         }
         let total = Date().timeIntervalSince(started)
         print("fuzz \(name): \(indices.count) cases in \(String(format: "%.1f", ran)) s (\(String(format: "%.1f", total)) s with minimising), seed \(String(format: "0x%llX", Self.seed)), \(failures.count) failures in \(classes.count) classes; \(collected.timing)")
+        print("fuzz \(name): endings: \(collected.tally)")
+        print(String(format: "fuzz \(name): CPU while running the cases: %.1f s in the children, %.1f s in the test process (every test running now)", cpu.children, cpu.own))
         for (i, group) in classes.enumerated() {
             let first = minimised.get(i) ?? group.failures[0]
             Issue.record(Comment(rawValue: report(group.key, first: first, original: group.failures[0], count: group.failures.count, of: indices.count)))
@@ -95,7 +129,7 @@ struct FuzzCampaign: Sendable {
             for smaller in best.invocation.reductions {
                 guard runs < budget else { break }
                 runs += 1
-                if let again = runCase(label + runs, failure.seed, smaller).first(where: { $0.classKey == failure.classKey }) {
+                if let again = runCase(label + runs, failure.seed, smaller).failures.first(where: { $0.classKey == failure.classKey }) {
                     best = FuzzFailure(index: failure.index, seed: failure.seed, classKey: failure.classKey, violation: again.violation,
                                        invocation: smaller, ending: again.ending, stdout: again.stdout, stderr: again.stderr, replies: again.replies)
                     improved = true
@@ -119,6 +153,21 @@ struct FuzzCampaign: Sendable {
         if first.replies.count > 6 { lines.append("  … \(first.replies.count - 6) more answers") }
         lines.append("  ($D: a directory with fifo, dir/, rec/, empty, nul, loop -> loop, unreadable.json; $S: FuzzSandbox's abused files)")
         return lines.joined(separator: "\n")
+    }
+
+    /// CPU seconds (user + system) of this process and of its waited-for children so far.
+    static func cpuSeconds() -> (own: Double, children: Double) {
+        #if canImport(Glibc)
+        let (own, children) = (__rusage_who_t(RUSAGE_SELF.rawValue), __rusage_who_t(RUSAGE_CHILDREN.rawValue))
+        #else
+        let (own, children) = (RUSAGE_SELF, RUSAGE_CHILDREN)
+        #endif
+        func seconds(_ who: Int32) -> Double {
+            var usage = rusage()
+            getrusage(who, &usage)
+            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        }
+        return (seconds(own), seconds(children))
     }
 
     /// Calls `body` for each index on `concurrency` threads of its own (not Swift's
@@ -149,11 +198,20 @@ struct FuzzCampaign: Sendable {
         private let lock = NSLock()
         private var all: [FuzzFailure] = []
         private var times: [(seconds: Double, index: Int)] = []
-        func add(_ failures: [FuzzFailure], seconds: Double, index: Int) {
+        private var cpu: [(seconds: Double, index: Int)] = []
+        private var endings: [String: Int] = [:]
+        func add(_ result: FuzzCaseResult, seconds: Double, index: Int) {
             lock.withLock {
-                all += failures
+                all += result.failures
                 times.append((seconds, index))
+                cpu.append((result.cpuSeconds, index))
+                endings[result.ending, default: 0] += 1
             }
+        }
+        /// How the cases ended, most common first: a campaign that only ever reaches usage
+        /// errors tests little, and this shows it.
+        var tally: String {
+            lock.withLock { endings.sorted { $0.value > $1.value }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ") }
         }
         var failures: [FuzzFailure] { lock.withLock { all } }
         /// Mean and 90th percentile of a case's time, and the slowest cases.
@@ -164,7 +222,10 @@ struct FuzzCampaign: Sendable {
                 let mean = sorted.map(\.seconds).reduce(0, +) / Double(sorted.count)
                 let p90 = sorted[sorted.count * 9 / 10].seconds
                 let slowest = sorted.suffix(3).reversed().map { "case \($0.index) \(String(format: "%.1f", $0.seconds)) s" }
+                let hungriest = cpu.sorted { $0.seconds > $1.seconds }.prefix(3).map { "case \($0.index) \(String(format: "%.2f", $0.seconds)) s" }
+                let cpuMean = cpu.map(\.seconds).reduce(0, +) / Double(max(1, cpu.count))
                 return String(format: "a case takes %.0f ms on average, %.0f ms at the 90th percentile; slowest: ", mean * 1000, p90 * 1000) + slowest.joined(separator: ", ")
+                    + String(format: "; a child uses %.0f ms of CPU on average; most: ", cpuMean * 1000) + hungriest.joined(separator: ", ")
             }
         }
     }
@@ -189,14 +250,14 @@ enum FuzzHarness {
 
     /// The failures of one finished run: the oracle's, plus keys in files the case wrote.
     static func failures(index: Int, seed: UInt64, invocation: FuzzInvocation, outcome: FuzzChild.Outcome,
-                         extra: [FuzzViolation], caseDirectory: String, replies: [String] = [], classSuffix: (FuzzViolation) -> String) -> [FuzzFailure] {
+                         extra: [FuzzViolation], caseDirectory: String, replies: [String] = [], classSuffix: (FuzzViolation) -> String) -> FuzzCaseResult {
         let violations = FuzzOracle.violations(of: outcome) + FuzzOracle.leaks(inFilesUnder: caseDirectory) + extra
         let command = commandName(invocation)
-        return violations.map { violation in
+        return FuzzCaseResult(ending: outcome.ending.description, failures: violations.map { violation in
             FuzzFailure(index: index, seed: seed, classKey: "\(violation.kind) · \(command)\(classSuffix(violation))", violation: violation,
                         invocation: invocation, ending: outcome.ending.description,
                         stdout: excerpt(outcome.stdoutText), stderr: excerpt(outcome.stderrText), replies: replies)
-        }
+        }, cpuSeconds: outcome.cpuSeconds, replies: replies)
     }
 
     static func commandName(_ invocation: FuzzInvocation) -> String {

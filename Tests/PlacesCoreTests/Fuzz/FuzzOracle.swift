@@ -66,6 +66,17 @@ enum FuzzOracle {
         return found
     }
 
+    /// A place id printed on more than one line of a listing (`nearby`, `search`; not
+    /// `--group-by`, where a place may stand under two cuisines): a page followed twice.
+    static func repeatedPlace(in stdout: String) -> String? {
+        var seen = Set<String>()
+        for line in stdout.split(separator: "\n") {
+            let ids = Set(line.matches(of: /(?:google|foursquare|osm):[A-Za-z0-9_\/-]+/).map { String($0.output) })
+            for id in ids where !seen.insert(id).inserted { return id }
+        }
+        return nil
+    }
+
     /// Every file under `directory` that holds a key in some form.
     static func leaks(inFilesUnder directory: String) -> [FuzzViolation] {
         guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }

@@ -14,6 +14,7 @@ final class HostileServer: @unchecked Sendable {
     private var requestCount = 0
     private var answered: [String] = []
     private var tags: [String] = []
+    private var used: [(scenario: HostileAnswers.Scenario, endpoint: HostileEndpoint)] = []
     private var endlessOpen = 0
     private var endlessBytes: [Int] = []
 
@@ -61,6 +62,7 @@ final class HostileServer: @unchecked Sendable {
         lock.withLock {
             answered.append("#\(index + 1) \(request.method) \(request.target.prefix(120)) → \(answer.summary)")
             tags.append(answer.tag)
+            used.append((scenario, endpoint))
             if case .endless = answer.reply { endlessOpen += 1 }
         }
         return answer.reply
@@ -75,6 +77,8 @@ final class HostileServer: @unchecked Sendable {
 
     var replies: [String] { lock.withLock { answered } }
     var lastTag: String? { lock.withLock { tags.last } }
+    /// The scenario of each answer given, in order.
+    var scenarios: [(scenario: HostileAnswers.Scenario, endpoint: HostileEndpoint)] { lock.withLock { used } }
     var requestsSeen: Int { lock.withLock { requestCount } }
     var overBudget: Bool { lock.withLock { requestCount > Self.requestBudget } }
 
