@@ -7,6 +7,9 @@ struct FuzzInvocation: Sendable {
     var pieces: [[String]]
     var environment: [(name: String, value: String)]
     var favorites: FuzzSandbox.Favorites
+    /// Pieces starting with one of these are never dropped while minimising (the hostile
+    /// cases' `--timeout 1 --retries N`, without which a re-run can take the default 10 s).
+    var pinned: Set<String> = []
 
     var arguments: [String] { pieces.flatMap { $0 } }
 
@@ -15,7 +18,7 @@ struct FuzzInvocation: Sendable {
     /// Smaller variants, one piece or one variable fewer each, for minimising a failure.
     var reductions: [FuzzInvocation] {
         var out: [FuzzInvocation] = []
-        for i in pieces.indices.reversed() {
+        for i in pieces.indices.reversed() where !pinned.contains(pieces[i][0]) {
             var smaller = self
             smaller.pieces.remove(at: i)
             out.append(smaller)

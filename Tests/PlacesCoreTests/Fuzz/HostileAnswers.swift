@@ -209,7 +209,19 @@ enum HostileAnswers {
             let paths = tree.paths.filter { !$0.isEmpty }
             guard !paths.isEmpty else { break }
             let path = rng.pick(paths)
-            if rng.percent(15) {
+            // Numbers and durations are where range checks are missed: aim at them often.
+            let numbers = paths.filter { if case .raw(let t) = tree.node(at: $0), Double(t) != nil { return true } else { return false } }
+            let durations = paths.filter { if case .string(let t) = tree.node(at: $0), t.hasSuffix("s"), Double(t.dropLast()) != nil { return true } else { return false } }
+            if rng.percent(35), !numbers.isEmpty {
+                let n = rng.pick(hostileNumbers)
+                tree = tree.replacing(at: rng.pick(numbers), with: .raw(n)) ?? tree
+                what.append("an out-of-range number (\(n))")
+            } else if rng.percent(50), !durations.isEmpty {
+                let d = rng.pick(["9223372036854775808s", "99999999999999999999999s", "1e19s", "9.3e18s", "18446744073709551616s",
+                                  "-1s", "1.0000000001s", "0.5s", "s", "NaNs", "infs", "1e400s"])
+                tree = tree.replacing(at: rng.pick(durations), with: .string(d)) ?? tree
+                what.append("an out-of-range duration (\(d))")
+            } else if rng.percent(15) {
                 tree = tree.replacing(at: path, with: nil) ?? tree
                 what.append("a field removed")
             } else {

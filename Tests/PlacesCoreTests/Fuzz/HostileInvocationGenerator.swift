@@ -55,6 +55,6 @@ enum HostileInvocationGenerator {
         if pieces.contains(["--json"]) { pieces.removeAll { $0[0] == "--format" } }
         var seen = Set<String>()
         pieces = pieces.filter { !$0[0].hasPrefix("--") || seen.insert($0[0]).inserted }
-        return FuzzInvocation(pieces: pieces, environment: [], favorites: rng.percent(40) ? .valid : .absent)
+        return FuzzInvocation(pieces: pieces, environment: [], favorites: rng.percent(40) ? .valid : .absent, pinned: ["--timeout", "--retries"])
     }
 }
