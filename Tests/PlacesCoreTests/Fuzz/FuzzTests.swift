@@ -10,7 +10,10 @@ import Testing
 /// `swift test --filter Fuzz`; a failure names its seed and a command that shows it.
 @Suite("Fuzz")
 struct FuzzTests {
-    static let argumentCases = 2_000
+    /// Sized for under a minute on a loaded 2-core machine: a launch of the debug binary
+    /// costs about 30 ms of CPU (mostly dynamic loading), a hostile case about 60 ms.
+    /// `PLACES_FUZZ_CASES` runs more.
+    static let argumentCases = 1_500
     static let hostileCases = 300
 
     @Test func argumentVectors() async throws {
@@ -19,7 +22,7 @@ struct FuzzTests {
         defer { servers.stop() }
         let campaign = FuzzCampaign(name: "argument vectors",
                                     setting: "HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json, every PLACES_*_URL at a loopback server giving well-formed answers (at a tripwire for a dry run or a replay)",
-                                    count: Self.argumentCases, concurrency: 4,
+                                    count: Self.argumentCases, concurrency: 6,
                                     generate: { ArgumentVectorGenerator.make(&$0) }) { label, seed, invocation in
             Self.runArgumentCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, servers: servers)
         }
