@@ -74,7 +74,8 @@ struct FuzzTests {
         let child = FuzzChild(executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
                               directory: dir, outputStem: sandbox.root + "/out-\(label)")
         let outcome: FuzzChild.Outcome
-        do { outcome = try child.run(deadline: 5) } catch { return .harnessFailure(label, seed, invocation, error) }
+        // The slowest legitimate case takes about 3 s on a machine loaded 15-fold; a hang is forever.
+        do { outcome = try child.run(deadline: 10) } catch { return .harnessFailure(label, seed, invocation, error) }
 
         var extra: [FuzzViolation] = []
         let tripped = servers.tripwire.requests.filter { $0.target.hasPrefix("/case-\(label)/") }
@@ -111,6 +112,8 @@ struct FuzzTests {
 
         let child = FuzzChild(executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
                               directory: dir, outputStem: sandbox.root + "/out-\(label)")
+        // Legitimately at most two 1 s attempts per request and a short backoff (an attempt
+        // that fails ends the command): about 3 s, or 9 s on a machine loaded 15-fold.
         let run = Result {
             try child.run(deadline: 15) { server.overBudget ? "more than \(HostileServer.requestBudget) requests: a loop without end" : nil }
         }
