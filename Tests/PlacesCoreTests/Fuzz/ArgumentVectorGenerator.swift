@@ -22,7 +22,7 @@ enum ArgumentVectorGenerator {
         if pieces.count > 2, rng.percent(50) {
             pieces = [pieces[0]] + rng.shuffled(Array(pieces.dropFirst()))
         }
-        return FuzzInvocation(pieces: pieces, environment: environment(&rng),
+        return FuzzInvocation(pieces: pieces, environment: environment(favoritesCommand: spec?.path.first == "favorite", &rng),
                               favorites: rng.weighted([(40, .absent), (50, .valid), (10, .damaged)]))
     }
 
@@ -109,7 +109,7 @@ enum ArgumentVectorGenerator {
         return rng.percent(20) ? ["\(name)=\(value)"] : [name, value]
     }
 
-    private static func environment(_ rng: inout SplitMix64) -> [(name: String, value: String)] {
+    private static func environment(favoritesCommand: Bool, _ rng: inout SplitMix64) -> [(name: String, value: String)] {
         var env: [(name: String, value: String)] = []
         if rng.percent(65) { env.append(("GOOGLE_MAPS_API_KEY", FuzzCanary.google)) }
         if rng.percent(50) { env.append(("FOURSQUARE_API_KEY", FuzzCanary.foursquare)) }
@@ -118,8 +118,10 @@ enum ArgumentVectorGenerator {
         }
         if rng.percent(15) { env.append(("PLACES_OSM_DATA", FuzzValues.helsinki)) }
         if rng.percent(4) { env.append(("PLACES_OSM_DATA", FuzzValues.path(&rng))) }
-        if rng.percent(12) {
-            env.append(("PLACES_FAVORITES_FILE", rng.percent(70) ? FuzzValues.path(&rng) : rng.pick(FuzzValues.strings)))
+        // The favorites commands are where the favorites path matters most.
+        if rng.percent(favoritesCommand ? 35 : 10) {
+            env.append(("PLACES_FAVORITES_FILE", rng.weighted([(60, FuzzValues.path(&rng)), (25, rng.pick(FuzzValues.relativePaths)),
+                                                               (15, rng.pick(FuzzValues.strings))])))
         }
         if rng.percent(5) {
             env.append(("PLACES_NOW", rng.pick(["2026-01-02T12:00:00Z", "2026-13-45T99:99:99Z", "1e19", "-1", "", "99999-01-01T00:00:00Z", "0000-01-01T00:00:00Z"])))

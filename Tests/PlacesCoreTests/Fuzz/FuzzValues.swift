@@ -39,6 +39,10 @@ enum FuzzValues {
         "relative/dir/file.json", "file://" + helsinki, "~/x.json",
     ]
 
+    /// Relative paths, resolved in the case's directory: short ones have broken path
+    /// functions before.
+    static let relativePaths = ["x", "=", "-", "f.json", "./x", "x/", "dir/x", "../x", "..", ".", "~", "x y", "é"]
+
     /// How often each path is drawn: FIFOs block a reader that is not careful, and a case
     /// that hangs costs the watchdog's whole wait.
     static func path(_ rng: inout SplitMix64) -> String {
