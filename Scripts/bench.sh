@@ -3,16 +3,21 @@
 # Overpass extracts of 10k / 100k / 1M elements, without an index (cold: the run that
 # writes it; and --no-cache) and with one (warm), against jq answering the same question.
 # Prints a Markdown table of medians (hyperfine) and peak resident memory (GNU time).
+# Then the CPU a web query uses while it waits: Scripts/delaying-server.py answers on
+# loopback after IDLE_DELAY seconds, and GNU time reports user + system CPU per wall-second.
 #
-# Needs hyperfine and jq (Debian: apt-get install -y hyperfine jq) and /usr/bin/time.
+# Needs hyperfine and jq (Debian: apt-get install -y hyperfine jq), /usr/bin/time and python3.
 # Run it on a quiet machine: it measures wall-clock time.
 #
 #   Scripts/bench.sh                      # all sizes
 #   SIZES="10000 100000" Scripts/bench.sh # fewer
 #   PLACES=/path/to/places Scripts/bench.sh
 #
+# The output scrubber has its own: Scripts/bench-scrubber.sh.
+#
 # Environment: SIZES, SEED (42), BENCH_DIR (/tmp/places-bench, keeps the generated files),
-# RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH.
+# RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
+# IDLE_DELAY (1 s), IDLE_RUNS (3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,8 +29,11 @@ JQ_RUNS=${JQ_RUNS:-3}
 # The query: restaurants within 1 km of central Helsinki, the 20 nearest (the default limit).
 LAT=60.1699 LON=24.9384 RADIUS=1000
 
-for tool in hyperfine jq /usr/bin/time; do
-    command -v "$tool" >/dev/null || { echo "bench.sh: needs $tool (Debian: apt-get install -y hyperfine jq time)" >&2; exit 69; }
+IDLE_DELAY=${IDLE_DELAY:-1}
+IDLE_RUNS=${IDLE_RUNS:-3}
+
+for tool in hyperfine jq /usr/bin/time python3; do
+    command -v "$tool" >/dev/null || { echo "bench.sh: needs $tool (Debian: apt-get install -y hyperfine jq time python3)" >&2; exit 69; }
 done
 
 if [[ -z "${PLACES:-}" ]]; then
@@ -117,6 +125,42 @@ for n in $SIZES; do
     count=$(jq -n --argjson a "$ours" '$a | length')
     checks+=("$label: places found $count restaurants (of at most 20) within ${RADIUS} m; jq found $(jq -n --argjson b "$theirs" '$b | length'), $same of them the same (jq measures on a sphere, places on the WGS84 ellipsoid)")
 done
+
+# CPU while waiting on the network: each run's user + system CPU over its wall time; the run
+# with the median of that ratio. Two servers: every answer after IDLE_DELAY s; and the first
+# answer on each connection at once, the later ones after IDLE_DELAY s (the wait on a reused
+# connection alone).
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+idle_port=$(free_port)
+reuse_port=$(free_port)
+python3 Scripts/delaying-server.py "$idle_port" "$IDLE_DELAY" &
+idle_server=$!
+python3 Scripts/delaying-server.py "$reuse_port" "$IDLE_DELAY" 0 &
+reuse_server=$!
+trap 'kill $idle_server $reuse_server 2>/dev/null' EXIT
+for port in "$idle_port" "$reuse_port"; do
+    for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+done
+idle() { # label port requests -- command...
+    local label=$1 port=$2 requests=$3
+    shift 4
+    for _ in $(seq "$IDLE_RUNS"); do
+        /usr/bin/time -f '%e %U %S' -o "$BENCH_DIR/idle.time" env PLACES_GOOGLE_PLACES_URL="http://127.0.0.1:$port" \
+            PLACES_FOURSQUARE_URL="http://127.0.0.1:$port" GOOGLE_MAPS_API_KEY=bench FOURSQUARE_API_KEY=bench "$@" > /dev/null
+        awk '{ printf "%f %s %f\n", ($2 + $3) / $1, $1, $2 + $3 }' "$BENCH_DIR/idle.time"
+    done | sort -n | awk -v label="$label" -v n="$requests" -v delay="$IDLE_DELAY" '
+        { per[NR] = $1; wall[NR] = $2; cpu[NR] = $3 }
+        END { m = int((NR + 1) / 2)
+              printf "| %s | %s × %s s | %.2f s | %.0f ms | %.0f ms |\n", label, n, delay, wall[m], cpu[m] * 1000, per[m] * 1000 }'
+}
+echo
+echo "| waiting on a loopback server | answers delayed | wall | CPU (user + sys) | CPU per wall-second (median of $IDLE_RUNS) |"
+echo "| --- | --- | --- | --- | --- |"
+fsq=(nearby --provider foursquare --at "$LAT,$LON" --radius 5000 --limit 120 --json)
+idle '`nearby --provider google`: one request, on a new connection' "$idle_port" 1 -- "$PLACES" nearby --provider google --at "$LAT,$LON" --json
+idle '`nearby --provider foursquare --limit 120`: 3 pages on one connection' "$idle_port" 3 -- "$PLACES" "${fsq[@]}"
+idle 'the same, the first page at once: only waits on a reused connection' "$reuse_port" 2 -- "$PLACES" "${fsq[@]}"
+kill "$idle_server" "$reuse_server" 2>/dev/null
 
 echo
 for check in "${checks[@]}"; do echo "- $check"; done

@@ -13,6 +13,8 @@ public struct PlacesError: Error, Equatable, Sendable, CustomStringConvertible {
         case notFound
         /// Network failure, timeout, 5xx after retries, server-side error (69).
         case unavailable
+        /// A read or write that failed: disk full, quota, I/O error (74).
+        case ioError
         /// Rate limited after the retries (75).
         case temporary
         /// Missing or rejected API key (77).
@@ -36,6 +38,7 @@ public struct PlacesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badData: return 65
         case .notFound: return 66
         case .unavailable: return 69
+        case .ioError: return 74
         case .temporary: return 75
         case .permission: return 77
         case .configuration: return 78
@@ -48,6 +51,7 @@ public struct PlacesError: Error, Equatable, Sendable, CustomStringConvertible {
     public static func badData(_ message: String) -> PlacesError { PlacesError(.badData, message) }
     public static func notFound(_ message: String) -> PlacesError { PlacesError(.notFound, message) }
     public static func unavailable(_ message: String) -> PlacesError { PlacesError(.unavailable, message) }
+    public static func ioError(_ message: String) -> PlacesError { PlacesError(.ioError, message) }
     public static func temporary(_ message: String) -> PlacesError { PlacesError(.temporary, message) }
     public static func permission(_ message: String) -> PlacesError { PlacesError(.permission, message) }
     public static func configuration(_ message: String) -> PlacesError { PlacesError(.configuration, message) }

@@ -1,38 +1,53 @@
 import PlacesCore
 
 /// Parses the command line, runs the command, prints, and turns every failure into
-/// one `places: error:` line and its exit code.
+/// one `places: error:` line and its exit code. Every byte goes out through a scrubber
+/// holding the API keys of the environment (`ScrubbedOutput`).
 enum CLI {
     /// `--version` and `help`: printed at once, before the environment is read or the
     /// async runtime starts (a fast start costs nothing more). Nil for anything else,
     /// bad arguments included, which `run` then handles.
     static func runWithoutCommand(_ arguments: [String]) -> Int32? {
+        let output: String
         switch try? ArgumentParser.parse(arguments) {
-        case .version: return write("places \(PlacesVersion.current)\n")
-        case .help(let spec): return write(spec.map(HelpFormatter.command) ?? HelpFormatter.general())
+        case .version: output = "places \(PlacesVersion.current)\n"
+        case .help(let topic): output = HelpFormatter.text(for: topic)
         default: return nil
         }
+        let streams = Streams(secrets: Redaction.environmentSecrets(ProcessEnvironment.value))
+        return streams.finish(streams.write(output))
     }
 
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
-        let diagnostics = Diagnostics { line in _ = StandardStreams.write(line + "\n", to: 2) }
+        let streams = Streams(secrets: Redaction.environmentSecrets { environment[$0] })
+        let diagnostics = Diagnostics { line in streams.stderr.write(line + "\n") }
         let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics)
+        let status: Int32
         do {
             let output: String
             switch try ArgumentParser.parse(arguments) {
             case .version:
                 output = "places \(PlacesVersion.current)\n"
-            case .help(let spec):
-                output = spec.map(HelpFormatter.command) ?? HelpFormatter.general()
+            case .help(let topic):
+                output = HelpFormatter.text(for: topic)
             case .run(let args):
                 output = try await dispatch(args, context: context)
             }
-            return write(output)
+            status = streams.write(output)
         } catch let error as PlacesError {
-            return fail(error.message, code: error.exitCode)
+            status = streams.fail(error.message, code: error.exitCode)
+            if let group = ArgumentParser.groupMissingSubcommand(arguments) {
+                streams.stderr.write("\n" + HelpFormatter.group(group))
+            }
+        } catch let capture as DryRunCapture {
+            // A command stopped at its first request under --dry-run: that request is what
+            // --dry-run promises to print, whichever command made it.
+            status = streams.write(DryRunReport.text(for: capture.request, more: "dry run: nothing was sent"))
         } catch {
-            return fail("unexpected failure: \(error); please report it with the command you ran", code: 70)
+            // Only the type: an error's own text may hold anything it was made from.
+            status = streams.fail("unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
         }
+        return streams.finish(status)
     }
 
     private static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
@@ -46,17 +61,39 @@ enum CLI {
         }
     }
 
-    /// Writes the result; a reader that went away (`| head -1`) is success, silently.
-    private static func write(_ output: String) -> Int32 {
-        switch StandardStreams.write(output, to: 1) {
-        case .written, .closedPipe: return 0
-        case .failed(let code):
-            return fail("cannot write the output (errno \(code))", code: 74)
-        }
-    }
+    /// stdout and stderr, both scrubbed of the keys.
+    struct Streams {
+        let stdout: ScrubbedOutput
+        let stderr: ScrubbedOutput
 
-    private static func fail(_ message: String, code: Int32) -> Int32 {
-        _ = StandardStreams.write("places: error: \(TerminalText.sanitizedLine(message))\n", to: 2)
-        return code
+        init(secrets: [String]) {
+            stdout = ScrubbedOutput(fd: 1, secrets: secrets)
+            stderr = ScrubbedOutput(fd: 2, secrets: secrets)
+        }
+
+        /// Writes the result; a reader that went away (`| head -1`) is success, silently.
+        func write(_ output: String) -> Int32 {
+            status(of: stdout.write(output))
+        }
+
+        func fail(_ message: String, code: Int32) -> Int32 {
+            stderr.write("places: error: \(TerminalText.sanitizedLine(message))\n")
+            return code
+        }
+
+        /// Lets out what the scrubbers held back; the exit status to use.
+        func finish(_ status: Int32) -> Int32 {
+            let flushed = stdout.finish()
+            let code = status == 0 ? self.status(of: flushed) : status
+            stderr.finish()
+            return code
+        }
+
+        private func status(of result: StandardStreams.WriteResult) -> Int32 {
+            switch result {
+            case .written, .closedPipe: return 0
+            case .failed(let code): return fail("cannot write the output (errno \(code))", code: 74)
+            }
+        }
     }
 }

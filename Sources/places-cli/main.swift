@@ -9,6 +9,9 @@ import Dispatch
 
 // A thin entry point: everything else is in CLI and PlacesCore.
 StandardStreams.ignoreSigpipe()
+// A write past the file size limit (`ulimit -f`) then fails with EFBIG, which the favorites
+// and the index cache report (74, or a note), instead of killing the process mid-write.
+signal(SIGXFSZ, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let status = CLI.runWithoutCommand(arguments) { exit(status) }
 Task {

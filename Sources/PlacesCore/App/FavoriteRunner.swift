@@ -5,21 +5,31 @@ import Foundation
 public enum FavoriteRunner {
     /// Resolves the place through its provider (the one its id names) and stores a
     /// snapshot of it. Adding a favorite again refreshes the snapshot, keeps `addedAt`,
-    /// and replaces the note only when one is given.
+    /// and replaces the note only when one is given. With `--dry-run` it prints the
+    /// request, as `details --dry-run` does, and changes nothing.
     public static func add(_ options: FavoriteAddOptions, context: RunContext, now: Date = Date()) async throws -> String {
         let id = options.id
         if options.providerOptions.dataFile != nil && id.provider != .osm {
             throw PlacesError.usage("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
         }
         let store = try FavoritesStore.located(in: context)
-        // A file that cannot be read or written fails now, before a (possibly billed) request is made.
+        // A file that cannot be read or written fails now, before a (possibly billed) request
+        // is made. A dry run only reads: the write check leaves a probe file for a moment.
         _ = try store.load()
-        try store.checkWritable()
+        if !options.network.dryRun { try store.checkWritable() }
 
         var providerOptions = options.providerOptions
         providerOptions.provider = id.provider
         let provider = try ProviderFactory.make(id.provider, options: providerOptions, network: options.network, context: context)
-        let venue = try await provider.details(id, fields: snapshotFields, diagnostics: context.diagnostics)
+        let venue: Venue
+        do {
+            venue = try await provider.details(id, fields: snapshotFields, diagnostics: context.diagnostics)
+        } catch let capture as DryRunCapture {
+            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent; the favorites were not changed")
+        }
+        if options.network.dryRun {
+            return DryRunReport.offline(provider: id.provider) + "# dry run: the favorites were not changed\n"
+        }
 
         let previous = try store.update { document -> Favorite? in
             if let index = document.favorites.firstIndex(where: { $0.id == id }) {

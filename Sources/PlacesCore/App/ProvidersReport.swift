@@ -32,7 +32,7 @@ public struct ProvidersReport: Sendable {
         var out = "PROVIDER    DEFAULT  CONFIGURED  ENDPOINT / DATA\n"
         for e in entries {
             out += e.provider.rawValue.padded(12) + (e.isDefault ? "*" : "").padded(9) + (e.configured ? "yes" : "no").padded(12)
-                + TerminalText.sanitizedLine(e.endpoint) + "  (" + e.detail + ")\n"
+                + TerminalText.sanitizedLine(Redaction.displayURL(e.endpoint)) + "  (" + e.detail + ")\n"
         }
         return out
     }
@@ -40,7 +40,7 @@ public struct ProvidersReport: Sendable {
     public var json: JSONValue {
         .array(entries.map { e in
             .object([("provider", .string(e.provider.rawValue)), ("default", .bool(e.isDefault)),
-                     ("configured", .bool(e.configured)), ("endpoint", .string(e.endpoint)), ("detail", .string(e.detail))])
+                     ("configured", .bool(e.configured)), ("endpoint", .string(Redaction.displayURL(e.endpoint))), ("detail", .string(e.detail))])
         })
     }
 }

@@ -17,3 +17,13 @@ public struct RunContext: Sendable {
         return v
     }
 }
+
+/// The environment holds the API keys: printed or reflected, a context names its variables
+/// and shows none of their values.
+extension RunContext: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "RunContext(environment: \(environment.keys.sorted()), values not shown)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["environmentNames": environment.keys.sorted(), "terminal": terminal], displayStyle: .struct)
+    }
+}

@@ -11,10 +11,11 @@ import Darwin
 /// whole-file reads, and writes that go to a temporary file in the same directory,
 /// are flushed to disk, and then replace the old file with one `rename`.
 enum AtomicFile {
-    /// The content of `path`, or nil when there is no such file. A directory or an
-    /// unreadable file is an error.
+    /// The content of `path`, or nil when there is no such file. Anything but a regular
+    /// file is an error (`UnexpectedFileKind`), found before a byte is read: the open does
+    /// not block (`O_NONBLOCK`), so a FIFO with no writer cannot hang the command.
     static func contents(_ path: String) throws -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw SystemCallError("read", path)
@@ -22,7 +23,9 @@ enum AtomicFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SystemCallError("read", path) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemCallError("read", path, code: EISDIR) }
+        let kind = FileKind(mode: info.st_mode)
+        guard kind == .regular else { throw UnexpectedFileKind(path: path, kind: kind) }
+        ReadOnlyFile.clearNonBlocking(fd)
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -103,12 +106,15 @@ enum AtomicFile {
         guard fsync(fd) == 0 else { throw SystemCallError("flush", path) }
     }
 
+    /// The action of the one error `replace` throws after the file was replaced.
+    static let flushDirectoryAction = "flush the directory"
+
     /// Makes the rename itself durable.
     private static func flushDirectory(_ directory: String) throws {
         let fd = open(directory, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemCallError("open the directory", directory) }
+        guard fd >= 0 else { throw SystemCallError(flushDirectoryAction, directory) }
         defer { close(fd) }
         // Some file systems cannot fsync a directory (EINVAL); the rename has happened either way.
-        if fsync(fd) != 0, errno != EINVAL { throw SystemCallError("flush the directory", directory) }
+        if fsync(fd) != 0, errno != EINVAL { throw SystemCallError(flushDirectoryAction, directory) }
     }
 }

@@ -56,10 +56,23 @@ public struct FavoritesStore: Sendable {
         do {
             try AtomicFile.replace(file, with: after, tempPath: Self.temporaryPath(for: file), mode: 0o600,
                                    pauseMidwayMilliseconds: writePauseMilliseconds)
+        } catch let error as SystemCallError where error.action == AtomicFile.flushDirectoryAction {
+            throw PlacesError.ioError("the favorites file \(path) was written, but \(error.description); the change may not survive a crash")
+        } catch let error as SystemCallError where error.isStorageFailure {
+            throw PlacesError.ioError("cannot write the favorites file \(path): \(error.reason) (writing \(error.path)); it was left as it was, nothing is lost: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("\(error); the favorites file \(path) was left as it was: make its directory writable or set PLACES_FAVORITES_FILE")
+            throw PlacesError.configuration("\(error.description); the favorites file \(path) was left as it was: make its directory writable or set PLACES_FAVORITES_FILE")
         }
         return result
+    }
+
+    /// What to do about a storage failure.
+    private static func advice(for error: SystemCallError) -> String {
+        switch error.code {
+        case EFBIG: return "the file size limit (ulimit -f) is too small for it; raise it and try again"
+        case EIO: return "the disk reported an error; check it and try again"
+        default: return "free some space on its disk and try again"
+        }
     }
 
     /// Fails (78) now if the favorites could not be written later, and leaves nothing
@@ -83,7 +96,11 @@ public struct FavoritesStore: Sendable {
         let probe = directory + "/.places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(SystemCallError("write", probe).reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            let error = SystemCallError("write", probe)
+            if error.isStorageFailure {
+                throw PlacesError.ioError("cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
+            }
+            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
         }
         close(fd)
         unlink(probe)
@@ -94,11 +111,17 @@ public struct FavoritesStore: Sendable {
         let directory = Self.directory(of: file)
         do {
             try AtomicFile.makeDirectories(directory, mode: 0o700)
+        } catch let error as SystemCallError where error.isStorageFailure {
+            throw PlacesError.ioError("\(error.description) (for the favorites file \(path)); nothing was changed: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("\(error) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration("\(error.description) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
         }
         do {
             return try FileLock(path: file + ".lock")
+        } catch let error as UnexpectedFileKind {
+            throw PlacesError.configuration("the favorites lock file \(error.path) is \(error.kind), not a regular file; remove it (places makes a new one) or set PLACES_FAVORITES_FILE elsewhere")
+        } catch let error as SystemCallError where error.isStorageFailure {
+            throw PlacesError.ioError("cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
             throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
         }
@@ -156,10 +179,15 @@ public struct FavoritesStore: Sendable {
     private static func bytes(of file: String, shownAs path: String) throws -> Data? {
         do {
             return try AtomicFile.contents(file)
-        } catch let error as SystemCallError {
-            if error.code == EISDIR {
+        } catch let error as UnexpectedFileKind {
+            if error.kind == .directory {
                 throw PlacesError.configuration("the favorites path \(path) is a directory, not a file; set PLACES_FAVORITES_FILE to a file such as \(path)/favorites.json")
             }
+            let shown = error.path == path ? "" : " (it leads to \(error.path))"
+            throw PlacesError.configuration("the favorites path \(path)\(shown) is \(error.kind), not a regular file; set PLACES_FAVORITES_FILE to the path of a regular file (it is created on the first favorite add)")
+        } catch let error as SystemCallError where error.isStorageFailure {
+            throw PlacesError.ioError("cannot read the favorites file \(path): \(error.reason); \(Self.advice(for: error))")
+        } catch let error as SystemCallError {
             throw PlacesError.configuration("cannot read the favorites file \(path): \(error.reason); make it readable or set PLACES_FAVORITES_FILE to a file you can read and write")
         }
     }

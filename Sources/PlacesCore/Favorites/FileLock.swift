@@ -12,10 +12,17 @@ import Darwin
 final class FileLock {
     private var descriptor: Int32
 
-    /// Opens (creating, mode 0600) `path` and waits for the exclusive lock on it.
+    /// Opens (creating, mode 0600) `path` and waits for the exclusive lock on it. The open
+    /// never blocks (`O_NONBLOCK`); anything there but a regular file is an error.
     init(path: String) throws {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw SystemCallError("create the lock file", path) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, FileKind(mode: info.st_mode) == .regular else {
+            close(fd)
+            throw UnexpectedFileKind(path: path, kind: FileKind(mode: info.st_mode))
+        }
+        ReadOnlyFile.clearNonBlocking(fd)
         while flock(fd, LOCK_EX) != 0 {
             let code = errno
             guard code == EINTR else {

@@ -21,5 +21,17 @@ struct SystemCallError: Error, CustomStringConvertible {
 
     var reason: String { String(cString: strerror(code)) }
 
+    /// Whether the storage failed rather than the permissions or the path: no space, over
+    /// quota, a file too large (`RLIMIT_FSIZE`), an I/O error. Exit 74, not 78: nothing
+    /// about the configuration is wrong.
+    var isStorageFailure: Bool { [ENOSPC, EDQUOT, EFBIG, EIO].contains(code) }
+
     var description: String { "cannot \(action) \(path): \(reason)" }
+}
+
+/// A path that is there but is not the regular file that was needed: a FIFO, a device, a
+/// socket, a directory.
+struct UnexpectedFileKind: Error {
+    let path: String
+    let kind: FileKind
 }

@@ -121,3 +121,13 @@ public struct Cassette: Sendable {
         throw PlacesError.badData("\(source): a body must be {\"json\": ...} or {\"text\": \"...\"}")
     }
 }
+
+/// Printed or reflected, a cassette shows its request redacted (as its file does) and the
+/// response's status and size only.
+extension Cassette: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "Cassette(\(request.description) -> \(response.status), \(response.body.count) bytes)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["request": request.description, "status": response.status, "bodyBytes": response.body.count], displayStyle: .struct)
+    }
+}

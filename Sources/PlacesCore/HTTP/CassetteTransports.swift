@@ -13,7 +13,7 @@ public final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendabl
     public init(inner: HTTPTransport, directory: String, knownSecrets: [String]) {
         self.inner = inner
         self.directory = URL(fileURLWithPath: directory)
-        self.knownSecrets = knownSecrets.filter { $0.count >= 4 }
+        self.knownSecrets = knownSecrets.flatMap(Redaction.secretForms)
     }
 
     public func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
@@ -29,8 +29,9 @@ public final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendabl
             return counts[key]!
         }
         let text = try cassette.fileText()
-        let secrets = cassette.request.secrets + knownSecrets
-        if secrets.contains(where: { text.contains($0) }) {
+        // Any form counts: exact, case-folded, percent-encoded or JSON-escaped (as the file's
+        // own JSON would escape it).
+        if Redaction.contains(text, secrets: cassette.request.secrets + knownSecrets) {
             let place = cassette.request.redacted.url.host ?? cassette.request.service
             throw PlacesError.badData("refusing to record: the exchange with \(place) would still contain an API key after redaction (the server echoed it); nothing was written to \(directory.path)")
         }
@@ -39,9 +40,15 @@ public final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendabl
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: folder.appendingPathComponent("\(key)-\(n).json"), options: .atomic)
         } catch {
-            throw PlacesError.configuration("cannot write the recording into \(folder.path): \(error.localizedDescription)")
+            throw PlacesError.configuration("cannot write the recording into \(folder.path): \(ForeignErrorText.describe(error))")
         }
     }
+}
+
+/// Shows where it records, never the keys it checks for.
+extension CassetteRecordingTransport: CustomStringConvertible, CustomReflectable {
+    public var description: String { "CassetteRecordingTransport(\(directory.path))" }
+    public var customMirror: Mirror { Mirror(self, children: ["directory": directory.path], displayStyle: .class) }
 }
 
 /// `--replay DIR`: answers every request from recorded exchanges and never touches the
@@ -102,6 +109,11 @@ public struct DryRunTransport: HTTPTransport {
 }
 
 /// Thrown by `DryRunTransport` to stop a command at its first request; the runner prints it.
-public struct DryRunCapture: Error, Sendable {
+/// Printed any other way, it shows only the redacted request.
+public struct DryRunCapture: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public let request: HTTPRequest
+
+    public var description: String { "DryRunCapture(\(request.description))" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["request": request.description], displayStyle: .struct) }
 }

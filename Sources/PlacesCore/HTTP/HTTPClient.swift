@@ -17,7 +17,7 @@ public struct HTTPClient: Sendable {
     public init(transport: HTTPTransport, timeout: Double = NetworkOptions.defaultTimeout,
                 policy: RetryPolicy = RetryPolicy(retries: NetworkOptions.defaultRetries),
                 maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes, diagnostics: Diagnostics = .silent,
-                sleep: @escaping @Sendable (Double) async -> Void = { seconds in try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) }) {
+                sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep) {
         self.transport = transport
         self.timeout = timeout
         self.policy = policy
@@ -43,7 +43,8 @@ public struct HTTPClient: Sendable {
             }
             switch outcome {
             case .success(let response) where response.isSuccess:
-                return response
+                // Nothing built from the answer (places, messages, notes) may carry a key it echoed.
+                return Redaction.scrub(response, secrets: secrets)
             case .success(let response):
                 guard RetryPolicy.isRetryable(status: response.status), attempt < attempts else {
                     throw HTTPErrorMapper.error(for: response, service: service, attempts: attempt, secrets: secrets)
@@ -51,8 +52,8 @@ public struct HTTPClient: Sendable {
                 let wait: Double
                 if let retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After")) {
                     guard retryAfter <= policy.maxRetryAfter else {
-                        let when = ISO8601DateFormatter().string(from: Date().addingTimeInterval(retryAfter))
-                        throw PlacesError.temporary("\(service.name) asks to wait \(Int(retryAfter.rounded())) s before retrying (HTTP \(response.status)); try again after \(when)")
+                        let (amount, when) = Self.describeWait(retryAfter)
+                        throw PlacesError.temporary("\(service.name) asks to wait \(amount) before retrying (HTTP \(response.status)); try again \(when)")
                     }
                     wait = retryAfter
                 } else {
@@ -61,10 +62,8 @@ public struct HTTPClient: Sendable {
                 diagnostics.note("\(service.name) answered \(response.status); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))")
                 await sleep(wait)
             case .failure(let failure):
-                let retryable: Bool
-                if case .tooLarge = failure { retryable = false } else { retryable = true }
-                guard retryable, attempt < attempts else {
-                    throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt)
+                guard failure.isRetryable, attempt < attempts else {
+                    throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt, secrets: secrets)
                 }
                 let wait = policy.backoff(retry: attempt)
                 diagnostics.note("\(service.name): \(Self.describe(failure)); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))")
@@ -78,6 +77,23 @@ public struct HTTPClient: Sendable {
         case .timedOut: return "no answer in time"
         case .connection(let why): return why
         case .tooLarge(let limit): return "more than \(limit) bytes"
+        case .redirectRefused(let why): return why
         }
+    }
+
+    /// ("120 s", "after 2026-…Z"), or for a wait no one would sit out (a `Retry-After` of 1e19,
+    /// or a date centuries away) ("more than a year", "later"): the seconds become an Int, and
+    /// the date a string, only when both are in range.
+    static func describeWait(_ seconds: Double) -> (amount: String, when: String) {
+        guard seconds.isFinite, seconds < 366 * 86_400 else { return ("more than a year", "later") }
+        let when = ISO8601DateFormatter().string(from: Date().addingTimeInterval(seconds))
+        return ("\(Int(seconds.rounded(.up))) s", "after \(when)")
+    }
+
+    /// The real wait between attempts; anything but a finite, positive number of seconds (at
+    /// most a day) is no wait, so that no value becomes an out-of-range integer.
+    @Sendable public static func sleep(_ seconds: Double) async {
+        guard seconds.isFinite, seconds > 0 else { return }
+        try? await Task.sleep(nanoseconds: UInt64(min(seconds, 86_400) * 1e9))
     }
 }

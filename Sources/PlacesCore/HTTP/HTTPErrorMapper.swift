@@ -3,8 +3,10 @@ import Foundation
 /// The one place HTTP failures become `PlacesError`s with the contract's exit codes:
 /// 77 key (or payment), 75 rate limit, 69 unavailable, 66 not found, 64 refused request, 65 bad body.
 public enum HTTPErrorMapper {
-    /// A non-2xx response, after any retries.
+    /// A non-2xx response, after any retries. The request's `secrets` are scrubbed, in every
+    /// form, from the response before it is read and from the message made of it.
     public static func error(for response: HTTPResponse, service: ServiceDescription, attempts: Int, secrets: [String]) -> PlacesError {
+        let response = Redaction.scrub(response, secrets: secrets)
         if let specific = service.classify?(response) { return scrubbed(specific, secrets: secrets) }
         let detail = service.parseError(response)
         let statusText = [String(response.status), detail.code].compactMap { $0 }.joined(separator: " ")
@@ -18,6 +20,11 @@ public enum HTTPErrorMapper {
         case 402:
             // Payment required: the account may not make this call (Foursquare's Premium fields without credits).
             error = .permission("\(service.name) refused the request for payment (\(statusText))\(said); \(detail.advice ?? "check the account's billing")")
+        case 300...399:
+            // A redirect that was not followed (none to follow, or one refused by RedirectPolicy
+            // after the service answered): the service gave no answer we can use.
+            let location = response.header("Location").map { " to \(TerminalText.sanitizedLine(String($0.prefix(200))))" } ?? ""
+            error = .unavailable("\(service.name) answered with a redirect (HTTP \(response.status))\(location) that was not followed; check the service URL")
         case 404:
             error = .notFound("\(service.name) found no such place or resource (\(statusText))\(said)")
         case 429:
@@ -31,17 +38,22 @@ public enum HTTPErrorMapper {
     }
 
     /// No response at all, after any retries.
-    public static func error(for failure: TransportFailure, service: ServiceDescription, url: URL, attempts: Int) -> PlacesError {
+    public static func error(for failure: TransportFailure, service: ServiceDescription, url: URL, attempts: Int, secrets: [String] = []) -> PlacesError {
         let tries = attempts == 1 ? "" : " (\(attempts) attempts)"
-        let host = url.host ?? url.absoluteString
+        let host = url.host ?? "a URL without a host"
+        let error: PlacesError
         switch failure {
         case .timedOut:
-            return .unavailable("\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later")
+            error = .unavailable("\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later")
         case .connection(let why):
-            return .unavailable("cannot reach \(service.name) at \(host): \(why)\(tries); check the network or the service URL")
+            error = .unavailable("cannot reach \(service.name) at \(host): \(why)\(tries); check the network or the service URL")
         case .tooLarge(let limit):
-            return .unavailable("\(service.name) sent more than \(limit / 1_048_576) MiB; narrow the request (a smaller --radius or --limit)")
+            error = .unavailable("\(service.name) sent more than \(limit / 1_048_576) MiB; narrow the request (a smaller --radius or --limit)")
+        case .redirectRefused(let why):
+            // `why` names a host the server chose: printable characters only, and no key.
+            error = .unavailable("\(service.name) at \(host) \(TerminalText.sanitizedLine(why))")
         }
+        return scrubbed(error, secrets: secrets)
     }
 
     /// A 2xx body that cannot be decoded.

@@ -38,26 +38,58 @@ public struct HTTPRequest: Sendable, Equatable {
         headers.append((name, value))
     }
 
-    /// The secret values this request carries (secret headers and `key=` query values).
+    /// The secret values this request carries (secret headers, `key=` query values, a URL
+    /// password), each with its parts that are secrets on their own ("Bearer KEY" also leaks as "KEY").
     public var secrets: [String] {
         var values = headers.filter { secretHeaders.contains($0.name.lowercased()) }.map(\.value)
         values += Redaction.secretQueryValues(in: url)
-        // "Bearer KEY" also leaks as "KEY".
-        values += values.compactMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        return values.filter { !$0.isEmpty && $0 != Redaction.placeholder }
+        if let password = URLComponents(url: url, resolvingAgainstBaseURL: false)?.password { values.append(password) }
+        return values.flatMap(Redaction.secretForms)
     }
 
-    /// A copy safe to show or store: secret headers and `key=` query values replaced by `REDACTED`.
+    /// A copy safe to show or store: secret headers, `key=` query values and a URL password
+    /// replaced by `REDACTED`, and any other form of a secret scrubbed from the body.
     public var redacted: HTTPRequest {
+        let secrets = self.secrets
         var copy = self
         copy.url = Redaction.redactQuery(url)
-        copy.headers = headers.map { secretHeaders.contains($0.name.lowercased()) ? ($0.name, Redaction.placeholder) : $0 }
+        copy.headers = headers.map { header in
+            secretHeaders.contains(header.name.lowercased())
+                ? (header.name, Redaction.placeholder) : (header.name, Redaction.scrub(header.value, secrets: secrets))
+        }
+        copy.body = body.map { SecretScrubber.scrub($0, secrets: secrets) }
+        copy.annotations = annotations.map { Redaction.scrub($0, secrets: secrets) }
         return copy
     }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.service == rhs.service
             && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
+    }
+}
+
+/// However a request is printed — `print`, `"\(request)"`, `String(reflecting:)`, `dump`, a
+/// `Mirror` — it shows only its redacted form: it may end up in an error message or a log.
+extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        let shown = redacted
+        var text = "HTTPRequest(\(shown.method) \(shown.url.absoluteString)"
+        for header in shown.headers { text += "; \(header.name): \(header.value)" }
+        if let body = shown.body { text += "; body \(body.count) bytes" }
+        return text + ")"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        let shown = redacted
+        return Mirror(self, children: [
+            "method": shown.method,
+            "url": shown.url.absoluteString,
+            "headers": shown.headers.map { "\($0.name): \($0.value)" },
+            "body": shown.body.map { "\($0.count) bytes" } ?? "none",
+            "service": shown.service,
+        ], displayStyle: .struct)
     }
 }
 

@@ -16,4 +16,17 @@ public enum TransportFailure: Error, Sendable, Equatable {
     case connection(String)
     /// The body exceeded the size cap.
     case tooLarge(limit: Int)
+    /// A redirect `RedirectPolicy` refused; says where it pointed and why, after the service's name.
+    case redirectRefused(String)
+}
+
+extension TransportFailure {
+    /// Worth another attempt: not a body over the cap, nor a redirect that was refused (both
+    /// would only happen again).
+    var isRetryable: Bool {
+        switch self {
+        case .timedOut, .connection: return true
+        case .tooLarge, .redirectRefused: return false
+        }
+    }
 }

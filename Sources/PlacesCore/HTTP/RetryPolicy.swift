@@ -29,17 +29,48 @@ public struct RetryPolicy: Sendable {
         return ceiling * random
     }
 
-    /// Seconds from `Retry-After`: delta-seconds or an HTTP date (RFC 9110 §10.2.3); nil if absent or unreadable.
+    /// Seconds from `Retry-After`: delta-seconds or an HTTP date (RFC 9110 §10.2.3); nil if
+    /// absent, negative or unreadable (then the usual backoff applies).
+    ///
+    /// The result is never NaN nor negative, but may be huge or infinite ("1e19", a number of
+    /// 400 digits, a date in the year 9999): compare it with a cap before using it as a time.
     public static func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Double(value), seconds.isFinite, seconds >= 0 { return seconds }
+        if let seconds = delaySeconds(value) { return seconds }
         for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "GMT")
             formatter.dateFormat = format
-            if let date = formatter.date(from: value) { return max(0, date.timeIntervalSince(now)) }
+            if let date = formatter.date(from: value) {
+                let seconds = date.timeIntervalSince(now)
+                return seconds.isNaN ? nil : max(0, seconds)
+            }
         }
         return nil
+    }
+
+    /// A plain decimal number of seconds: digits, then an optional fraction and exponent
+    /// ("120", "1.5", "1e19"). Not hex, `inf`, `nan` or a sign, which `Double(_:)` would take.
+    static func delaySeconds(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
+            return i - start
+        }
+        guard digits() > 0 else { return nil }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return nil }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard i == bytes.count, let seconds = Double(text), !seconds.isNaN else { return nil }
+        return seconds
     }
 }

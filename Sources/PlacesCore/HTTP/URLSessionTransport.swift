@@ -3,135 +3,70 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The real network, over URLSession (FoundationNetworking on Linux).
+/// The real network, over the process's one URLSession (FoundationNetworking on Linux).
 ///
-/// A delegate collects the body so that the size cap can stop a download early, and
-/// a timer bounds the whole exchange. URLRequest's own timeout is only an idle timeout,
-/// and on Linux FoundationNetworking truncates it to whole seconds (0.5 s fires at once),
-/// so URLSession gets a looser whole-second bound and the timer decides.
+/// Each request is a `URLSessionExchange`: it collects the body so that the size cap stops
+/// a download at the cap, and a timer bounds it. URLRequest's own timeout is only an idle
+/// timeout, and on Linux FoundationNetworking truncates it to whole seconds (0.5 s fires at
+/// once), so URLSession gets a looser whole-second bound and the timer decides.
+///
+/// Redirects are followed here, not by URLSession, as `RedirectPolicy` allows: a request
+/// carrying a key stays on its origin. The timeout covers the whole chain.
 public struct URLSessionTransport: HTTPTransport {
     public init() {}
 
     public func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+        let policy = RedirectPolicy(for: request)
+        let deadline = Date().addingTimeInterval(min(timeout, 86_400))
+        var current = request
+        var hop = 0
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw TransportFailure.timedOut }
+            let outcome = try await exchange(current, timeout: remaining, maxResponseBytes: maxResponseBytes)
+            guard let target = outcome.redirect else { return outcome.response }
+            hop += 1
+            if let refusal = policy.refusal(of: target, hop: hop) { throw refusal }
+            guard let next = Self.redirected(current, status: outcome.response.status, to: target) else { return outcome.response }
+            current = next
+        }
+    }
+
+    /// The request a redirect asks for (RFC 9110 §15.4): 307 and 308 repeat the method and
+    /// body; 303, and 301/302 after a POST, become a GET without a body. Nil for other statuses.
+    static func redirected(_ request: HTTPRequest, status: Int, to target: URL) -> HTTPRequest? {
+        var next = request
+        next.url = target
+        switch status {
+        case 307, 308:
+            break
+        case 301, 302, 303:
+            if status == 303 ? request.method != "HEAD" : request.method == "POST" {
+                next.method = "GET"
+                next.body = nil
+                next.headers.removeAll { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
+            }
+        default:
+            return nil
+        }
+        return next
+    }
+
+    private func exchange(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> URLSessionExchange.Outcome {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
-        let looseBound = timeout.rounded(.up) + 1
-        urlRequest.timeoutInterval = looseBound
+        urlRequest.timeoutInterval = timeout.rounded(.up) + 1
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for header in request.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
 
-        let collector = ResponseCollector(limit: maxResponseBytes)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = looseBound
-        configuration.timeoutIntervalForResource = looseBound
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-
+        let exchange = URLSessionExchange(limit: maxResponseBytes)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
-                collector.start(session.dataTask(with: urlRequest), timeout: timeout, continuation: continuation)
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URLSessionExchange.Outcome, Error>) in
+                SharedURLSession.start(urlRequest, exchange: exchange, timeout: timeout, continuation: continuation)
             }
         } onCancel: {
-            collector.cancel()
+            exchange.cancel()
         }
-    }
-}
-
-/// Accumulates one response; resumes its continuation exactly once.
-private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private let limit: Int
-    private var data = Data()
-    private var response: HTTPURLResponse?
-    private var continuation: CheckedContinuation<HTTPResponse, Error>?
-    private var task: URLSessionTask?
-    private var failure: TransportFailure?
-    private var timer: DispatchWorkItem?
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    func start(_ task: URLSessionDataTask, timeout: Double, continuation: CheckedContinuation<HTTPResponse, Error>) {
-        let timer = DispatchWorkItem { [weak self] in self?.stop(with: .timedOut) }
-        lock.withLock {
-            self.task = task
-            self.continuation = continuation
-            self.timer = timer
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        task.resume()
-    }
-
-    func cancel() {
-        stop(with: .connection("cancelled"))
-    }
-
-    private func stop(with failure: TransportFailure) {
-        let task: URLSessionTask? = lock.withLock {
-            if self.failure == nil { self.failure = failure }
-            return self.task
-        }
-        task?.cancel()
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        lock.withLock { self.response = response as? HTTPURLResponse }
-        if response.expectedContentLength > Int64(limit) {
-            stop(with: .tooLarge(limit: limit))
-            completionHandler(.cancel)
-            return
-        }
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over: Bool = lock.withLock {
-            self.data.append(data)
-            return self.data.count > limit
-        }
-        if over { stop(with: .tooLarge(limit: limit)) }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (continuation, result): (CheckedContinuation<HTTPResponse, Error>?, Result<HTTPResponse, Error>) = lock.withLock {
-            let c = self.continuation
-            self.continuation = nil
-            self.timer?.cancel()
-            if let failure = self.failure { return (c, .failure(failure)) }
-            if let error { return (c, .failure(Self.classify(error))) }
-            guard let http = self.response else { return (c, .failure(TransportFailure.connection("no HTTP response"))) }
-            if http.expectedContentLength >= 0, Int64(self.data.count) < http.expectedContentLength {
-                return (c, .failure(TransportFailure.connection("the body was cut short: \(self.data.count) of \(http.expectedContentLength) bytes")))
-            }
-            var headers: [(name: String, value: String)] = []
-            for (key, value) in http.allHeaderFields {
-                if let name = key as? String, let v = value as? String { headers.append((name, v)) }
-            }
-            headers.sort { $0.name.lowercased() < $1.name.lowercased() }
-            return (c, .success(HTTPResponse(status: http.statusCode, headers: headers, body: self.data)))
-        }
-        continuation?.resume(with: result)
-    }
-
-    private static func classify(_ error: Error) -> TransportFailure {
-        if let urlError = error as? URLError {
-            switch urlError.code {
-            case .timedOut: return .timedOut
-            case .cannotConnectToHost: return .connection("could not connect")
-            case .cannotFindHost, .dnsLookupFailed: return .connection("could not resolve the host")
-            case .networkConnectionLost: return .connection("the connection was lost (the body may have been cut short)")
-            case .notConnectedToInternet: return .connection("not connected to the internet")
-            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-                 .serverCertificateHasUnknownRoot:
-                return .connection("the TLS connection failed (\(urlError.code.rawValue))")
-            default: return .connection("network error \(urlError.code.rawValue): \(urlError.localizedDescription)")
-            }
-        }
-        return .connection(error.localizedDescription)
     }
 }

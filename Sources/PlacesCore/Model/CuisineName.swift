@@ -16,17 +16,35 @@ public enum CuisineName {
     /// Values that say nothing about the cuisine.
     private static let meaningless: Set<String> = ["yes", "no", "restaurant", "food", "other", "unknown", "none", "fixme"]
 
+    /// At most this many cuisines for one place: real places name a handful, and an answer
+    /// listing thousands neither fills the output nor costs more than one pass.
+    public static let maxPerPlace = 16
+
     /// All cuisines in a provider's value, canonical and de-duplicated in their order.
     public static func canonicalList(_ raw: String) -> [String] {
+        canonicalNames(raw.split(whereSeparator: { $0 == ";" || $0 == "," }).lazy.map(String.init))
+    }
+
+    /// Canonical names of `raws` (nil: not a cuisine), each once, in their order, at most `maxPerPlace`.
+    static func canonicalNames<S: Sequence>(_ raws: S) -> [String] where S.Element == String? {
         var result: [String] = []
-        for part in raw.split(whereSeparator: { $0 == ";" || $0 == "," }) {
-            if let name = canonical(String(part)), !result.contains(name) { result.append(name) }
+        var seen = Set<String>()
+        for raw in raws {
+            guard let raw, let name = canonical(raw), seen.insert(name).inserted else { continue }
+            result.append(name)
+            if result.count == maxPerPlace { break }
         }
         return result
     }
 
+    static func canonicalNames<S: Sequence>(_ raws: S) -> [String] where S.Element == String {
+        canonicalNames(raws.lazy.map { Optional($0) })
+    }
+
     /// One cuisine name, canonical; nil when it says nothing (`yes`, empty).
     public static func canonical(_ raw: String) -> String? {
+        // No cuisine is named in hundreds of characters.
+        guard raw.utf8.count <= 200 else { return nil }
         var name = TextFolding.fold(raw)
         var scalars = String.UnicodeScalarView()
         var lastWasSeparator = true

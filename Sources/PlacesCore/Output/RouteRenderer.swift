@@ -125,7 +125,7 @@ public enum RouteRenderer {
         return "\(name)\(id) at \(where_)"
     }
 
-    private static func name(_ p: RoutePoint) -> String? { p.name.map(TerminalText.sanitizedLine) }
+    private static func name(_ p: RoutePoint) -> String? { p.name.map(FieldValue.shown) }
 
     private static func straightLine(_ route: RouteEstimate) -> Double { (route.straightLineMeters * 10).rounded() / 10 }
 

@@ -22,26 +22,29 @@ public enum StandardStreams {
 
     public static func write(_ text: String, to fd: Int32) -> WriteResult {
         var text = text
-        return text.withUTF8 { buffer -> WriteResult in
-            var offset = 0
-            while offset < buffer.count {
-                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    let code = errno
-                    if code == EINTR || code == EAGAIN { continue }
-                    return code == EPIPE ? .closedPipe : .failed(errno: code)
-                }
-                offset += n
+        return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    /// Writes all of `bytes`, retrying short and interrupted writes.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> WriteResult {
+        var offset = 0
+        while offset < bytes.count {
+            let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                return code == EPIPE ? .closedPipe : .failed(errno: code)
             }
-            return .written
+            offset += n
         }
+        return .written
     }
 }
 
 #if canImport(Darwin)
-private func systemWrite(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int { Darwin.write(fd, p, n) }
+private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Darwin.write(fd, p, n) }
 #elseif canImport(Musl)
-private func systemWrite(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int { Musl.write(fd, p, n) }
+private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Musl.write(fd, p, n) }
 #else
-private func systemWrite(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int { Glibc.write(fd, p, n) }
+private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Glibc.write(fd, p, n) }
 #endif

@@ -46,10 +46,10 @@ struct TableRenderer {
             if text != "-" { pairs.append((Self.label(field), text)) }
         }
         for (i, hours) in (venue.openingHours ?? []).enumerated() {
-            pairs.append((i == 0 ? "Hours" : "", TerminalText.sanitizedLine(hours)))
+            pairs.append((i == 0 ? "Hours" : "", FieldValue.shown(hours)))
         }
         for (i, photo) in (venue.photoURLs ?? []).enumerated() {
-            pairs.append((i == 0 ? "Photos" : "", TerminalText.sanitizedLine(photo)))
+            pairs.append((i == 0 ? "Photos" : "", FieldValue.shown(photo)))
         }
         let width = pairs.map { $0.0.count }.max() ?? 0
         return pairs.map { label, value in
@@ -139,7 +139,7 @@ struct TableRenderer {
         switch (field, value) {
         case (.distanceMeters, .number(let d?)): return DistanceText.format(d)
         case (.rating, .number(let r?)): return String(format: "%.1f", r)
-        case (.priceLevel, .integer(let p?)): return p == 0 ? "free" : String(repeating: "$", count: p)
+        case (.priceLevel, .integer(let p?)): return p == 0 ? "free" : (1...4).contains(p) ? String(repeating: "$", count: p) : String(p)
         case (.openNow, .flag(let b?)): return b ? "open" : "closed"
         case (.isFavorite, .flag(let b?)): return b ? "★" : ""
         case (_, .list(let items)): return items.isEmpty ? "-" : items.joined(separator: ", ")

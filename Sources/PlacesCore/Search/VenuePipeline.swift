@@ -1,7 +1,8 @@
 import Foundation
 
 /// The provider-neutral steps every search goes through, as pure functions:
-/// distance from the centre, radius filter, value filters, text filter, sort, limit.
+/// duplicates removed, distance from the centre, radius filter, value filters, text filter,
+/// sort, limit.
 /// Cuisine grouping follows in `CuisineGrouping`.
 public enum VenuePipeline {
     /// What the pipeline produced, and what the user should be told about it.
@@ -13,7 +14,7 @@ public enum VenuePipeline {
     /// Runs every step in order for `request` over venues in the provider's order.
     public static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName) -> Outcome {
         var notes: [String] = []
-        var result = venues
+        var result = distinct(venues)
         if let center = request.center {
             if let radius = request.radiusMeters {
                 // A cheap box first: exact geodesics only for places that may be inside.
@@ -46,6 +47,14 @@ public enum VenuePipeline {
         result = sorted(result, by: request.sort, radius: request.radiusMeters)
         if result.count > request.limit { result = Array(result.prefix(request.limit)) }
         return Outcome(venues: result, notes: notes)
+    }
+
+    /// Each place once, at its first occurrence (by `PlaceID`): a provider that repeats a page
+    /// or a place, or an extract that lists an element twice, never prints it twice.
+    public static func distinct(_ venues: [Venue]) -> [Venue] {
+        var seen = Set<PlaceID>()
+        seen.reserveCapacity(venues.count)
+        return venues.filter { seen.insert($0.id).inserted }
     }
 
     /// Sets `distanceMeters` and `bearingDegrees` from `center` on the ellipsoid.

@@ -4,7 +4,7 @@ import Foundation
 /// "missing key 'id' at places[3]", "invalid JSON (Unexpected character...)".
 public enum DecodingErrorText {
     public static func describe(_ error: Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON (\(error.localizedDescription))" }
+        guard let error = error as? DecodingError else { return "not JSON (\(ForeignErrorText.describe(error)))" }
         func path(_ context: DecodingError.Context) -> String {
             let p = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return p.isEmpty ? "at the top level" : "at \(p.hasPrefix(".") ? String(p.dropFirst()) : p)"
@@ -18,7 +18,7 @@ public enum DecodingErrorText {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "\(context.debugDescription.lowercased().trimmingCharacters(in: .punctuationCharacters)) \(path(context))"
         @unknown default:
-            return "\(error)"
+            return "it cannot be decoded"
         }
     }
 }

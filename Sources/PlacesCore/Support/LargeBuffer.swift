@@ -10,24 +10,53 @@ import Darwin
 /// millions of entries: the room is reserved up front without being touched, and on Linux
 /// it is backed by 2 MiB pages where the kernel allows, so filling 40 MB costs a few dozen
 /// page faults rather than ten thousand.
+///
+/// Running out of memory is not a crash: `init` gives nil when even the room asked for
+/// cannot be mapped, and `append` returns false (and keeps nothing more) once the buffer
+/// could not grow; `failed` then stays true.
 final class LargeBuffer<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private(set) var capacity: Int
+    /// Whether an `append` was refused for want of memory.
+    private(set) var failed = false
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 1024)
-        base = Self.map(self.capacity)
+    /// Room for `capacity` elements (at least 1024); nil when that cannot be mapped.
+    convenience init?(capacity: Int) {
+        self.init(capacity: capacity, fallingBack: false)
     }
+
+    /// Room for about `hint` elements if the system will reserve it, else for fewer (the
+    /// buffer grows as needed): for a size guessed from a file's length, which may be absurd.
+    convenience init?(reserving hint: Int) {
+        self.init(capacity: min(hint, Self.largestReservation), fallingBack: true)
+    }
+
+    private init?(capacity: Int, fallingBack: Bool) {
+        var capacity = max(capacity, 1024)
+        var base = Self.map(capacity)
+        while base == nil, fallingBack, capacity > 1024 {
+            capacity = max(capacity / 4, 1024)
+            base = Self.map(capacity)
+        }
+        guard let base else { return nil }
+        self.capacity = capacity
+        self.base = base
+    }
+
+    /// 2^26 elements (2.7 GB of 40-byte entries) reserved at most up front.
+    static var largestReservation: Int { 1 << 26 }
 
     deinit {
         munmap(base, capacity * MemoryLayout<Element>.stride)
     }
 
-    @inline(__always) func append(_ element: Element) {
-        if count == capacity { grow() }
+    @inline(__always) @discardableResult
+    func append(_ element: Element) -> Bool {
+        if count == capacity, !grow() { return false }
         (base + count).initialize(to: element)
         count += 1
+        return true
     }
 
     @inline(__always) subscript(index: Int) -> Element {
@@ -43,19 +72,22 @@ final class LargeBuffer<Element: BitwiseCopyable> {
 
     var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
-    private func grow() {
-        let larger = Self.map(capacity * 2)
+    private func grow() -> Bool {
+        guard !failed, capacity <= Int.max / 2 / MemoryLayout<Element>.stride, let larger = Self.map(capacity * 2) else {
+            failed = true
+            return false
+        }
         larger.update(from: base, count: count)
         munmap(base, capacity * MemoryLayout<Element>.stride)
         base = larger
         capacity *= 2
+        return true
     }
 
-    private static func map(_ capacity: Int) -> UnsafeMutablePointer<Element> {
-        let bytes = capacity * MemoryLayout<Element>.stride
-        guard let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), address != MAP_FAILED else {
-            fatalError("out of memory for \(bytes) bytes")
-        }
+    private static func map(_ capacity: Int) -> UnsafeMutablePointer<Element>? {
+        let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+        guard !overflow, let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              address != MAP_FAILED else { return nil }
         #if canImport(Glibc)
         _ = madvise(address, bytes, MADV_HUGEPAGE)
         #endif

@@ -6,24 +6,49 @@ import Musl
 import Darwin
 #endif
 
-/// An open regular file for reading: its identity (size, modification time, inode) for
-/// cache keys, reads at offsets, and a read-only memory map of the whole file.
+/// An open regular file for reading: its status (size, times, inode, device) for cache
+/// keys, reads at offsets, and a read-only memory map of the whole file.
+///
+/// Opening never blocks: the path is opened with `O_NONBLOCK` and checked with `fstat`
+/// before anything is read, so a FIFO with no writer (or a device) is refused at once
+/// instead of hanging the command; a regular file then has `O_NONBLOCK` cleared.
 final class ReadOnlyFile {
     enum OpenError: Error, Equatable {
         case missing
         case directory
+        /// Something else that is not a regular file: a FIFO, a device, a socket.
+        case notRegular(FileKind)
         case unreadable(String)
     }
 
     let path: String
     let size: Int
-    let modifiedSeconds: Int64
-    let modifiedNanoseconds: Int64
-    let inode: UInt64
+    let status: FileStatus
     private let descriptor: Int32
 
-    init(path: String) throws(OpenError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    convenience init(path: String) throws(OpenError) {
+        let (fd, info) = try Self.openWithoutBlocking(path)
+        let kind = FileKind(mode: info.st_mode)
+        guard kind == .regular else {
+            close(fd)
+            throw kind == .directory ? .directory : .notRegular(kind)
+        }
+        self.init(adopting: fd, info: info, path: path)
+    }
+
+    /// Takes over `fd`, a regular file opened by `openWithoutBlocking` (reads wait again).
+    init(adopting fd: Int32, info: stat, path: String) {
+        Self.clearNonBlocking(fd)
+        self.path = path
+        descriptor = fd
+        status = FileStatus(info)
+        size = Int(status.size)
+    }
+
+    /// Opens `path` for reading with `O_NONBLOCK` (an open that would wait for a FIFO's
+    /// writer returns at once) and says what it is; the caller owns the descriptor.
+    static func openWithoutBlocking(_ path: String) throws(OpenError) -> (descriptor: Int32, info: stat) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
             throw code == ENOENT || code == ENOTDIR ? .missing : .unreadable(Self.describe(code))
@@ -34,21 +59,54 @@ final class ReadOnlyFile {
             close(fd)
             throw .unreadable(Self.describe(code))
         }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            close(fd)
-            throw .directory
+        return (fd, info)
+    }
+
+    /// Makes reads on `fd` wait for data again.
+    static func clearNonBlocking(_ fd: Int32) {
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+    }
+
+    /// The file's status now (nil if `fstat` fails): compared with `status` to tell whether
+    /// the file changed while it was being read.
+    func currentStatus() -> FileStatus? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return FileStatus(info)
+    }
+
+    /// A hash of every byte of the file as it is now, read in 1 MiB blocks (nothing is kept
+    /// in memory); nil when a read fails. Four independent lanes of `ByteHash`, 32 bytes a
+    /// step, so the multiplications overlap: several GB/s, about what the reads cost.
+    func contentHash() -> UInt64? {
+        let blockBytes = 1 << 20
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockBytes, alignment: 32)
+        defer { block.deallocate() }
+        var a = ByteHash(seed: 1), b = ByteHash(seed: 2), c = ByteHash(seed: 3), d = ByteHash(seed: 4)
+        var total = 0
+        while true {
+            let n = pread(descriptor, block.baseAddress!, blockBytes, off_t(total))
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            let base = UnsafeRawPointer(block.baseAddress!)
+            var i = 0
+            while i + 32 <= n {
+                a.combine(base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                b.combine(base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+                c.combine(base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
+                d.combine(base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+                i += 32
+            }
+            // Only the last block can end off a 32-byte step (blocks are 1 MiB).
+            if i < n { a.combine(UnsafeRawBufferPointer(start: base + i, count: n - i)) }
+            total += n
         }
-        self.path = path
-        descriptor = fd
-        size = Int(info.st_size)
-        inode = UInt64(info.st_ino)
-        #if canImport(Darwin)
-        modifiedSeconds = Int64(info.st_mtimespec.tv_sec)
-        modifiedNanoseconds = Int64(info.st_mtimespec.tv_nsec)
-        #else
-        modifiedSeconds = Int64(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
-        #endif
+        var hash = ByteHash()
+        for lane in [a, b, c, d] { hash.combine(lane.finalized) }
+        hash.combine(UInt64(total))
+        return hash.finalized
     }
 
     deinit {
@@ -79,7 +137,7 @@ final class ReadOnlyFile {
         #if canImport(Glibc)
         _ = madvise(address, size, MADV_SEQUENTIAL)
         #endif
-        return MappedBytes(address: address, count: size)
+        return MappedBytes(address: address, count: size, path: path)
     }
 
     static func describe(_ code: Int32) -> String {
@@ -87,12 +145,15 @@ final class ReadOnlyFile {
     }
 }
 
-/// A read-only memory map, unmapped when released.
+/// A read-only memory map, unmapped when released; guarded while it lives against the
+/// file being cut short under it (`TruncationGuard`).
 final class MappedBytes {
     let bytes: UnsafeRawBufferPointer
+    private let guardSlot: Int?
 
-    fileprivate init(address: UnsafeMutableRawPointer?, count: Int) {
+    fileprivate init(address: UnsafeMutableRawPointer?, count: Int, path: String = "") {
         bytes = UnsafeRawBufferPointer(start: address, count: count)
+        guardSlot = address == nil ? nil : TruncationGuard.register(bytes, path: path)
     }
 
     /// Drops the pages of `range` (whole pages only) from this process's memory; they are
@@ -107,6 +168,7 @@ final class MappedBytes {
     }
 
     deinit {
+        if let guardSlot { TruncationGuard.release(guardSlot) }
         if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 }

@@ -5,9 +5,28 @@ enum Invocation: Equatable {
     /// `places --version`.
     case version
     /// `places help [COMMAND]`, `-h`/`--help` anywhere, or no arguments at all.
-    case help(CommandSpec?)
+    case help(HelpTopic)
     /// A command with its flags and positionals.
     case run(ParsedArguments)
+}
+
+/// What a help text is about.
+enum HelpTopic: Equatable {
+    /// Every command.
+    case general
+    /// A word that groups subcommands (`favorite`): its subcommands.
+    case group(String)
+    /// One command: its usage, flags and examples.
+    case command(CommandSpec)
+
+    static func == (lhs: HelpTopic, rhs: HelpTopic) -> Bool {
+        switch (lhs, rhs) {
+        case (.general, .general): return true
+        case let (.group(a), .group(b)): return a == b
+        case let (.command(a), .command(b)): return a.path == b.path
+        default: return false
+        }
+    }
 }
 
 /// The hand-written parser: `--flag value` and `--flag=value`; a value that starts
@@ -16,27 +35,32 @@ enum Invocation: Equatable {
 enum ArgumentParser {
     static func parse(_ arguments: [String]) throws -> Invocation {
         var args = ArraySlice(arguments)
-        guard let first = args.first else { return .help(nil) }
+        guard let first = args.first else { return .help(.general) }
 
         if first == "--version" {
             guard args.count == 1 else { throw PlacesError.usage("--version takes no other arguments") }
             return .version
         }
         if wantsHelp(args) {
-            return .help(commandForHelp(args.filter { !$0.hasPrefix("-") }))
+            // Help wins: the most specific topic the words name (a group's help for an
+            // unknown subcommand), else the general help.
+            let words = args.filter { !$0.hasPrefix("-") }
+            if let topic = try? helpTopic(words) { return .help(topic) }
+            if let word = words.first, !CommandTable.subcommands(of: word).isEmpty { return .help(.group(word)) }
+            return .help(.general)
         }
         if first == "help" {
             let words = Array(args.dropFirst())
-            guard !words.isEmpty else { return .help(nil) }
-            guard let spec = commandForHelp(words) else {
-                throw PlacesError.usage("no help for '\(words.joined(separator: " "))': \(unknownCommandText(words[0]))")
+            guard !words.isEmpty else { return .help(.general) }
+            do {
+                return .help(try helpTopic(words))
+            } catch let error as PlacesError {
+                throw PlacesError.usage("no help for '\(words.joined(separator: " "))': \(error.message)")
             }
-            return .help(spec)
         }
         if first.hasPrefix("-") {
             throw PlacesError.usage("'\(first)' must come after a command: places COMMAND [flags]; run 'places help' for the commands")
         }
-
         let spec = try resolveCommand(&args)
         return .run(try parseFlags(args, for: spec))
     }
@@ -56,10 +80,15 @@ enum ArgumentParser {
         }
         args.removeFirst()
         guard let spec = CommandTable.command(path: [word, sub]) else {
-            let hint = Suggestion.closest(to: sub, among: names).map { "; did you mean 'places \(word) \($0)'?" } ?? ""
-            throw PlacesError.usage("unknown subcommand 'places \(word) \(sub)'\(hint); expected one of \(names.joined(separator: ", "))")
+            throw PlacesError.usage(unknownSubcommandText(word, sub))
         }
         return spec
+    }
+
+    private static func unknownSubcommandText(_ word: String, _ sub: String) -> String {
+        let names = CommandTable.subcommands(of: word).map { $0.path[1] }
+        let hint = Suggestion.closest(to: sub, among: names).map { "; did you mean 'places \(word) \($0)'?" } ?? ""
+        return "unknown subcommand 'places \(word) \(sub)'\(hint); expected one of \(names.joined(separator: ", "))"
     }
 
     private static func unknownCommandText(_ word: String) -> String {
@@ -67,10 +96,26 @@ enum ArgumentParser {
         return "unknown command '\(word)'\(hint) (run 'places help' for the list)"
     }
 
-    private static func commandForHelp(_ words: [String]) -> CommandSpec? {
-        guard let first = words.first else { return nil }
-        if words.count >= 2, let spec = CommandTable.command(path: [first, words[1]]) { return spec }
-        return CommandTable.command(path: [first])
+    /// The topic `words` name: a command (extra words after a command, such as a query
+    /// before `--help`, are ignored), a group, or a group's subcommand. A word that names
+    /// nothing is a usage error with a suggestion.
+    private static func helpTopic(_ words: [String]) throws -> HelpTopic {
+        guard let first = words.first else { return .general }
+        if let spec = CommandTable.command(path: [first]) { return .command(spec) }
+        let subcommands = CommandTable.subcommands(of: first)
+        guard !subcommands.isEmpty else { throw PlacesError.usage(unknownCommandText(first)) }
+        guard words.count >= 2 else { return .group(first) }
+        if let spec = CommandTable.command(path: [first, words[1]]) { return .command(spec) }
+        throw PlacesError.usage(unknownSubcommandText(first, words[1]))
+    }
+
+    /// The group word of a command line that names a group but no subcommand
+    /// (`places favorite`, `places favorite --note x`): a usage error, after which the CLI
+    /// shows the group's help.
+    static func groupMissingSubcommand(_ arguments: [String]) -> String? {
+        guard let word = arguments.first, !CommandTable.subcommands(of: word).isEmpty,
+              arguments.count == 1 || arguments[1].hasPrefix("-") else { return nil }
+        return word
     }
 
     /// `-h` or `--help` anywhere before `--`: help wins over everything else.
@@ -169,7 +214,7 @@ extension Invocation {
     static func == (lhs: Invocation, rhs: Invocation) -> Bool {
         switch (lhs, rhs) {
         case (.version, .version): return true
-        case let (.help(a), .help(b)): return a?.path == b?.path
+        case let (.help(a), .help(b)): return a == b
         case let (.run(a), .run(b)): return a.spec.path == b.spec.path && a.values == b.values && a.positionals == b.positionals
         default: return false
         }

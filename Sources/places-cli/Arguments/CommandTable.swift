@@ -136,10 +136,15 @@ enum CommandTable {
     static let help = CommandSpec(
         ["help"], summary: "help for places or one command",
         usage: "places help [COMMAND]",
-        positionals: [PositionalSpec(name: "COMMAND", help: "a command, e.g. nearby or 'favorite add'")],
+        positionals: [PositionalSpec(name: "COMMAND", help: "a command or a group of them, e.g. nearby, 'favorite add' or favorite")],
         examples: ["places help nearby"])
 
     static let all: [CommandSpec] = [nearby, search, details, favoriteAdd, favoriteRemove, favoriteList, routeEstimate, providers, help]
+
+    /// The words that only group subcommands (`places favorite add`), with what the group is for.
+    static let groupSummaries: [String: String] = [
+        "favorite": "your saved places: add and remove them, list them offline",
+    ]
 
     /// Top-level command words, for suggestions.
     static var topLevelWords: [String] {

@@ -2,6 +2,14 @@ import PlacesCore
 
 /// Help text generated from the command table: usage, every flag with its default, examples.
 enum HelpFormatter {
+    static func text(for topic: HelpTopic) -> String {
+        switch topic {
+        case .general: return general()
+        case .group(let word): return group(word)
+        case .command(let spec): return command(spec)
+        }
+    }
+
     static func general() -> String {
         var out = """
         places \(PlacesVersion.current) — find nearby places from a shell: restaurants, cafes, ATMs, pharmacies.
@@ -50,6 +58,21 @@ enum HelpFormatter {
         for note in spec.notes { out += "\n\(note)\n" }
         out += "\nExample\(spec.examples.count > 1 ? "s" : ""):\n"
         for example in spec.examples { out += "  \(example)\n" }
+        return out
+    }
+
+    /// A group word's help: its subcommands, and where their flags are explained.
+    static func group(_ word: String) -> String {
+        let subcommands = CommandTable.subcommands(of: word)
+        let summary = CommandTable.groupSummaries[word] ?? subcommands.map { $0.path[1] }.joined(separator: ", ")
+        var out = "places \(word) — \(summary)\n\nUsage:\n  places \(word) SUBCOMMAND [flags]\n\nSubcommands:\n"
+        let width = subcommands.map { $0.path[1].count }.max() ?? 0
+        for spec in subcommands {
+            out += "  \(spec.path[1].padding(to: width))  \(spec.summary)\n"
+        }
+        out += "\nRun 'places help \(word) SUBCOMMAND' or 'places \(word) SUBCOMMAND --help' for its flags.\n"
+        out += "\nExamples:\n"
+        for spec in subcommands { out += "  \(spec.examples[0])\n" }
         return out
     }
 

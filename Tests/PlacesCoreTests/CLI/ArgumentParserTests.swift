@@ -66,10 +66,16 @@ struct ArgumentParserTests {
     }
 
     @Test func helpAnywhereWins() throws {
-        #expect(try ArgumentParser.parse(["nearby", "--radius", "5", "-h"]) == .help(CommandTable.nearby))
-        #expect(try ArgumentParser.parse(["favorite", "add", "--help"]) == .help(CommandTable.favoriteAdd))
-        #expect(try ArgumentParser.parse(["help", "search"]) == .help(CommandTable.search))
-        #expect(try ArgumentParser.parse([]) == .help(nil))
+        #expect(try ArgumentParser.parse(["nearby", "--radius", "5", "-h"]) == .help(.command(CommandTable.nearby)))
+        #expect(try ArgumentParser.parse(["favorite", "add", "--help"]) == .help(.command(CommandTable.favoriteAdd)))
+        #expect(try ArgumentParser.parse(["help", "search"]) == .help(.command(CommandTable.search)))
+        #expect(try ArgumentParser.parse([]) == .help(.general))
+        #expect(try ArgumentParser.parse(["help", "favorite"]) == .help(.group("favorite")))
+        #expect(try ArgumentParser.parse(["favorite", "--help"]) == .help(.group("favorite")))
+        #expect(try ArgumentParser.parse(["favorite", "nope", "-h"]) == .help(.group("favorite")))
+        #expect(try ArgumentParser.parse(["help", "favorite", "list"]) == .help(.command(CommandTable.favoriteList)))
+        #expect(ArgumentParser.groupMissingSubcommand(["favorite"]) == "favorite")
+        #expect(ArgumentParser.groupMissingSubcommand(["favorite", "list"]) == nil)
         #expect(try ArgumentParser.parse(["--version"]) == .version)
     }
 

@@ -102,4 +102,13 @@ struct FavoritesStoreTests {
         #expect(try path(["HOME": "/h"]) == "/h/.local/share/places/favorites.json")
         #expect { try path([:]) } throws: { ($0 as? PlacesError)?.kind == .configuration }
     }
+
+    /// Running out of room (or an I/O error) is 74; a path or a permission problem stays 78.
+    /// (EFBIG is shown through the binary with `ulimit -f 0`; the others cannot be made
+    /// without root, so their mapping is checked here.)
+    @Test func storageFailuresAreIOErrorsAndTheRestConfiguration() {
+        for code in [ENOSPC, EDQUOT, EFBIG, EIO] { #expect(SystemCallError("write", "/f", code: code).isStorageFailure, "\(code)") }
+        for code in [EACCES, EPERM, EROFS, ENOTDIR, EISDIR, ENOENT, ELOOP] { #expect(!SystemCallError("write", "/f", code: code).isStorageFailure, "\(code)") }
+        #expect(PlacesError.ioError("x").exitCode == 74)
+    }
 }

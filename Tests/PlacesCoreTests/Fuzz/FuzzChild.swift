@@ -142,7 +142,7 @@ struct FuzzChild {
     #if canImport(Glibc)
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     /// glibc ≥ 2.34's `posix_spawn_file_actions_addclosefrom_np`, which Swift does not import.
-    private nonisolated(unsafe) static let closeFrom: CloseFrom? =
+    private static let closeFrom: CloseFrom? =
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
 
     /// The child gets only stdin, stdout and stderr: a socket a fake server has open for

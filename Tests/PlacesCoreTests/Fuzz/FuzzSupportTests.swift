@@ -52,15 +52,6 @@ struct FuzzSupportTests {
         }
     }
 
-    @Test func storedGzipIsGzip() throws {
-        let dir = try TemporaryDirectory()
-        for text in ["", "{}", String(repeating: "{\"places\":[]}", count: 10_000)] {
-            let path = try dir.write("body.gz", StoredGzip.encode(Data(text.utf8)))
-            let r = try PlacesBinary.shell("gzip -dc '\(path)'")
-            #expect(r.status == 0 && r.stdout == text, "\(r.stderr)")
-        }
-    }
-
     @Test func aChildEndedByASignalIsToldApartFromAnExit() throws {
         let dir = try TemporaryDirectory()
         let crash = FuzzChild(executable: "/bin/sh", arguments: ["-c", "kill -ILL $$"], environment: ["PATH": "/usr/bin:/bin"],

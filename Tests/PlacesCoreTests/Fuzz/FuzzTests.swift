@@ -130,7 +130,7 @@ struct FuzzTests {
         if arguments.contains("--dry-run"), server.requestsSeen > 0 {
             extra.append(FuzzViolation(kind: "a dry run sent a request", detail: server.replies.first ?? ""))
         }
-        if let read = endless.max(), read >= HostileAnswers.endlessLimit {
+        if let read = endless.max(), read >= HostileReplies.endlessLimit {
             extra.append(FuzzViolation(kind: "read a body without end past the 64 MiB cap", detail: "\(read >> 20) MiB taken before the client stopped"))
         }
         // What some answers mean whatever else happens: an error envelope is an error (not

@@ -3,7 +3,7 @@ import Foundation
 /// The hostile server's bodies: a well-formed answer bent where clients break, at numbers
 /// beyond any range (aimed at numbers and durations, where range checks are missed), non-JSON
 /// numbers, odd strings, nulls, wrong types, removed fields, deep nesting, a cut, bad UTF-8.
-extension HostileAnswers {
+extension HostileReplies {
     /// Numbers beyond every range a client might convert to an Int or print.
     static let hostileNumbers = [
         "1e308", "-1e308", "1e400", "-1e400", "9223372036854775808", "-9223372036854775809", "18446744073709551616", "1e19",
@@ -28,7 +28,7 @@ extension HostileAnswers {
         }
     }
 
-    static func mutated(_ template: FuzzJSON, _ rng: inout SplitMix64) -> HostileAnswer {
+    static func mutated(_ template: FuzzJSON, _ rng: inout SplitMix64) -> HostileReply {
         var tree = template
         var what: [String] = []
         for _ in 0..<rng.int(in: 1...3) {
@@ -72,7 +72,7 @@ extension HostileAnswers {
             what.append("invalid UTF-8")
         }
         let first = what.first.map { String($0.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces) } ?? "nothing changed"
-        return HostileAnswer(reply: .respond(status: 200, headers: [("Content-Type", "application/json")], body: body),
+        return HostileReply(reply: .respond(status: 200, headers: [("Content-Type", "application/json")], body: body),
                              tag: "a 200 body with " + first,
                              summary: "HTTP 200, body (\(what.joined(separator: "; "))): \(excerpt(body))")
     }

@@ -14,13 +14,13 @@ final class HostileServer: @unchecked Sendable {
     private var requestCount = 0
     private var answered: [String] = []
     private var tags: [String] = []
-    private var used: [(scenario: HostileAnswers.Scenario, endpoint: HostileEndpoint)] = []
+    private var used: [(scenario: HostileReplies.Scenario, endpoint: HostileEndpoint)] = []
     private var endlessOpen = 0
     private var endlessBytes: [Int] = []
 
     /// The scenario of every answer, drawn at the first request (so that it suits its
     /// endpoint), unless each answer draws its own.
-    private var fixed: HostileAnswers.Scenario?
+    private var fixed: HostileReplies.Scenario?
     private let mixed: Bool
 
     init(caseIndex: Int, seed: UInt64, sinkURL: String) throws {
@@ -48,22 +48,22 @@ final class HostileServer: @unchecked Sendable {
         }
         var rng = SplitMix64(seed: seed &+ UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15)
         let endpoint = HostileEndpoint(path: request.path)
-        let scenario: HostileAnswers.Scenario = lock.withLock {
-            if mixed { return HostileAnswers.scenario(&rng, for: endpoint) }
+        let scenario: HostileReplies.Scenario = lock.withLock {
+            if mixed { return HostileReplies.scenario(&rng, for: endpoint) }
             if fixed == nil {
                 var first = SplitMix64(seed: seed ^ 0xE703_7ED1_A0B4_28DB)
-                fixed = HostileAnswers.scenario(&first, for: endpoint)
+                fixed = HostileReplies.scenario(&first, for: endpoint)
             }
             return fixed!
         }
-        let context = HostileAnswers.Context(caseIndex: caseIndex, caseSeed: seed, selfURL: server.baseURL, sinkURL: sinkURL, requestIndex: index,
+        let context = HostileReplies.Context(caseIndex: caseIndex, caseSeed: seed, selfURL: server.baseURL, sinkURL: sinkURL, requestIndex: index,
                                              request: request, endlessSent: { [weak self] bytes in self?.endlessFinished(bytes) })
-        let answer = HostileAnswers.answer(scenario, context, &rng)
+        let answer = HostileReplies.answer(scenario, context, &rng)
         lock.withLock {
             answered.append("#\(index + 1) \(request.method) \(request.target.prefix(120)) → \(answer.summary)")
             tags.append(answer.tag)
             used.append((scenario, endpoint))
-            if case .endless = answer.reply { endlessOpen += 1 }
+            if case .endlessChunkedCounted = answer.reply { endlessOpen += 1 }
         }
         return answer.reply
     }
@@ -78,7 +78,7 @@ final class HostileServer: @unchecked Sendable {
     var replies: [String] { lock.withLock { answered } }
     var lastTag: String? { lock.withLock { tags.last } }
     /// The scenario of each answer given, in order.
-    var scenarios: [(scenario: HostileAnswers.Scenario, endpoint: HostileEndpoint)] { lock.withLock { used } }
+    var scenarios: [(scenario: HostileReplies.Scenario, endpoint: HostileEndpoint)] { lock.withLock { used } }
     var requestsSeen: Int { lock.withLock { requestCount } }
     var overBudget: Bool { lock.withLock { requestCount > Self.requestBudget } }
 

@@ -92,6 +92,22 @@ struct HTTPClientTests {
         #expect(RetryPolicy.retryAfterSeconds("soon") == nil)
     }
 
+    @Test func retryAfterIsAPlainNumberOrADateAndNeverNegative() {
+        #expect(RetryPolicy.retryAfterSeconds("120") == 120)
+        #expect(RetryPolicy.retryAfterSeconds(" 1.5 ") == 1.5)
+        #expect(RetryPolicy.retryAfterSeconds("1e19") == 1e19)
+        #expect(RetryPolicy.retryAfterSeconds(String(repeating: "9", count: 400)) == .infinity, "huge, not unreadable")
+        for unreadable in ["-5", "+5", "nan", "inf", "-inf", "infinity", "0x10", "1e", ".5", "5.", "1 2", "", "soon"] {
+            #expect(RetryPolicy.retryAfterSeconds(unreadable) == nil, "\(unreadable)")
+        }
+        #expect(RetryPolicy.retryAfterSeconds("Thu, 01 Jan 1970 00:00:00 GMT") == 0, "a date in the past is no wait")
+        #expect((RetryPolicy.retryAfterSeconds("Fri, 31 Dec 9999 23:59:59 GMT") ?? 0) > 1e11)
+        #expect(HTTPClient.describeWait(120).amount == "120 s" && HTTPClient.describeWait(120).when.hasPrefix("after 20"))
+        for huge in [1e19, 1e308, .infinity, 9.3e18] {
+            #expect(HTTPClient.describeWait(huge) == ("more than a year", "later"))
+        }
+    }
+
     @Test func longRetryAfterFailsAtOnceAndPersistentRateLimitIs75() async throws {
         let long = try FakeHTTPServer { _ in .json(429, "{}", headers: [("Retry-After", "120")]) }
         await expectError(.temporary, "asks to wait 120 s") { _ = try await client().send(request(long), service: Self.service) }

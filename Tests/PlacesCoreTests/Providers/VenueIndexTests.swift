@@ -149,29 +149,25 @@ struct VenueIndexTests {
         let expected = try await Self.answers(provider, request)
         #expect(expected.count > 100)
         let index = dir.file("cache/\(dir.contents(of: "cache")[0])")
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: index)))
-        let header = try bytes.withUnsafeBytes { try VenueIndexHeader(decoding: $0) }
+        var surgery = try IndexSurgery(path: index)
+        let header = surgery.header
         switch damage {
-        case "truncated": bytes.removeLast(100)
-        case "empty": bytes = []
-        case "garbage": bytes = Array("not an index at all".utf8)
-        case "header": bytes[60] ^= 0x01
+        case "truncated": surgery.bytes.removeLast(100)
+        case "empty": surgery.bytes = []
+        case "garbage": surgery.bytes = Array("not an index at all".utf8)
+        case "header": surgery.bytes[60] ^= 0x01
         case "entry":
             // An entry in the middle of the cells the query reads: flip a bit of every
             // entry's latitude, so whichever cells are read, one fails its checksum.
-            for i in 0..<Int(header.venueCount) { bytes[Int(header.entriesOffset) + i * VenueIndexFormat.entryLength + 3] ^= 0x10 }
-        case "cell table": bytes[Int(header.cellsOffset) + 8] ^= 0x01
-        case "tail": bytes.append(0)
+            for i in 0..<Int(header.venueCount) { surgery.bytes[surgery.entryWord(i, 0) + 3] ^= 0x10 }
+        case "cell table": surgery.bytes[Int(header.cellsOffset) + 8] ^= 0x01
+        case "tail": surgery.bytes.append(0)
         default:
             // Consistent checksums, but entries that point at the wrong elements of the source.
-            for i in 0..<Int(header.venueCount) {
-                let at = Int(header.entriesOffset) + i * VenueIndexFormat.entryLength + 32
-                let offset = bytes[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } + 1
-                withUnsafeBytes(of: offset) { bytes.replaceSubrange(at..<(at + 8), with: $0) }
-            }
-            rechecksum(&bytes, header)
+            for i in 0..<Int(header.venueCount) { surgery.setWord(at: surgery.entryWord(i, 4), surgery.word(at: surgery.entryWord(i, 4)) + 1) }
+            surgery.rechecksum()
         }
-        try Data(bytes).write(to: URL(fileURLWithPath: index))
+        try surgery.write(to: index)
         let notes = CollectedDiagnostics()
         #expect(try await Self.answers(provider, request, notes.diagnostics) == expected)
         #expect(notes.lines.count == 1 && notes.lines[0].contains("is damaged") && notes.lines[0].contains("rebuilding"), "\(notes.lines)")
@@ -179,23 +175,6 @@ struct VenueIndexTests {
         #expect(try await Self.answers(provider, request, notes.diagnostics) == expected)
         #expect(notes.lines.isEmpty, "rebuilt index still damaged: \(notes.lines)")
         #expect(dir.contents(of: "cache").count == 1, "\(dir.contents(of: "cache"))")
-    }
-
-    /// Recomputes the cell checksums and the cell table's, as a bug (not damage) would leave them.
-    private func rechecksum(_ bytes: inout [UInt8], _ header: VenueIndexHeader) {
-        func word(_ at: Int) -> UInt64 { bytes[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } }
-        for cell in 0..<Int(header.cellCount) {
-            let at = Int(header.cellsOffset) + cell * VenueIndexFormat.cellLength
-            let first = word(at + 8)
-            let next = cell + 1 < Int(header.cellCount) ? word(at + VenueIndexFormat.cellLength + 8) : header.venueCount
-            let start = Int(header.entriesOffset) + Int(first) * VenueIndexFormat.entryLength
-            let end = Int(header.entriesOffset) + Int(next) * VenueIndexFormat.entryLength
-            let checksum = bytes[start..<end].withUnsafeBytes { VenueIndexBuilder.cellChecksum(cell: word(at), first: first, entries: $0) }
-            withUnsafeBytes(of: checksum) { bytes.replaceSubrange((at + 16)..<(at + 24), with: $0) }
-        }
-        var fixed = header
-        fixed.cellsChecksum = bytes[Int(header.cellsOffset)...].withUnsafeBytes { ByteHash.of($0) }
-        bytes.replaceSubrange(0..<VenueIndexHeader.length(forPath: header.key.path), with: fixed.encoded())
     }
 
     @Test func anUnwritableCacheIsNotedAndTheAnswerStillComes() async throws {

@@ -84,8 +84,8 @@ struct GoogleRoutesRouterTests {
         ErrorCase(status: 200, body: #"{"routes":[]}"#, kind: .notFound, fragment: "found no walking route"),
         ErrorCase(status: 200, body: "<html>proxy</html>", kind: .badData, fragment: "not a ComputeRoutes response"),
         ErrorCase(status: 200, body: #"{"routes":[{"distanceMeters":"far"}]}"#, kind: .badData, fragment: "distanceMeters"),
-        ErrorCase(status: 200, body: #"{"routes":[{"distanceMeters":10,"duration":"soon"}]}"#, kind: .badData, fragment: "duration 'soon'"),
-        ErrorCase(status: 200, body: #"{"routes":[{"distanceMeters":-5,"duration":"1s"}]}"#, kind: .badData, fragment: "not a distance"),
+        ErrorCase(status: 200, body: #"{"routes":[{"distanceMeters":10,"duration":"soon"}]}"#, kind: .badData, fragment: #"duration "soon" (routes[0].duration)"#),
+        ErrorCase(status: 200, body: #"{"routes":[{"distanceMeters":-5,"duration":"1s"}]}"#, kind: .badData, fragment: "route distance of -5.0 m (routes[0].distanceMeters), which is not a plausible value"),
     ]
 
     @Test(arguments: errorCases)

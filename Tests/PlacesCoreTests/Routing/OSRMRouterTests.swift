@@ -96,7 +96,7 @@ struct OSRMRouterTests {
         ErrorCase(status: 200, body: #"{"code":"NoRoute","message":"Impossible route between points"}"#, kind: .notFound, fragment: "NoRoute"),
         ErrorCase(status: 200, body: #"{"code":"Ok","routes":[],"waypoints":[]}"#, kind: .notFound, fragment: "no route"),
         ErrorCase(status: 200, body: "<html>captive portal</html>", kind: .badData, fragment: "not an OSRM route response"),
-        ErrorCase(status: 200, body: #"{"code":"Ok","routes":[{"distance":-1,"duration":5}]}"#, kind: .badData, fragment: "not a measure"),
+        ErrorCase(status: 200, body: #"{"code":"Ok","routes":[{"distance":-1,"duration":5}]}"#, kind: .badData, fragment: "route distance of -1.0 m (routes[0].distance), which is not a plausible value"),
         ErrorCase(status: 404, body: "<html>Not Found</html>", kind: .unavailable, fragment: "no OSRM route service at that path"),
         ErrorCase(status: 400, body: "bad request", kind: .usage, fragment: "OSRM refused the request"),
         ErrorCase(status: 429, body: #"{"code":"TooManyRequests"}"#, kind: .temporary, fragment: "rate-limited"),

@@ -7,7 +7,8 @@ import Darwin
 
 /// A real HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for end-to-end tests of the
 /// HTTP clients: the binary talks to it over loopback TCP exactly as it would to a provider.
-/// One request per connection (`Connection: close`); every request is kept for assertions.
+/// One request per connection (`Connection: close`) unless `keepAlive`; every request is kept
+/// for assertions.
 final class FakeHTTPServer: @unchecked Sendable {
     struct Request: Sendable {
         let method: String
@@ -29,6 +30,8 @@ final class FakeHTTPServer: @unchecked Sendable {
         func header(_ name: String) -> String? { headers[name.lowercased()] }
         var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
         var raw: String { "\(method) \(target)\n" + headers.map { "\($0): \($1)" }.sorted().joined(separator: "\n") + "\n\n" + String(decoding: body, as: UTF8.self) }
+        /// Which accepted connection carried it, numbered from 1 in accept order (keep-alive tests).
+        var connection = 0
     }
 
     enum Reply: Sendable {
@@ -39,15 +42,21 @@ final class FakeHTTPServer: @unchecked Sendable {
         case truncated(status: Int, declaredLength: Int, body: Data)
         /// Close the connection without a response.
         case hangUp
-        /// Send exactly these bytes (status line, headers and body, nothing added), then close:
-        /// for answers no well-formed reply can express (lying headers, odd framing).
-        case raw(Data)
-        /// Send `head`, then `chunk` again and again until `limit` bytes of it went out or the
-        /// client stopped reading: a body without end. `sent` is told how many bytes went out.
-        case endless(head: Data, chunk: Data, limit: Int, sent: @Sendable (Int) -> Void)
 
         static func json(_ status: Int = 200, _ text: String, headers: [(String, String)] = []) -> Reply {
             .respond(status: status, headers: [("Content-Type", "application/json; charset=UTF-8")] + headers, body: Data(text.utf8))
+        }
+        /// Send exactly these bytes (status line, headers and body, as the test wrote them), then close.
+        case raw(Data)
+        /// A 200-style head with `Transfer-Encoding: chunked`, then 64 KiB chunks until the client goes away.
+        case endlessChunked(status: Int, headers: [(String, String)])
+        /// As `endlessChunked`, but at most `limit` bytes of chunks; `sent` is told how many went
+        /// out before the client stopped reading (all of them: it read past any cap below `limit`).
+        case endlessChunkedCounted(status: Int, headers: [(String, String)], limit: Int, sent: @Sendable (Int) -> Void)
+
+        /// A redirect to `location` with an empty body.
+        static func redirect(_ status: Int, to location: String) -> Reply {
+            .respond(status: status, headers: [("Location", location)], body: Data())
         }
     }
 
@@ -65,8 +74,14 @@ final class FakeHTTPServer: @unchecked Sendable {
     /// whatever the number was reused for meanwhile, such as another test's pipe.
     private var listenerClosed = false
 
-    init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    /// Keeps each connection open for further requests after a `.respond` (HTTP/1.1 keep-alive)
+    /// instead of answering `Connection: close`; the other replies still close it.
+    private let keepAlive: Bool
+    private var connections = 0
+
+    init(keepAlive: Bool = false, handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
+        self.keepAlive = keepAlive
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -131,36 +146,57 @@ final class FakeHTTPServer: @unchecked Sendable {
 
     private func serve(_ fd: Int32) {
         defer { close(fd) }
-        guard let request = readRequest(fd) else { return }
-        lock.withLock { received.append(request) }
-        switch handler(request) {
-        case .respond(let status, let headers, let body):
-            send(fd, head(status, headers, length: body.count) + body)
-        case .stall(let seconds):
-            Thread.sleep(forTimeInterval: seconds)
-            send(fd, head(200, [("Content-Type", "application/json")], length: 2) + Data("{}".utf8))
-        case .truncated(let status, let declared, let body):
-            send(fd, head(status, [("Content-Type", "application/json")], length: declared) + body)
-        case .hangUp:
-            break
-        case .raw(let bytes):
-            send(fd, bytes)
-        case .endless(let head, let chunk, let limit, let report):
-            guard send(fd, head) else { return report(0) }
-            var sent = 0
-            while sent < limit, send(fd, chunk) { sent += chunk.count }
-            report(sent)
+        let connection = lock.withLock {
+            connections += 1
+            return connections
         }
+        while var request = readRequest(fd) {
+            request.connection = connection
+            lock.withLock { received.append(request) }
+            switch handler(request) {
+            case .respond(let status, let headers, let body):
+                send(fd, head(status, headers, length: body.count) + body)
+                if keepAlive { continue }
+            case .stall(let seconds):
+                Thread.sleep(forTimeInterval: seconds)
+                send(fd, head(200, [("Content-Type", "application/json")], length: 2) + Data("{}".utf8))
+            case .truncated(let status, let declared, let body):
+                send(fd, head(status, [("Content-Type", "application/json")], length: declared) + body)
+            case .hangUp:
+                break
+            case .raw(let bytes):
+                send(fd, bytes)
+            case .endlessChunked(let status, let headers):
+                sendEndless(fd, status, headers, limit: Int.max)
+            case .endlessChunkedCounted(let status, let headers, let limit, let report):
+                report(sendEndless(fd, status, headers, limit: limit))
+            }
+            return
+        }
+    }
+
+    /// A chunked head, then 64 KiB chunks until `limit` bytes of them went out or the client
+    /// went away; returns the bytes of chunks sent.
+    @discardableResult
+    private func sendEndless(_ fd: Int32, _ status: Int, _ headers: [(String, String)], limit: Int) -> Int {
+        var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        text += "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        guard send(fd, Data(text.utf8)) else { return 0 }
+        let chunk = Data("10000\r\n".utf8) + Data(repeating: UInt8(ascii: " "), count: 0x10000) + Data("\r\n".utf8)
+        var sent = 0
+        while sent < limit, send(fd, chunk) { sent += chunk.count }
+        return sent
     }
 
     private func head(_ status: Int, _ headers: [(String, String)], length: Int) -> Data {
         var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        text += "Content-Length: \(length)\r\nConnection: close\r\n\r\n"
+        text += "Content-Length: \(length)\r\n" + (keepAlive ? "\r\n" : "Connection: close\r\n\r\n")
         return Data(text.utf8)
     }
 
-    /// False when the client went away before all of `data` was sent.
+    /// False once the client has gone away.
     @discardableResult
     private func send(_ fd: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { buffer in

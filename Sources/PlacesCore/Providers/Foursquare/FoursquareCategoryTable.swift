@@ -131,18 +131,13 @@ enum FoursquareCategoryTable {
 
     /// Canonical cuisines from category names: "Sushi Restaurant" → sushi, "Pizzeria" → pizza.
     static func cuisines(from place: [FoursquareCategory]) -> [String] {
-        var result: [String] = []
-        for name in place.compactMap(\.name) {
-            var raw: String?
+        CuisineName.canonicalNames(place.lazy.compactMap(\.name).map { name -> String? in
             if name.hasSuffix(" Restaurant"), name != "Restaurant" {
                 let stem = String(name.dropLast(" Restaurant".count))
-                if !notCuisines.contains(stem) { raw = stem }
-            } else {
-                raw = cuisineNames[name]
+                return notCuisines.contains(stem) ? nil : stem
             }
-            if let raw, let cuisine = CuisineName.canonical(raw), !result.contains(cuisine) { result.append(cuisine) }
-        }
-        return result
+            return cuisineNames[name]
+        })
     }
 
     /// "Tech Startup" → tech_startup; nil when nothing is left.

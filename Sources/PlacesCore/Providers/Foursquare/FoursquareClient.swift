@@ -28,26 +28,42 @@ public struct FoursquareClient: PlaceProvider {
         let perPage = min(request.limit, FoursquareRequestBuilder.maxPerPage)
         // Each page is a billed call: enough pages for --limit, and a little slack for the
         // places the circle or the filters drop.
-        let maxPages = (request.limit + FoursquareRequestBuilder.maxPerPage - 1) / FoursquareRequestBuilder.maxPerPage + 2
+        let maxPages = min((request.limit + perPage - 1) / perPage + 2, FoursquareRequestBuilder.maxPages)
 
         var collected: [Venue] = []
+        var seenPlaces = Set<PlaceID>()
         var accepted = 0
         var pages = 0
-        var next: HTTPRequest? = builder.search(request, categoryIDs: FoursquareCategoryTable.ids(for: request.types), fields: fields, limit: perPage)
+        var next: HTTPRequest? = try builder.search(request, categoryIDs: FoursquareCategoryTable.ids(for: request.types), fields: fields, limit: perPage)
+        var visited = FoursquarePaging.Visited()
         while let current = next {
+            visited.insert(current.url)
             let response = try await http.send(current, service: service)
             pages += 1
-            let places = try decode(FoursquareSearchResponse.self, response.body, service: service).results ?? []
-            let venues = places.compactMap(FoursquareVenueMapper.venue(from:))
-            if venues.count < places.count {
-                diagnostics.warning("skipped \(places.count - venues.count) Foursquare place(s) without an id, name or position")
+            let decoded = try decode(FoursquareSearchResponse.self, response.body, service: service)
+            if decoded.results == nil, let error = FoursquareService.messageError(in: response.body, service: service, secrets: current.secrets) { throw error }
+            var places = decoded.results ?? []
+            if places.count > FoursquareRequestBuilder.maxPerPage {
+                diagnostics.warning("Foursquare answered with \(places.count) places in one page, more than the \(FoursquareRequestBuilder.maxPerPage) it documents; used the first \(FoursquareRequestBuilder.maxPerPage)")
+                places = Array(places.prefix(FoursquareRequestBuilder.maxPerPage))
             }
-            collected += venues
-            accepted += VenuePipeline.applyValueFilters(venues.filter { isInsideCircle($0, request) }, request).count
+            var report = MappingReport()
+            let venues = places.compactMap { FoursquareVenueMapper.venue(from: $0, report: &report) }
+            report.report(provider: service.name, lacking: "an id, a name or a position", to: diagnostics)
+            // Only places not seen on an earlier page count: a server repeating a page adds nothing.
+            let fresh = venues.filter { seenPlaces.insert($0.id).inserted }
+            collected += fresh
+            accepted += VenuePipeline.applyValueFilters(fresh.filter { isInsideCircle($0, request) }, request).count
             next = nil
-            if accepted < request.limit, pages < maxPages,
-               let link = FoursquarePaging.nextURL(in: response.header("Link"), relativeTo: current.url) {
-                try FoursquarePaging.checkSameOrigin(link, baseURL: baseURL, secrets: [key])
+            guard accepted < request.limit, pages < maxPages,
+                  let link = FoursquarePaging.nextURL(in: response.header("Link"), relativeTo: current.url) else { break }
+            try FoursquarePaging.checkSameOrigin(link, baseURL: baseURL, secrets: [key])
+            // Never the same page twice (its URL or its cursor), nor on after a page with nothing new.
+            if visited.contains(link) {
+                diagnostics.warning("Foursquare's next-page link repeats a page already fetched; stopped paging")
+            } else if fresh.isEmpty {
+                diagnostics.warning("Foursquare offered another page after one with no new places; stopped paging")
+            } else {
                 next = builder.page(link, fields: fields)
             }
         }
@@ -57,7 +73,7 @@ public struct FoursquareClient: PlaceProvider {
     public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         let key = try key.get()
         let service = FoursquareService.description(legacyKey: FoursquareService.looksLikeLegacyKey(key))
-        let request = FoursquareRequestBuilder(baseURL: baseURL, key: key)
+        let request = try FoursquareRequestBuilder(baseURL: baseURL, key: key)
             .details(placeID: id.rawID, fields: FoursquareFields(for: fields.union([.id, .name])))
         let response: HTTPResponse
         do {
@@ -67,9 +83,12 @@ public struct FoursquareClient: PlaceProvider {
             throw PlacesError.notFound("Foursquare has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --provider foursquare --json'")
         }
         let place = try decode(FoursquarePlace.self, response.body, service: service)
-        guard let venue = FoursquareVenueMapper.venue(from: place) else {
-            throw HTTPErrorMapper.badBody(service: service, what: "the place has no fsq_place_id, name or position")
+        if place.fsqPlaceId == nil, let error = FoursquareService.messageError(in: response.body, service: service, secrets: request.secrets) { throw error }
+        var report = MappingReport()
+        guard let venue = FoursquareVenueMapper.venue(from: place, report: &report) else {
+            throw HTTPErrorMapper.badBody(service: service, what: report.firstSkipReason ?? "the place has no fsq_place_id, name or position")
         }
+        report.report(provider: service.name, lacking: "an id, a name or a position", to: diagnostics)
         return venue
     }
 

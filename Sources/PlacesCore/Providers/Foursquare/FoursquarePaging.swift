@@ -22,6 +22,28 @@ enum FoursquarePaging {
         return nil
     }
 
+    /// The pages a search has fetched, by URL and by `cursor`: a `Link` back to one of them
+    /// (the same URL, or the same cursor with other parameters around it) is not followed.
+    struct Visited {
+        private var urls = Set<String>()
+        private var cursors = Set<String>()
+
+        mutating func insert(_ url: URL) {
+            urls.insert(url.absoluteString)
+            if let cursor = FoursquarePaging.cursor(of: url) { cursors.insert(cursor) }
+        }
+
+        func contains(_ url: URL) -> Bool {
+            if urls.contains(url.absoluteString) { return true }
+            return FoursquarePaging.cursor(of: url).map(cursors.contains) ?? false
+        }
+    }
+
+    /// The `cursor` query parameter that names a page (providers.md §3.1), if the URL has one.
+    static func cursor(of url: URL) -> String? {
+        URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems?.first { $0.name == "cursor" }?.value
+    }
+
     /// Throws unless `next` has the scheme, host and port of `baseURL`; the refused URL is
     /// shown without any of `secrets` (a server could have put the key in it).
     static func checkSameOrigin(_ next: URL, baseURL: String, secrets: [String] = []) throws {

@@ -29,14 +29,12 @@ struct FoursquarePlace: Decodable, Sendable {
     var website: String?
     /// Premium: 0.0–10.0.
     var rating: Double?
-    /// Premium: 1 (cheap) … 4 (very expensive).
-    var price: Int?
+    /// Premium: 1 (cheap) … 4 (very expensive); read as a number so that a value out of range
+    /// makes this one field unknown instead of failing the whole answer.
+    var price: Double?
     /// Premium.
     var hours: FoursquareHours?
-    /// Search only, in metres from `ll`; ignored (distances are computed on the ellipsoid).
-    var distance: Double?
-    /// `/places/{id}`: an API path, not a page for people.
-    var link: String?
+    // Not read: `distance` (distances are computed on the ellipsoid) and `link` (an API path).
 }
 
 /// One entry of `categories`: `fsq_category_id` is a 24-hex BSON id (v3 used integers).

@@ -9,10 +9,13 @@ struct FoursquareRequestBuilder: Sendable {
 
     /// The only version the 2025 API accepts (providers.md §3.1).
     static let apiVersion = "2025-06-17"
-    /// At most 50 places a page.
+    /// At most 50 places a page (`limit` 1–50, providers.md §3.1).
     static let maxPerPage = 50
+    /// Pages for the largest `--limit` (1000) at 50 a page, plus two for the places the circle
+    /// and the filters drop: every page is billed, so no answer makes a search fetch more.
+    static let maxPages = 1000 / maxPerPage + 2
 
-    func search(_ request: SearchRequest, categoryIDs: [String], fields: FoursquareFields, limit: Int) -> HTTPRequest {
+    func search(_ request: SearchRequest, categoryIDs: [String], fields: FoursquareFields, limit: Int) throws -> HTTPRequest {
         var query: [URLQueryItem] = []
         if let text = request.query { query.append(URLQueryItem(name: "query", value: text)) }
         if let center = request.center {
@@ -32,7 +35,7 @@ struct FoursquareRequestBuilder: Sendable {
         query.append(URLQueryItem(name: "sort", value: Self.sortValue(request)))
         query.append(URLQueryItem(name: "limit", value: String(limit)))
         query.append(URLQueryItem(name: "fields", value: fields.parameter))
-        var http = get(url(path: "/places/search", query: query), annotations: [fields.billingNote(call: "Place Search")])
+        var http = get(try url(path: "/places/search", query: query), annotations: [fields.billingNote(call: "Place Search")])
         http.annotations.append("first page only: later pages follow the Link header's rel=\"next\" URL, each a call billed again")
         return http
     }
@@ -42,8 +45,8 @@ struct FoursquareRequestBuilder: Sendable {
         get(next, annotations: [fields.billingNote(call: "Place Search")])
     }
 
-    func details(placeID: String, fields: FoursquareFields) -> HTTPRequest {
-        get(url(path: "/places/\(placeID)", query: [URLQueryItem(name: "fields", value: fields.parameter)]),
+    func details(placeID: String, fields: FoursquareFields) throws -> HTTPRequest {
+        get(try url(path: "/places/\(ServiceURL.segment(placeID))", query: [URLQueryItem(name: "fields", value: fields.parameter)]),
             annotations: [fields.billingNote(call: "Place Details")])
     }
 
@@ -64,12 +67,7 @@ struct FoursquareRequestBuilder: Sendable {
                     service: "foursquare", secretHeaders: ["Authorization"], annotations: annotations)
     }
 
-    private func url(path: String, query: [URLQueryItem]) -> URL {
-        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        var components = URLComponents(string: base + path)!
-        components.queryItems = query
-        // URLComponents leaves ',' and ':' alone; a '+' in a value would read as a space.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.url!
+    private func url(path: String, query: [URLQueryItem]) throws -> URL {
+        try ServiceURL.make(base: baseURL, path: path, query: query, variable: "PLACES_FOURSQUARE_URL", example: Endpoints.foursquareDefault)
     }
 }

@@ -14,6 +14,15 @@ enum FoursquareService {
         return error
     }
 
+    /// A 2xx body in Foursquare's error shape (`{"message": ...}`) where places were expected:
+    /// an error whatever the status. The shape carries no status to map, so it reads as a
+    /// failure on Foursquare's side (69), with its message. Nil when the body has no message.
+    static func messageError(in body: Data, service: ServiceDescription, secrets: [String]) -> PlacesError? {
+        guard let message = (try? JSONDecoder().decode(FoursquareErrorBody.self, from: body))?.message else { return nil }
+        let said = TerminalText.sanitizedLine(String(message.prefix(300)))
+        return HTTPErrorMapper.scrubbed(.unavailable("\(service.name) answered with an error instead of places: \(said); try again later"), secrets: secrets)
+    }
+
     /// A key from the retired v3 API: a raw key, often starting `fsq3`, that was sent without
     /// `Bearer` to api.foursquare.com/v3 (providers.md §3.2).
     static func looksLikeLegacyKey(_ key: String) -> Bool { key.hasPrefix("fsq3") }

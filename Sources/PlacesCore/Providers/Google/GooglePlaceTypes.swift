@@ -78,17 +78,12 @@ enum GooglePlaceTypes {
 
     /// Canonical cuisines from Google types: `sushi_restaurant` → `sushi`, `steak_house` → `steak`.
     static func cuisines(from googleTypes: [String]) -> [String] {
-        var result: [String] = []
-        for type in googleTypes {
-            var raw: String?
+        CuisineName.canonicalNames(googleTypes.lazy.map { type -> String? in
             if type.hasSuffix("_restaurant"), type != "restaurant" {
                 let stem = String(type.dropLast("_restaurant".count))
-                if !notCuisines.contains(stem) { raw = stem }
-            } else {
-                raw = cuisineTypes[type]
+                return notCuisines.contains(stem) ? nil : stem
             }
-            if let raw, let name = CuisineName.canonical(raw), !result.contains(name) { result.append(name) }
-        }
-        return result
+            return cuisineTypes[type]
+        })
     }
 }

@@ -12,7 +12,9 @@ struct GooglePlace: Decodable, Sendable {
     var primaryType: String?
     var googleMapsUri: String?
     var rating: Double?
-    var userRatingCount: Int?
+    /// An int32 count on the wire, read as a number so that a value out of range (`1e300`,
+    /// `-1`, `2.5`) makes this one field unknown instead of failing the whole answer.
+    var userRatingCount: Double?
     /// `PRICE_LEVEL_FREE` ... `PRICE_LEVEL_VERY_EXPENSIVE`; kept as text so a new value is not an error.
     var priceLevel: String?
     var currentOpeningHours: GoogleOpeningHours?
@@ -30,10 +32,19 @@ struct GoogleLocalizedText: Decodable, Sendable {
     var languageCode: String?
 }
 
-/// `GoogleTypeLatLng`: both promised when the object is present.
+/// `GoogleTypeLatLng`. Proto3 JSON leaves out a field whose value is 0, so a place on the
+/// equator comes without `latitude` (on the prime meridian, without `longitude`): absent is 0.
 struct GoogleLatLng: Decodable, Sendable {
     var latitude: Double
     var longitude: Double
+
+    enum CodingKeys: String, CodingKey { case latitude, longitude }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        latitude = try container.decodeIfPresent(Double.self, forKey: .latitude) ?? 0
+        longitude = try container.decodeIfPresent(Double.self, forKey: .longitude) ?? 0
+    }
 }
 
 /// `GoogleMapsPlacesV1PlaceOpeningHours` (the parts used).
@@ -42,11 +53,9 @@ struct GoogleOpeningHours: Decodable, Sendable {
     var weekdayDescriptions: [String]?
 }
 
-/// `GoogleMapsPlacesV1Photo`: `name` is `places/{id}/photos/{ref}`.
+/// `GoogleMapsPlacesV1Photo`: `name` is `places/{id}/photos/{ref}` (only the name is used).
 struct GooglePhoto: Decodable, Sendable {
     var name: String
-    var widthPx: Int?
-    var heightPx: Int?
 }
 
 /// `GoogleMapsPlacesV1SearchNearbyResponse` / `...SearchTextResponse`: no `places` key when nothing matched.

@@ -28,7 +28,7 @@ public struct GooglePlacesClient: PlaceProvider {
             }
             let mask = GoogleFieldMask(fields: request.neededFields, method: .searchNearby)
             let response = try await send(try builder.searchNearby(request, types: types, mask: mask))
-            return venues(from: response.places ?? [], diagnostics: diagnostics)
+            return venues(from: onePage(response.places ?? [], diagnostics: diagnostics), diagnostics: diagnostics)
         case .text(let query):
             return try await pagedTextSearch(request, query: query, types: types, builder: builder, diagnostics: diagnostics)
         }
@@ -48,23 +48,55 @@ public struct GooglePlacesClient: PlaceProvider {
         let pageSize = min(wanted, GoogleRequestBuilder.maxPerRequest)
 
         var collected: [Venue] = []
+        var seenPlaces = Set<PlaceID>()
+        var seenTokens = Set<String>()
         var accepted = 0
         var received = 0
+        var pages = 0
         var token: String?
-        repeat {
-            let response = try await send(builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask))
-            let places = response.places ?? []
+        while true {
+            let response = try await send(try builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask))
+            pages += 1
+            let places = onePage(response.places ?? [], diagnostics: diagnostics)
             received += places.count
-            var page = venues(from: places, diagnostics: diagnostics)
+            // Only places not seen on an earlier page count: a server repeating a page adds nothing.
+            let fresh = venues(from: places, diagnostics: diagnostics).filter { seenPlaces.insert($0.id).inserted }
+            var page = fresh
             if let filterTypes {
                 let keep = Set(places.filter { !Set($0.types ?? []).isDisjoint(with: filterTypes) }.compactMap(\.id))
                 page = page.filter { keep.contains($0.id.rawID) }
             }
             collected += page
             accepted += page.filter { isInsideCircle($0, request) }.count
-            token = response.nextPageToken.flatMap { $0.isEmpty ? nil : $0 }
-        } while token != nil && accepted < wanted && received < GoogleRequestBuilder.maxTextSearchResults
+            guard let next = response.nextPageToken, !next.isEmpty, accepted < wanted,
+                  received < GoogleRequestBuilder.maxTextSearchResults else { break }
+            // Each page is billed: stop on a page with nothing new, a token already sent, or
+            // Google's documented page count, whatever the server offers next.
+            if fresh.isEmpty {
+                diagnostics.warning("Google Places offered another page after one with no new places; stopped paging")
+                break
+            }
+            if !seenTokens.insert(next).inserted {
+                diagnostics.warning("Google Places offered a page token it had already given; stopped paging")
+                break
+            }
+            if pages >= GoogleRequestBuilder.maxTextSearchPages {
+                diagnostics.warning("Google Places offered more than \(GoogleRequestBuilder.maxTextSearchPages) pages, its documented maximum; stopped paging")
+                break
+            }
+            token = next
+        }
         return collected
+    }
+
+    /// One page as Google documents it: at most 20 places. More is outside the contract; the
+    /// rest is not read (and a page cannot make the search print more than Google's 60).
+    private func onePage(_ places: [GooglePlace], diagnostics: Diagnostics) -> ArraySlice<GooglePlace> {
+        let cap = GoogleRequestBuilder.maxPerRequest
+        if places.count > cap {
+            diagnostics.warning("Google Places answered with \(places.count) places in one page, more than the \(cap) it documents; used the first \(cap)")
+        }
+        return places.prefix(cap)
     }
 
     private func isInsideCircle(_ venue: Venue, _ request: SearchRequest) -> Bool {
@@ -77,7 +109,7 @@ public struct GooglePlacesClient: PlaceProvider {
         let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
         let response: HTTPResponse
         do {
-            response = try await http.send(builder.details(placeID: id.rawID, mask: mask), service: GoogleService.places)
+            response = try await sendChecked(try builder.details(placeID: id.rawID, mask: mask))
         } catch let error as PlacesError where error.kind == .notFound || error.kind == .usage {
             // Google answers an unknown id with 404 NOT_FOUND or 400 INVALID_ARGUMENT.
             throw PlacesError.notFound("Google Places has no place \(id) (\(error.message)); check the id, e.g. from 'places nearby --json'")
@@ -88,14 +120,23 @@ public struct GooglePlacesClient: PlaceProvider {
         } catch {
             throw HTTPErrorMapper.badBody(service: GoogleService.places, what: DecodingErrorText.describe(error))
         }
-        guard let venue = GoogleVenueMapper.venue(from: place, photoBaseURL: baseURL) else {
-            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: "the place has no id, name or location")
+        var report = MappingReport()
+        guard let venue = GoogleVenueMapper.venue(from: place, photoBaseURL: baseURL, report: &report) else {
+            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: report.firstSkipReason ?? "the place has no id, name or location")
         }
+        report.report(provider: GoogleService.places.name, lacking: "an id, a name or a location", to: diagnostics)
         return venue
     }
 
-    private func send(_ request: HTTPRequest) async throws -> GoogleSearchResponse {
+    /// A 2xx response that is not an error envelope.
+    private func sendChecked(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await http.send(request, service: GoogleService.places)
+        if let error = GoogleService.envelopeError(in: response, service: GoogleService.places, secrets: request.secrets) { throw error }
+        return response
+    }
+
+    private func send(_ request: HTTPRequest) async throws -> GoogleSearchResponse {
+        let response = try await sendChecked(request)
         do {
             return try JSONDecoder().decode(GoogleSearchResponse.self, from: response.body)
         } catch {
@@ -103,11 +144,10 @@ public struct GooglePlacesClient: PlaceProvider {
         }
     }
 
-    private func venues(from places: [GooglePlace], diagnostics: Diagnostics) -> [Venue] {
-        let venues = places.compactMap { GoogleVenueMapper.venue(from: $0, photoBaseURL: baseURL) }
-        if venues.count < places.count {
-            diagnostics.warning("skipped \(places.count - venues.count) Google place(s) without an id, name or location")
-        }
+    private func venues(from places: ArraySlice<GooglePlace>, diagnostics: Diagnostics) -> [Venue] {
+        var report = MappingReport()
+        let venues = places.compactMap { GoogleVenueMapper.venue(from: $0, photoBaseURL: baseURL, report: &report) }
+        report.report(provider: GoogleService.places.name, lacking: "an id, a name or a location", to: diagnostics)
         return venues
     }
 }

@@ -6,9 +6,13 @@ struct GoogleRequestBuilder: Sendable {
     let baseURL: String
     let key: String
 
-    /// Google's caps: 20 places per request, 60 across Text Search pages.
+    /// Google's caps (shared/reference/providers.md §1.2, §1.3): Nearby returns at most 20
+    /// places and does not page; Text Search takes `pageSize` 1–20 and returns "at most 60
+    /// results across all pages", so at most 3 pages. Every page is billed, so these bound
+    /// the paging loop whatever the server answers (an endless `nextPageToken` included).
     static let maxPerRequest = 20
     static let maxTextSearchResults = 60
+    static let maxTextSearchPages = maxTextSearchResults / maxPerRequest
     /// Circle radius for a `search` location that only biases (no `--radius`).
     static let biasRadius = SearchRequest.defaultNearbyRadius
 
@@ -21,10 +25,10 @@ struct GoogleRequestBuilder: Sendable {
         body.append(("maxResultCount", .integer(min(request.limit, Self.maxPerRequest))))
         body.append(("rankPreference", .string(request.sort == .distance || request.sort == .best ? "DISTANCE" : "POPULARITY")))
         body.append(("locationRestriction", .object([("circle", Self.circle(center, radius))])))
-        return post("/v1/places:searchNearby", body: .object(body), mask: mask)
+        return try post("/v1/places:searchNearby", body: .object(body), mask: mask)
     }
 
-    func searchText(_ request: SearchRequest, query: String, types: [String], pageSize: Int, pageToken: String?, mask: GoogleFieldMask) -> HTTPRequest {
+    func searchText(_ request: SearchRequest, query: String, types: [String], pageSize: Int, pageToken: String?, mask: GoogleFieldMask) throws -> HTTPRequest {
         var body: [(String, JSONValue)] = [("textQuery", .string(query)), ("pageSize", .integer(pageSize))]
         if types.count == 1 {
             body.append(("includedType", .string(types[0])))
@@ -54,28 +58,27 @@ struct GoogleRequestBuilder: Sendable {
             }
         }
         if let pageToken { body.append(("pageToken", .string(pageToken))) }
-        var http = post("/v1/places:searchText", body: .object(body), mask: mask)
+        var http = try post("/v1/places:searchText", body: .object(body), mask: mask)
         http.annotations.append("first page only: later pages repeat this request with the nextPageToken as pageToken, each billed again")
         return http
     }
 
-    func details(placeID: String, mask: GoogleFieldMask) -> HTTPRequest {
-        HTTPRequest(method: "GET", url: url("/v1/places/\(placeID)"),
+    func details(placeID: String, mask: GoogleFieldMask) throws -> HTTPRequest {
+        HTTPRequest(method: "GET", url: try url("/v1/places/\(ServiceURL.segment(placeID))"),
                     headers: [("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
                     service: "google", secretHeaders: ["X-Goog-Api-Key"], matchedHeaders: ["X-Goog-FieldMask"],
                     annotations: [mask.billingNote])
     }
 
-    private func post(_ path: String, body: JSONValue, mask: GoogleFieldMask) -> HTTPRequest {
-        HTTPRequest(method: "POST", url: url(path),
+    private func post(_ path: String, body: JSONValue, mask: GoogleFieldMask) throws -> HTTPRequest {
+        HTTPRequest(method: "POST", url: try url(path),
                     headers: [("Content-Type", "application/json"), ("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
                     body: Data(body.compact.utf8), service: "google", secretHeaders: ["X-Goog-Api-Key"],
                     matchedHeaders: ["X-Goog-FieldMask"], annotations: [mask.billingNote])
     }
 
-    private func url(_ path: String) -> URL {
-        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        return URL(string: base + path)!
+    private func url(_ path: String) throws -> URL {
+        try ServiceURL.make(base: baseURL, path: path, variable: "PLACES_GOOGLE_PLACES_URL", example: Endpoints.googlePlacesDefault)
     }
 
     private static func circle(_ center: Coordinate, _ radius: Double) -> JSONValue {

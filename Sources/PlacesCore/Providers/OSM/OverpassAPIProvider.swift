@@ -25,8 +25,27 @@ public struct OverpassAPIProvider: PlaceProvider {
         }
         let query = OverpassQuery.search(request, center: center, radius: request.radiusMeters ?? Self.defaultSearchRadius)
         let response = try await run(query)
-        let found = response.elements.compactMap(OSMVenueMapper.venue(from:))
+        var report = MappingReport()
+        let found = response.elements.compactMap { element -> Venue? in
+            if let venue = OSMVenueMapper.venue(from: element) { return venue }
+            if let why = Self.unusable(element) { report.skip(why) }
+            return nil
+        }
+        report.report(provider: OverpassService.description.name, lacking: "a valid id or position", to: diagnostics)
         return request.neededFields.contains(.openNow) ? OSMOpenNow.apply(found, at: now ?? Date()) : found
+    }
+
+    /// Why a named element that the mapper refused cannot be a place: an id OSM never gives
+    /// or a position off the globe. Nil for what is normal (no name, no position asked for).
+    static func unusable(_ element: OverpassElement) -> String? {
+        guard OSMVenueMapper.nonEmpty(element.tags?["name"]) != nil else { return nil }
+        let ref = "\(element.type.prefix(20))/\(element.id)"
+        if element.id <= 0 { return "id \(element.id) of a \(element.type.prefix(20)) is not an OpenStreetMap id" }
+        let lat = element.center?.lat ?? element.lat, lon = element.center?.lon ?? element.lon
+        if let lat, let lon, (try? Coordinate(latitude: lat, longitude: lon)) == nil {
+            return "position \(PlaceValueRange.text(lat)),\(PlaceValueRange.text(lon)) of \(ref) is outside -90..90, -180..180"
+        }
+        return nil
     }
 
     public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
@@ -36,6 +55,7 @@ public struct OverpassAPIProvider: PlaceProvider {
             throw PlacesError.notFound("OpenStreetMap has no \(ref.rawID) (Overpass returned nothing); check the id, e.g. from 'places nearby --provider osm --json'")
         }
         guard let venue = OSMVenueMapper.venue(from: element) else {
+            if let why = Self.unusable(element) { throw HTTPErrorMapper.badBody(service: OverpassService.description, what: why) }
             throw PlacesError.notFound("\(id) exists but has no name or position, so it is not a place 'places' can show")
         }
         return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
@@ -45,7 +65,8 @@ public struct OverpassAPIProvider: PlaceProvider {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let encoded = query.addingPercentEncoding(withAllowedCharacters: allowed) ?? query
-        let request = HTTPRequest(method: "POST", url: URL(string: endpoint)!,
+        let url = try ServiceURL.make(base: endpoint, path: "", variable: "PLACES_OVERPASS_URL", example: Endpoints.overpassDefault)
+        let request = HTTPRequest(method: "POST", url: url,
                                   headers: [("Content-Type", "application/x-www-form-urlencoded")],
                                   body: Data("data=\(encoded)".utf8), service: "osm")
         let response = try await http.send(request, service: OverpassService.description)
@@ -53,13 +74,26 @@ public struct OverpassAPIProvider: PlaceProvider {
         do {
             decoded = try JSONDecoder().decode(OverpassResponse.self, from: response.body)
         } catch let error as DecodingError {
+            if let page = Self.errorPage(response) { throw page }
             throw HTTPErrorMapper.badBody(service: OverpassService.description, what: DecodingErrorText.describe(error))
         }
         if let remark = decoded.remark, remark.lowercased().contains("runtime error") || remark.lowercased().contains("timed out") {
-            let said = TerminalText.sanitizedLine(remark).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            let said = TerminalText.sanitizedLine(String(remark.prefix(300))).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             throw PlacesError.unavailable("Overpass gave up on the query (\(said)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE")
         }
         return decoded
+    }
+}
+
+extension OverpassAPIProvider {
+    /// An HTML or XML page where JSON was asked for: Overpass (or whatever answers at the URL)
+    /// reporting a failure in a 200, as it does in its 4xx/5xx pages. An error whatever the
+    /// status, with the page's error line.
+    static func errorPage(_ response: HTTPResponse) -> PlacesError? {
+        guard let first = response.body.prefix(1024).first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
+              first == UInt8(ascii: "<") else { return nil }
+        let said = OverpassService.description.parseError(response).message.map { ": \(TerminalText.sanitizedLine(String($0.prefix(300))))" } ?? ""
+        return .unavailable("Overpass answered with a page instead of JSON\(said); check PLACES_OVERPASS_URL, try again later, or use an extract offline with --data FILE")
     }
 }
 

@@ -6,7 +6,8 @@ import Foundation
 /// The file is read straight from its bytes by `OverpassScanner`. With a `cache`, the
 /// first query of a file also writes a spatial index of it (`VenueIndex`), and later
 /// queries read only the index cells they need; an index that no longer matches its file
-/// is rebuilt, a damaged one is rebuilt with a note.
+/// is rebuilt, a damaged one is rebuilt with a note. A stream (`-`, a pipe, a FIFO) is
+/// read whole and scanned, never indexed.
 public struct OverpassFileProvider: PlaceProvider {
     public let name = ProviderName.osm
     public let path: String
@@ -18,16 +19,20 @@ public struct OverpassFileProvider: PlaceProvider {
 
     /// Files from this size are scanned on two threads (tests lower it to reach that path).
     let parallelFrom: Int
+    /// The wall clock, which tells whether a file changed too recently for its status to
+    /// be trusted (tests move it on).
+    let clock: @Sendable () -> FileTime
 
     public init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil) {
         self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes, now: now)
     }
 
-    init(path: String, cache: VenueIndexCache?, parallelFrom: Int, now: Date? = nil) {
+    init(path: String, cache: VenueIndexCache?, parallelFrom: Int, now: Date? = nil, clock: @escaping @Sendable () -> FileTime = FileTime.now) {
         self.path = path
         self.cache = cache
         self.parallelFrom = parallelFrom
         self.now = now
+        self.clock = clock
     }
 
     /// Opening hours are evaluated only when the request needs openNow, and only on the
@@ -39,7 +44,7 @@ public struct OverpassFileProvider: PlaceProvider {
 
     public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         guard let venue = try venues(OverpassSelection(id: id), diagnostics: diagnostics).first else {
-            throw PlacesError.notFound("no place \(id) in \(path); the id may come from another extract, or try without --data to ask Overpass")
+            throw PlacesError.notFound("no place \(id) in \(OverpassDataSource.displayName(path)); the id may come from another extract, or try without --data to ask Overpass")
         }
         return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
     }
@@ -52,12 +57,22 @@ public struct OverpassFileProvider: PlaceProvider {
     /// The venues `selection` selects, in file order: from the index when it is current,
     /// else from the file (writing the index on the way when there is a cache).
     func venues(_ selection: OverpassSelection, diagnostics: Diagnostics) throws -> [Venue] {
-        let file = try OverpassFileReader.open(path)
+        switch try OverpassDataSource.open(path, diagnostics: diagnostics) {
+        case .stream(let bytes):
+            return try bytes.withUnsafeBytes { text in try scan(text, selection, release: nil, builder: nil) }
+        case .file(let file):
+            return try venues(selection, in: file, diagnostics: diagnostics)
+        }
+    }
+
+    private func venues(_ selection: OverpassSelection, in file: ReadOnlyFile, diagnostics: Diagnostics) throws -> [Venue] {
         guard let cache else { return try scan(file, selection, builder: nil) }
-        let key = SourceKey(file: file, path: OverpassFileReader.absolutePath(path))
+        let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
+        let opened = clock()
         let indexPath = cache.indexPath(forSource: key.path)
         do {
-            if let index = try VenueIndex(path: indexPath), index.header.key == key {
+            if let index = try VenueIndex(path: indexPath), index.header.key == key,
+               trustsContent(of: index, file: file, openedAt: opened, indexPath: indexPath) {
                 // Without a box or an id the index cannot narrow anything: the two-thread
                 // scan of the file is the quicker way to read every place.
                 guard selection.bounds != nil || selection.elementID != nil else { return try scan(file, selection, builder: nil) }
@@ -66,6 +81,11 @@ public struct OverpassFileProvider: PlaceProvider {
             }
         } catch let error as VenueIndexCorruption {
             diagnostics.note("the cached index \(indexPath) of \(path) is damaged (\(error.reason)); rebuilding it")
+        }
+        // A file that is not JSON from its first bytes (a sparse file of zeros, say) fails
+        // the scan at once: nothing to index, hash or reserve room for.
+        if file.read(at: 0, count: 4096).withUnsafeBytes(OverpassScanner.cannotBeADocument) {
+            return try scan(file, selection, builder: nil)
         }
         var builder: VenueIndexBuilder?
         do {
@@ -76,32 +96,71 @@ public struct OverpassFileProvider: PlaceProvider {
             diagnostics.note("cannot write an index of \(path) in \(cache.directory) (\(error.reason)); reading the whole file each time (--no-cache skips this)")
         }
         let venues = try scan(file, selection, builder: builder)
+        guard let builder else { return venues }
+        // Changed while it was read (its status, or the blocks the key samples): an index
+        // of it would describe neither version.
+        guard file.currentStatus() == key.status, SourceKey.sampledHash(of: file) == key.sampledHash else {
+            builder.discard()
+            return venues
+        }
+        // A file changed within the file system's timestamp granularity of now may change
+        // again without its status showing it: its index records (and is checked against)
+        // a hash of every byte, taken once the scan has shown the file is worth indexing.
+        var racyHash: UInt64?
+        if !key.status.isSettled(at: opened) {
+            guard let hash = file.contentHash(), file.currentStatus() == key.status else {
+                builder.discard()
+                return venues
+            }
+            racyHash = hash
+        }
         do {
-            try builder?.commit()
+            try builder.commit(contentHash: racyHash)
         } catch {
             diagnostics.note("cannot save the index of \(path) in \(cache.directory) (\(error.reason)); reading the whole file each time (--no-cache skips this)")
         }
         return venues
     }
 
+    /// Whether an index whose key matches describes the file's bytes. An index built while
+    /// the file was racy is checked against the hash of every byte; once that matches and
+    /// the file has settled, the index is rewritten without the hash (if it can be), so the
+    /// check is paid once more, not on every query.
+    private func trustsContent(of index: VenueIndex, file: ReadOnlyFile, openedAt opened: FileTime, indexPath: String) -> Bool {
+        guard let recorded = index.header.contentHash else { return true }
+        guard file.contentHash() == recorded else { return false }
+        if index.header.key.status.isSettled(at: opened), file.currentStatus() == index.header.key.status {
+            var settled = index.header
+            settled.contentHash = nil
+            try? VenueIndexBuilder.rewrite(index.fileBytes, with: settled, to: indexPath)
+        }
+        return true
+    }
+
     private func map(_ file: ReadOnlyFile) throws -> MappedBytes {
         do {
             return try file.map()
         } catch {
-            throw OverpassFileReader.error(error, path: path)
+            throw OverpassDataSource.error(error, path: path)
         }
     }
 
     private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?) throws -> [Venue] {
         let mapping = try map(file)
+        return try scan(mapping.bytes, selection, release: mapping.release, builder: builder)
+    }
+
+    private func scan(_ text: UnsafeRawBufferPointer, _ selection: OverpassSelection, release: ((Range<Int>) -> Void)?,
+                      builder: VenueIndexBuilder?) throws -> [Venue] {
+        let shown = OverpassDataSource.displayName(path)
         do {
-            let result = try OverpassExtractScan.venues(selection, in: mapping.bytes, release: mapping.release, indexing: builder,
+            let result = try OverpassExtractScan.venues(selection, in: text, release: release, indexing: builder,
                                                         parallelFrom: parallelFrom)
-            try OverpassDocumentDecoder.checkRemark(result.summary.remark, source: path)
+            try OverpassDocumentDecoder.checkRemark(result.summary.remark, source: shown)
             return result.venues
         } catch let error as JSONScanError {
             builder?.discard()
-            throw PlacesError.badData("\(path) is not Overpass JSON: \(error.message) \(error.location(in: mapping.bytes)); export with [out:json] and 'out center tags;'")
+            throw PlacesError.badData("\(shown) is not Overpass JSON: \(error.message) \(error.location(in: text)); export with [out:json] and 'out center tags;'")
         } catch {
             builder?.discard()
             throw error
@@ -150,35 +209,6 @@ struct OSMSearchMatcher: Sendable {
     }
 }
 
-/// Opens a `--data` file, mapping file-system failures to the contract's exit codes.
-enum OverpassFileReader {
-    static func open(_ path: String) throws -> ReadOnlyFile {
-        do {
-            return try ReadOnlyFile(path: path)
-        } catch {
-            throw Self.error(error, path: path)
-        }
-    }
-
-    static func error(_ error: ReadOnlyFile.OpenError, path: String) -> PlacesError {
-        switch error {
-        case .missing:
-            return PlacesError.notFound("no such --data file: \(path); give the path of an Overpass JSON export, e.g. Fixtures/osm/helsinki-pois.json")
-        case .directory:
-            return PlacesError.notFound("--data \(path) is a directory, not an Overpass JSON file")
-        case .unreadable(let reason):
-            return PlacesError.notFound("cannot read --data file \(path): \(reason)")
-        }
-    }
-
-    /// The canonical absolute path of an existing file (symlinks and `..` resolved).
-    static func absolutePath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-}
-
 /// Decodes an Overpass JSON document with `JSONDecoder` (the reference the scanner is
 /// tested against); anything else is bad data (65) that says where.
 enum OverpassDocumentDecoder {
@@ -189,7 +219,7 @@ enum OverpassDocumentDecoder {
         } catch let error as DecodingError {
             throw PlacesError.badData("\(source) is not Overpass JSON: \(DecodingErrorText.describe(error)); export with [out:json] and 'out center tags;'")
         } catch {
-            throw PlacesError.badData("\(source) is not Overpass JSON: \(error.localizedDescription)")
+            throw PlacesError.badData("\(source) is not Overpass JSON: \(ForeignErrorText.describe(error))")
         }
         try checkRemark(response.remark, source: source)
         return response

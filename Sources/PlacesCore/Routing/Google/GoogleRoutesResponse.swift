@@ -22,18 +22,15 @@ struct GoogleRoutesResponse: Decodable {
             throw HTTPErrorMapper.badBody(service: GoogleRoutesService.description, what: "not a ComputeRoutes response (\(DecodingErrorText.describe(error)))")
         }
         guard let route = decoded.routes?.first else { return nil }
-        let distance = route.distanceMeters ?? 0
-        guard distance.isFinite, distance >= 0 else {
-            throw HTTPErrorMapper.badBody(service: GoogleRoutesService.description, what: "distanceMeters \(distance) is not a distance")
-        }
-        let seconds: Double
+        let router = GoogleRoutesService.description.name
+        let distance = try PlausibleRoute.distance(route.distanceMeters ?? 0, field: "routes[0].distanceMeters", router: router)
+        var seconds = 0.0
         if let text = route.duration {
-            guard let parsed = ProtobufDuration.seconds(text), parsed >= 0 else {
-                throw HTTPErrorMapper.badBody(service: GoogleRoutesService.description, what: "duration '\(text)' is not a duration like \"123s\"")
+            let shown = "\"\(text.prefix(40))\(text.count > 40 ? "..." : "")\""
+            guard let parsed = ProtobufDuration.seconds(text) else {
+                throw HTTPErrorMapper.badBody(service: GoogleRoutesService.description, what: "duration \(TerminalText.sanitizedLine(shown)) (routes[0].duration) is not a duration like \"123s\"")
             }
-            seconds = parsed
-        } else {
-            seconds = 0
+            seconds = try PlausibleRoute.duration(parsed, shown: shown, field: "routes[0].duration", router: router)
         }
         return RouteMeasure(distanceMeters: distance, durationSeconds: seconds)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--router google`: the Routes API at `PLACES_GOOGLE_ROUTES_URL`, the key only in the
 /// `X-Goog-Api-Key` header.
 public struct GoogleRoutesRouter: Router {
@@ -15,6 +17,7 @@ public struct GoogleRoutesRouter: Router {
     public func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
         let request = try GoogleRoutesRequest.make(baseURL: baseURL, key: key, from: from, to: to, mode: mode)
         let response = try await client.send(request, service: GoogleRoutesService.description)
+        if let error = GoogleService.envelopeError(in: response, service: GoogleRoutesService.description, secrets: request.secrets) { throw error }
         guard let measure = try GoogleRoutesResponse.measure(from: response.body) else {
             throw PlacesError.notFound("Google Routes found no \(mode.phrase) route between the two points; try another --mode, or --router estimate for a rough figure")
         }

@@ -26,9 +26,13 @@ public struct OSRMRouter: Router {
         if host == Self.carOnlyDemoHost && mode != .drive {
             diagnostics.note("the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. https://routing.openstreetmap.de/routed-\(mode == .walk ? "foot" : "bike")")
         }
-        let response = try await client.send(request, service: Self.service(mode: mode, host: host))
-        guard let answer = OSRMResponse.decode(response.body) else {
-            throw HTTPErrorMapper.badBody(service: Self.service(mode: mode, host: host), what: "not an OSRM route response (no 'code')")
+        let service = Self.service(mode: mode, host: host)
+        let response = try await client.send(request, service: service)
+        let answer: OSRMResponse
+        do {
+            answer = try JSONDecoder().decode(OSRMResponse.self, from: response.body)
+        } catch {
+            throw HTTPErrorMapper.badBody(service: service, what: "not an OSRM route response (\(DecodingErrorText.describe(error)))")
         }
         guard answer.code == "Ok" else {
             throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host)
@@ -36,15 +40,16 @@ public struct OSRMRouter: Router {
         guard let route = answer.routes?.first else {
             throw PlacesError.notFound("OSRM answered Ok but with no route between the two points; try other points or another --mode")
         }
-        guard route.distance.isFinite, route.distance >= 0, route.duration.isFinite, route.duration >= 0 else {
-            throw HTTPErrorMapper.badBody(service: Self.service(mode: mode, host: host), what: "route distance \(route.distance) or duration \(route.duration) is not a measure")
-        }
-        for (label, waypoint) in zip(["start", "destination"], answer.waypoints ?? []) {
-            if let moved = waypoint.distance, moved > Self.snapNoteMeters {
+        let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: service.name)
+        let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: service.name)
+        for (index, (label, waypoint)) in zip(["start", "destination"], answer.waypoints ?? []).enumerated() {
+            guard let given = waypoint.distance else { continue }
+            let moved = try PlausibleRoute.snap(given, field: "waypoints[\(index)].distance", router: service.name)
+            if moved > Self.snapNoteMeters {
                 diagnostics.note("OSRM moved the \(label) \(DistanceText.format(moved)) to the nearest place it routes from; the figures start there")
             }
         }
-        return RouteMeasure(distanceMeters: route.distance, durationSeconds: route.duration)
+        return RouteMeasure(distanceMeters: distance, durationSeconds: duration)
     }
 
     /// How OSRM failures read: its `{"code", "message"}` body decides 4xx answers.

@@ -1,31 +1,30 @@
-/// What identifies the exact contents of a `--data` file for its cached index: path,
-/// size, modification time, inode, and a hash of samples of its bytes.
+/// What identifies the contents of a `--data` file for its cached index: its path, its
+/// status (device, inode, size, mtime and ctime to the nanosecond) and a hash of samples of
+/// its bytes.
 ///
-/// The hash covers the first and last 64 KiB and 64 blocks of 4 KiB spread evenly
-/// between (all of a file under 1 MiB): reading it costs well under a millisecond, where
-/// hashing all of a 178 MB extract would cost more than the indexed query it guards.
+/// The status is what is trusted: every write to a file stamps its ctime with the clock,
+/// and no user can set ctime back (`touch -r` sets mtime back, and so moves ctime on). So
+/// once a file's times are safely in the past (`FileStatus.isSettled`), an unchanged status
+/// means unchanged bytes. A file indexed within that window of its last change ("racy", as
+/// git calls it) cannot be trusted by its status alone: its index also records a hash of
+/// every byte (`VenueIndexHeader.contentHash`), checked whenever it is opened until the file
+/// has settled. The sampled hash (the first and last 64 KiB and 64 blocks of 4 KiB spread
+/// between, all of a file under 1 MiB, well under a millisecond) is a cheap extra check for
+/// file systems that do not keep ctime.
 struct SourceKey: Equatable, Sendable {
     var path: String
-    var size: UInt64
-    var modifiedSeconds: Int64
-    var modifiedNanoseconds: Int64
-    var inode: UInt64
-    var contentHash: UInt64
+    var status: FileStatus
+    var sampledHash: UInt64
 
-    init(path: String, size: UInt64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, inode: UInt64, contentHash: UInt64) {
+    init(path: String, status: FileStatus, sampledHash: UInt64) {
         self.path = path
-        self.size = size
-        self.modifiedSeconds = modifiedSeconds
-        self.modifiedNanoseconds = modifiedNanoseconds
-        self.inode = inode
-        self.contentHash = contentHash
+        self.status = status
+        self.sampledHash = sampledHash
     }
 
     /// The key of an open file, known by `path` (absolute, so the same file has one index).
     init(file: ReadOnlyFile, path: String) {
-        self.init(path: path, size: UInt64(file.size), modifiedSeconds: file.modifiedSeconds,
-                  modifiedNanoseconds: file.modifiedNanoseconds, inode: file.inode,
-                  contentHash: Self.sampledHash(of: file))
+        self.init(path: path, status: file.status, sampledHash: Self.sampledHash(of: file))
     }
 
     static let edgeBytes = 64 << 10

@@ -7,17 +7,43 @@ final class VenueIndex {
     private let mapping: MappedBytes
     private let grid: GeoGrid
 
-    /// Opens the index at `path`; nil when there is none.
+    /// Opens the index at `path`; nil when there is none. Something there that is not a
+    /// regular file (a FIFO, a device) is damage: it is never opened in a way that blocks.
     init?(path: String) throws(VenueIndexCorruption) {
         do {
             mapping = try ReadOnlyFile(path: path).map()
-        } catch .missing {
-            return nil
         } catch {
-            throw VenueIndexCorruption(reason: "it cannot be read (\(error))")
+            switch error {
+            case .missing: return nil
+            case .directory: throw VenueIndexCorruption(reason: "it is a directory, not a regular file")
+            case .notRegular(let kind): throw VenueIndexCorruption(reason: "it is \(kind), not a regular file")
+            case .unreadable(let reason): throw VenueIndexCorruption(reason: "it cannot be read (\(reason))")
+            }
         }
         header = try VenueIndexHeader(decoding: mapping.bytes)
         grid = GeoGrid(degrees: header.cellDegrees)
+        try checkCellTable()
+    }
+
+    /// The whole index file, as mapped (for rewriting it with another header).
+    var fileBytes: UnsafeRawBufferPointer { mapping.bytes }
+
+    /// The cell table in order: cell numbers rising and on the grid, first entries rising
+    /// from 0 and below the entry count (so every cell has entries, and they add up). The
+    /// table's checksum has been read whole already; this pass costs as little.
+    private func checkCellTable() throws(VenueIndexCorruption) {
+        let cellLimit = UInt64(grid.rows * grid.columns)
+        var previousNumber: UInt64?, previousFirst: UInt64?
+        for index in 0..<Int(header.cellCount) {
+            var r = ByteReader(mapping.bytes, offset: Int(header.cellsOffset) + index * VenueIndexFormat.cellLength)
+            let number = try r.u64(), first = try r.u64()
+            guard number < cellLimit, previousNumber.map({ $0 < number }) ?? true,
+                  previousFirst.map({ $0 < first }) ?? (first == 0), first < header.venueCount else {
+                throw VenueIndexCorruption(reason: "the cell table is damaged (cell \(index))")
+            }
+            previousNumber = number
+            previousFirst = first
+        }
     }
 
     /// The venues `selection` selects, in source file order, from `source` (the file the
@@ -78,6 +104,9 @@ final class VenueIndex {
 
     /// The venue of an entry's element, scanned from the source; it must match the entry.
     private func venue(_ entry: Entry, source: UnsafeRawBufferPointer) throws(VenueIndexCorruption) -> Venue {
+        guard entry.sourceOffset < UInt64(source.count) else {
+            throw VenueIndexCorruption(reason: "an entry points past the end of the source (byte \(entry.sourceOffset))")
+        }
         let scanned: Venue?
         do {
             scanned = try OverpassScanner.scanElement(at: Int(entry.sourceOffset), in: source) { element -> Venue? in
@@ -102,18 +131,28 @@ final class VenueIndex {
         var sourceOffset: UInt64
     }
 
-    /// Calls `body` with every entry of the cells numbered in `range`, checking each cell.
+    /// Calls `body` with every entry of the cells numbered in `range`, checking each cell
+    /// and each entry: a position in range and in its cell, a known element type, a
+    /// positive id, an offset inside the source.
     private func forEachEntry(inCells range: ClosedRange<UInt64>, _ body: (Entry) -> Void) throws(VenueIndexCorruption) {
         var cell = try firstCell(atLeast: range.lowerBound)
+        let sourceSize = header.key.status.size
         while cell < Int(header.cellCount), try cellNumber(cell) <= range.upperBound {
+            let number = try cellNumber(cell)
             let entries = try entries(ofCell: cell)
             var offset = 0
             while offset < entries.count {
                 func word(_ i: Int) -> UInt64 { UInt64(littleEndian: entries.loadUnaligned(fromByteOffset: offset + 8 * i, as: UInt64.self)) }
                 let maskAndKind = word(2)
-                body(Entry(latitude: Double(bitPattern: word(0)), longitude: Double(bitPattern: word(1)),
-                           mask: maskAndKind & ~(3 << VenueIndexBuilder.kindShift), kind: UInt8(maskAndKind >> VenueIndexBuilder.kindShift),
-                           id: Int64(bitPattern: word(3)), sourceOffset: word(4)))
+                let entry = Entry(latitude: Double(bitPattern: word(0)), longitude: Double(bitPattern: word(1)),
+                                  mask: maskAndKind & ~(3 << VenueIndexBuilder.kindShift), kind: UInt8(maskAndKind >> VenueIndexBuilder.kindShift),
+                                  id: Int64(bitPattern: word(3)), sourceOffset: word(4))
+                guard entry.latitude.isFinite, abs(entry.latitude) <= 90, entry.longitude.isFinite, abs(entry.longitude) <= 180,
+                      grid.cell(latitude: entry.latitude, longitude: entry.longitude) == number,
+                      entry.kind != ScannedElement.Kind.other.rawValue, entry.id > 0, entry.sourceOffset < sourceSize else {
+                    throw VenueIndexCorruption(reason: "an entry of cell \(number) is out of range")
+                }
+                body(entry)
                 offset += VenueIndexFormat.entryLength
             }
             cell += 1

@@ -11,9 +11,8 @@ import Darwin
 #endif
 
 /// Collects an index entry for each venue while the source is scanned, then `commit()`
-/// sorts them by cell and writes the file: to a temporary file next to the destination,
-/// renamed into place at the end (so a reader sees the old index or the whole new one,
-/// never half of one).
+/// sorts them by cell and writes the file (through `IndexFileWriter`, so a reader sees the
+/// old index or the whole new one, never half of one).
 final class VenueIndexBuilder {
     /// One entry, in memory as on disk (40 bytes, little-endian hosts).
     struct Entry {
@@ -28,80 +27,80 @@ final class VenueIndexBuilder {
     static let kindShift: UInt64 = 62
     /// Entries gathered and written at a time.
     private static let chunkEntries = 32_768
+    /// Entries are numbered in 32 bits while they are sorted.
+    static let maximumEntries = 1 << 32 - 1
 
-    private let destination: String
-    private let temporary: String
+    private let file: IndexFileWriter
     private let key: SourceKey
     private let grid = GeoGrid(degrees: VenueIndexFormat.cellDegrees)
-    private var descriptor: Int32
     private let parts: [Part]
 
     /// The entries of one scanning thread's share of the file, in file order; part 0 comes
     /// first. Each part is touched by one thread only.
     final class Part {
-        fileprivate var entries: LargeBuffer<Entry>
+        fileprivate var entries: LargeBuffer<Entry>?
+        /// Whether an entry was dropped for want of memory (the index is then not written).
+        fileprivate var overflowed = false
 
-        fileprivate init(capacity: Int) {
-            entries = LargeBuffer(capacity: capacity)
+        fileprivate init(capacity: Int) throws(VenueIndexCorruption) {
+            guard let entries = LargeBuffer<Entry>(reserving: capacity) else { throw VenueIndexCorruption(reason: "there is not enough memory to index it") }
+            self.entries = entries
         }
 
         /// Adds an element that makes a venue (`ScannedElement.makesVenue`), with its `OSMCategoryMask`.
         @inline(__always)
         func add(_ element: borrowing ScannedElement, mask: UInt64) {
-            guard let position = element.position else { return }
+            guard let position = element.position, let entries else { return }
             let kind = UInt64(element.kind.rawValue) << VenueIndexBuilder.kindShift
-            entries.append(Entry(latitude: position.lat, longitude: position.lon, maskAndKind: mask & ~(3 << VenueIndexBuilder.kindShift) | kind,
-                                 id: element.id, sourceOffset: UInt64(element.offset)))
+            if !entries.append(Entry(latitude: position.lat, longitude: position.lon, maskAndKind: mask & ~(3 << VenueIndexBuilder.kindShift) | kind,
+                                     id: element.id, sourceOffset: UInt64(element.offset))) {
+                overflowed = true
+            }
         }
 
         func removeAll() {
-            entries = LargeBuffer(capacity: 0)
+            entries = nil
         }
     }
 
     /// Opens the temporary file, so that an unwritable cache shows before the scan.
-    /// `capacity` is room for this many entries, reserved (not touched) up front so the
-    /// array never copies itself while it grows.
+    /// `capacity` is room for about this many entries, reserved (not touched) up front so
+    /// the array seldom copies itself while it grows.
     init(destination: String, key: SourceKey, capacity: Int = 4096) throws(VenueIndexCorruption) {
-        self.destination = destination
         self.key = key
-        parts = [Part(capacity: capacity), Part(capacity: capacity)]
-        let slash = destination.lastIndex(of: "/") ?? destination.startIndex
-        let name = destination[slash...].dropFirst()
-        temporary = "\(destination[..<slash])/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw VenueIndexCorruption(reason: ReadOnlyFile.describe(errno)) }
-    }
-
-    deinit {
-        discard()
+        parts = [try Part(capacity: capacity), try Part(capacity: capacity)]
+        file = try IndexFileWriter(destination: destination)
     }
 
     /// The entries of thread `index` (0 or 1).
     func part(_ index: Int) -> Part { parts[index] }
 
     /// Writes the file and moves it into place; throws (having removed the temporary file)
-    /// if anything could not be written.
-    func commit() throws(VenueIndexCorruption) {
-        guard descriptor >= 0 else { throw VenueIndexCorruption(reason: "the index was discarded") }
+    /// if anything could not be written. `contentHash` is the source's whole-content hash,
+    /// for a source whose status cannot be trusted yet (see `SourceKey`).
+    func commit(contentHash: UInt64? = nil) throws(VenueIndexCorruption) {
+        defer { discard() }
+        guard !parts.contains(where: \.overflowed) else { throw VenueIndexCorruption(reason: "there was not enough memory to index it") }
+        let none = UnsafeBufferPointer<Entry>(start: nil, count: 0)
+        let first = parts[0].entries?.buffer ?? none, second = parts[1].entries?.buffer ?? none
         let headerLength = VenueIndexHeader.length(forPath: key.path)
-        let first = parts[0].entries, second = parts[1].entries
         let firstCount = first.count, total = firstCount + second.count
-        let order = sortedByCell()
-        var failure: String?
-        if lseek(descriptor, off_t(headerLength), SEEK_SET) < 0 { failure = ReadOnlyFile.describe(errno) }
+        guard total <= Self.maximumEntries else { throw VenueIndexCorruption(reason: "it has more than \(Self.maximumEntries) places") }
+        guard let order = sortedByCell(), let chunk = LargeBuffer<Entry>(capacity: Self.chunkEntries) else {
+            throw VenueIndexCorruption(reason: "there was not enough memory to index it")
+        }
+        file.seek(to: headerLength)
         // In cell order, a chunk at a time: gather the chunk's entries with a loop free of
         // unpredictable branches (so the random reads overlap), then walk it for the cell
         // table and each cell's checksum, then write it.
         var cells = ByteWriter()
-        let chunk = LargeBuffer<Entry>(capacity: Self.chunkEntries)
         var cell = UInt64.max, hash = ByteHash()
         func finishCell() {
             guard cell != .max else { return }
             cells.append(hash.finalized)
         }
         var start = 0
-        while start < total && failure == nil {
+        while start < total && file.failure == nil {
             let end = min(start + Self.chunkEntries, total)
             for k in start..<end {
                 let number = Int(order[k] & 0xFFFF_FFFF)
@@ -125,38 +124,37 @@ final class VenueIndexBuilder {
                 hash.combine(UInt64(bitPattern: entry.id))
                 hash.combine(entry.sourceOffset)
             }
-            failure = writeFully(UnsafeRawBufferPointer(chunk.buffer))
+            file.write(UnsafeRawBufferPointer(chunk.buffer))
             start = end
         }
         finishCell()
         for part in parts { part.removeAll() }
-        if failure == nil { failure = cells.bytes.withUnsafeBytes(writeFully) }
+        cells.bytes.withUnsafeBytes { file.write($0) }
         let cellsOffset = headerLength + total * VenueIndexFormat.entryLength
         let header = VenueIndexHeader(
-            key: key, venueCount: UInt64(total), cellCount: UInt64(cells.bytes.count / VenueIndexFormat.cellLength),
+            key: key, contentHash: contentHash, venueCount: UInt64(total), cellCount: UInt64(cells.bytes.count / VenueIndexFormat.cellLength),
             cellDegrees: grid.degrees, entriesOffset: UInt64(headerLength), cellsOffset: UInt64(cellsOffset),
             cellsChecksum: cells.bytes.withUnsafeBytes { ByteHash.of($0) },
             totalLength: UInt64(cellsOffset + cells.bytes.count))
-        let encoded = header.encoded()
-        if failure == nil, encoded.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) != encoded.count {
-            failure = ReadOnlyFile.describe(errno)
-        }
-        if close(descriptor) != 0, failure == nil { failure = ReadOnlyFile.describe(errno) }
-        descriptor = -1
-        if failure == nil, rename(temporary, destination) != 0 { failure = ReadOnlyFile.describe(errno) }
-        if let failure {
-            unlink(temporary)
-            throw VenueIndexCorruption(reason: failure)
-        }
+        file.write(header.encoded(), at: 0)
+        try file.commit()
     }
 
     /// Stops and removes the temporary file.
     func discard() {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
-        unlink(temporary)
+        file.discard()
         for part in parts { part.removeAll() }
+    }
+
+    /// Replaces the index at `destination` with a copy of `index` under another header
+    /// (same path, so the same length): how a racy index becomes a settled one.
+    static func rewrite(_ index: UnsafeRawBufferPointer, with header: VenueIndexHeader, to destination: String) throws(VenueIndexCorruption) {
+        let encoded = header.encoded()
+        guard encoded.count <= index.count else { throw VenueIndexCorruption(reason: "the header does not fit") }
+        let file = try IndexFileWriter(destination: destination)
+        encoded.withUnsafeBytes { file.write($0) }
+        file.write(UnsafeRawBufferPointer(rebasing: index[encoded.count...]))
+        try file.commit()
     }
 
     /// The checksum stored for a cell: its number, first entry, and its entries' bytes as
@@ -174,12 +172,13 @@ final class VenueIndexBuilder {
     }
 
     /// Entries ordered by cell, file order within a cell, each as `cell << 32 | entry`
-    /// (entries numbered across the parts): a stable LSD radix sort, 16 bits a pass.
-    private func sortedByCell() -> LargeBuffer<UInt64> {
-        let total = parts[0].entries.count + parts[1].entries.count
-        var items = LargeBuffer<UInt64>(capacity: total), scratch = LargeBuffer<UInt64>(capacity: total)
+    /// (entries numbered across the parts): a stable LSD radix sort, 16 bits a pass. Nil
+    /// when the memory for it cannot be had.
+    private func sortedByCell() -> LargeBuffer<UInt64>? {
+        let total = (parts[0].entries?.count ?? 0) + (parts[1].entries?.count ?? 0)
+        guard var items = LargeBuffer<UInt64>(capacity: total), var scratch = LargeBuffer<UInt64>(capacity: total) else { return nil }
         for part in parts {
-            for entry in part.entries.buffer {
+            for entry in part.entries?.buffer ?? UnsafeBufferPointer(start: nil, count: 0) {
                 items.append(grid.cell(latitude: entry.latitude, longitude: entry.longitude) << 32 | UInt64(items.count))
             }
         }
@@ -199,24 +198,4 @@ final class VenueIndexBuilder {
         }
         return items
     }
-
-    /// Writes all of `bytes`; the error's description if that fails.
-    private func writeFully(_ bytes: UnsafeRawBufferPointer) -> String? {
-        var done = 0
-        while done < bytes.count {
-            let n = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return ReadOnlyFile.describe(errno) }
-            done += n
-        }
-        return nil
-    }
 }
-
-#if canImport(Darwin)
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Darwin.write(fd, p, n) }
-#elseif canImport(Musl)
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Musl.write(fd, p, n) }
-#else
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Glibc.write(fd, p, n) }
-#endif

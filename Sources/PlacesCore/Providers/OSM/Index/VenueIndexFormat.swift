@@ -1,7 +1,8 @@
 /// The layout of a spatial index file (all integers little-endian):
 ///
 /// ```
-/// header   magic "PLCSIDX\x1A", version, section offsets, the source's key, the
+/// header   magic "PLCSIDX\x1A", version, section offsets, the source's key (status and
+///          sampled hash), the whole-content hash of a source indexed while "racy", the
 ///          source path, and a checksum of all of it
 /// entries  40 bytes per venue, grouped by grid cell, file order within a cell:
 ///          latitude, longitude (Float64), category mask with the element type in its
@@ -15,14 +16,22 @@
 /// header holds). So the venue is made by the same code as without an index, and a
 /// source changed behind the key's back shows up as an element that does not match its
 /// entry.
+///
+/// Nothing read from an index is trusted as data: the header's numbers must describe this
+/// very file and grid, the cell table must be in order and add up to the entries, and each
+/// entry must lie in its cell, in range, and inside the source. Anything else is damage.
 enum VenueIndexFormat {
     static let magic: [UInt8] = Array("PLCSIDX\u{1A}".utf8)
-    static let version: UInt32 = 1
-    static let fixedHeaderLength = 136
+    /// 2: the key holds ctime and device, and a racy source's content hash.
+    static let version: UInt32 = 2
+    static let fixedHeaderLength = 176
     static let entryLength = 40
     static let cellLength = 24
     /// 0.01° is about 1.1 km north–south: a 1 km query reads a handful of cells.
     static let cellDegrees = 0.01
+    /// The fewest bytes an element that makes a venue takes in the source (a node with a
+    /// one-letter name takes 56): more entries than the source can hold is damage.
+    static let minimumElementBytes: UInt64 = 8
 }
 
 /// A damaged or unreadable index file: the query falls back to the source file.
@@ -33,6 +42,9 @@ struct VenueIndexCorruption: Error, Equatable {
 /// The fixed part of an index file.
 struct VenueIndexHeader: Equatable {
     var key: SourceKey
+    /// A hash of every byte of the source (`ReadOnlyFile.contentHash`), recorded only when
+    /// the source had changed too recently for its status to be trusted; nil otherwise.
+    var contentHash: UInt64?
     var venueCount: UInt64
     var cellCount: UInt64
     var cellDegrees: Double
@@ -54,11 +66,16 @@ struct VenueIndexHeader: Equatable {
         w.append(UInt32(0))
         w.append(UInt64(Self.length(forPath: key.path)))
         w.append(totalLength)
-        w.append(key.size)
-        w.append(UInt64(bitPattern: key.modifiedSeconds))
-        w.append(UInt64(bitPattern: key.modifiedNanoseconds))
-        w.append(key.inode)
-        w.append(key.contentHash)
+        w.append(key.status.size)
+        w.append(UInt64(bitPattern: key.status.modified.seconds))
+        w.append(UInt64(bitPattern: key.status.modified.nanoseconds))
+        w.append(UInt64(bitPattern: key.status.changed.seconds))
+        w.append(UInt64(bitPattern: key.status.changed.nanoseconds))
+        w.append(key.status.inode)
+        w.append(key.status.device)
+        w.append(key.sampledHash)
+        w.append(UInt64(contentHash == nil ? 0 : 1))
+        w.append(contentHash ?? 0)
         w.append(venueCount)
         w.append(cellCount)
         w.append(cellDegrees.bitPattern)
@@ -74,8 +91,8 @@ struct VenueIndexHeader: Equatable {
         return w.bytes
     }
 
-    /// Reads and checks a header: magic, version, checksum, and that every section lies
-    /// inside a file of `fileLength` bytes.
+    /// Reads and checks a header: magic, version, checksum, that every section lies inside
+    /// the file and adds up, and that the numbers are ones this version writes.
     init(decoding file: UnsafeRawBufferPointer) throws(VenueIndexCorruption) {
         var r = ByteReader(file)
         guard file.count >= VenueIndexFormat.fixedHeaderLength else { throw VenueIndexCorruption(reason: "it is shorter than its header") }
@@ -86,9 +103,12 @@ struct VenueIndexHeader: Equatable {
         let headerLength = try r.u64()
         totalLength = try r.u64()
         let size = try r.u64()
-        let seconds = Int64(bitPattern: try r.u64())
-        let nanoseconds = Int64(bitPattern: try r.u64())
+        let modified = FileTime(seconds: Int64(bitPattern: try r.u64()), nanoseconds: Int64(bitPattern: try r.u64()))
+        let changed = FileTime(seconds: Int64(bitPattern: try r.u64()), nanoseconds: Int64(bitPattern: try r.u64()))
         let inode = try r.u64()
+        let device = try r.u64()
+        let sampledHash = try r.u64()
+        let flags = try r.u64()
         let contentHash = try r.u64()
         venueCount = try r.u64()
         cellCount = try r.u64()
@@ -103,24 +123,32 @@ struct VenueIndexHeader: Equatable {
         var checked = Array(file[0..<checksumOffset])
         checked.append(contentsOf: path)
         guard checked.withUnsafeBytes({ ByteHash.of($0) }) == checksum else { throw VenueIndexCorruption(reason: "its header checksum does not match") }
-        key = SourceKey(path: String(decoding: path, as: UTF8.self), size: size, modifiedSeconds: seconds,
-                        modifiedNanoseconds: nanoseconds, inode: inode, contentHash: contentHash)
+        key = SourceKey(path: String(decoding: path, as: UTF8.self),
+                        status: FileStatus(device: device, inode: inode, size: size, modified: modified, changed: changed),
+                        sampledHash: sampledHash)
+        self.contentHash = flags == 1 ? contentHash : nil
         guard totalLength == UInt64(file.count) else { throw VenueIndexCorruption(reason: "it is \(file.count) bytes long but should be \(totalLength)") }
         let entriesEnd = entriesOffset.addingReportingOverflow(venueCount.multipliedReportingOverflow(by: UInt64(VenueIndexFormat.entryLength)).partialValue)
         let cellsEnd = cellsOffset.addingReportingOverflow(cellCount.multipliedReportingOverflow(by: UInt64(VenueIndexFormat.cellLength)).partialValue)
         guard headerLength == UInt64(Self.length(forPath: key.path)), entriesOffset == headerLength,
               !entriesEnd.overflow, entriesEnd.partialValue == cellsOffset,
               !cellsEnd.overflow, cellsEnd.partialValue == totalLength, venueCount < 1 << 40, cellCount <= venueCount,
-              entriesOffset % 8 == 0, cellsOffset % 8 == 0, cellDegrees > 0.0001, cellDegrees <= 90 else {
+              (venueCount == 0) == (cellCount == 0), venueCount <= size / VenueIndexFormat.minimumElementBytes,
+              entriesOffset % 8 == 0, cellsOffset % 8 == 0, flags <= 1 else {
             throw VenueIndexCorruption(reason: "its section table is inconsistent")
+        }
+        // The grid is this version's: a query reads cells by this size.
+        guard cellDegrees == VenueIndexFormat.cellDegrees else {
+            throw VenueIndexCorruption(reason: "its grid is \(cellDegrees)° where places uses \(VenueIndexFormat.cellDegrees)°")
         }
         let cells = UnsafeRawBufferPointer(rebasing: file[Int(cellsOffset)..<Int(totalLength)])
         guard ByteHash.of(cells) == cellsChecksum else { throw VenueIndexCorruption(reason: "its cell table checksum does not match") }
     }
 
-    init(key: SourceKey, venueCount: UInt64, cellCount: UInt64, cellDegrees: Double,
+    init(key: SourceKey, contentHash: UInt64?, venueCount: UInt64, cellCount: UInt64, cellDegrees: Double,
          entriesOffset: UInt64, cellsOffset: UInt64, cellsChecksum: UInt64, totalLength: UInt64) {
         self.key = key
+        self.contentHash = contentHash
         self.venueCount = venueCount
         self.cellCount = cellCount
         self.cellDegrees = cellDegrees

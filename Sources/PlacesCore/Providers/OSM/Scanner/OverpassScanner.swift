@@ -145,14 +145,34 @@ struct OverpassScanner {
         return false
     }
 
-    /// Steps over a UTF-8 byte-order mark; refuses UTF-16 and UTF-32, which Overpass never writes.
+    /// Steps over a UTF-8 byte-order mark; refuses UTF-16 and UTF-32, which Overpass never
+    /// writes, and a file that starts with NUL bytes (zeros), which is no text at all: a
+    /// sparse or preallocated file, or a download that never arrived.
     private mutating func skipByteOrderMark() throws(JSONScanError) {
         let b = cursor.base, n = cursor.count
         if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
             cursor.position = 3
+        } else if b[0] == 0, n < 4 || (b[1] == 0 && b[2] == 0 && b[3] == 0) {
+            throw JSONScanError("the file starts with NUL bytes (zeros), not JSON text (a sparse or preallocated file, or an unfinished download?)", at: 0)
         } else if n >= 2, b[0] == 0 || b[1] == 0 || (b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF) {
             throw JSONScanError("the file looks like UTF-16 or UTF-32; Overpass JSON is UTF-8 (convert it with iconv -t UTF-8)", at: 0)
         }
+    }
+
+    /// Whether a document that begins with `prefix` is already sure to fail at its first
+    /// bytes (not `{` after an optional byte-order mark and whitespace, or NUL bytes), so a
+    /// stream need not be read further to report it: the scan of the prefix says why.
+    static func cannotBeADocument(_ prefix: UnsafeRawBufferPointer) -> Bool {
+        startVerdict(prefix) == true
+    }
+
+    /// `cannotBeADocument` once the prefix shows its first significant byte; nil while it
+    /// is only a byte-order mark and whitespace (the answer may yet go either way).
+    static func startVerdict(_ prefix: UnsafeRawBufferPointer) -> Bool? {
+        var i = 0
+        if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { i = 3 }
+        while i < prefix.count, JSONCursor.isWhitespace(prefix[i]) { i += 1 }
+        return i < prefix.count ? prefix[i] != UInt8(ascii: "{") : nil
     }
 
     private mutating func elements(_ body: (borrowing ScannedElement) -> Void, handOverAt: Int?) throws(JSONScanError) -> (count: Int, handedOver: Bool) {

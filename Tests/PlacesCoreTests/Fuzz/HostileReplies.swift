@@ -2,7 +2,7 @@ import Foundation
 
 /// One answer of the hostile server: the reply, a short name of what is hostile about it
 /// (part of a failure's class), and what was sent, readable, for the report.
-struct HostileAnswer {
+struct HostileReply {
     let reply: FakeHTTPServer.Reply
     let tag: String
     let summary: String
@@ -13,7 +13,7 @@ struct HostileAnswer {
 /// loop, lengths and encodings that lie), bodies (cut short, wrong types, huge numbers, NaN,
 /// deep nesting, error envelopes in a 200, the key echoed in every form, page tokens without
 /// end) and connections (stalls, hang-ups, bodies without end).
-enum HostileAnswers {
+enum HostileReplies {
     enum Scenario: CaseIterable {
         case valid, mutatedBody, keyEcho, errorIn200, paging, redirect, clientError, retryAfter, serverError
         case oddStatus, stall, hangUp, truncated, encodingLie, gzip, hugeLength, endless, malformedHTTP
@@ -78,7 +78,7 @@ enum HostileAnswers {
         })
     }
 
-    static func answer(_ scenario: Scenario, _ c: Context, _ rng: inout SplitMix64) -> HostileAnswer {
+    static func answer(_ scenario: Scenario, _ c: Context, _ rng: inout SplitMix64) -> HostileReply {
         let endpoint = c.endpoint
         switch scenario {
         case .valid:
@@ -112,7 +112,7 @@ enum HostileAnswers {
         case .serverError:
             let status = rng.pick([500, 502, 504, 599])
             if rng.percent(50) {
-                return HostileAnswer(reply: .respond(status: status, headers: [("Content-Type", "text/html")], body: Data("<html><body>\(status) Bad Gateway</body></html>".utf8)),
+                return HostileReply(reply: .respond(status: status, headers: [("Content-Type", "text/html")], body: Data("<html><body>\(status) Bad Gateway</body></html>".utf8)),
                                      tag: "a 5xx", summary: "HTTP \(status), HTML body")
             }
             let text = message(endpoint, &rng)
@@ -124,13 +124,13 @@ enum HostileAnswers {
             return raw(head, [("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")], Data(body.utf8),
                        tag: "an odd status line")
         case .stall:
-            return HostileAnswer(reply: .stall(seconds: 2.5), tag: "no answer before the timeout", summary: "no answer for 2.5 s")
+            return HostileReply(reply: .stall(seconds: 2.5), tag: "no answer before the timeout", summary: "no answer for 2.5 s")
         case .hangUp:
-            return HostileAnswer(reply: .hangUp, tag: "connection closed without an answer", summary: "closed the connection at once")
+            return HostileReply(reply: .hangUp, tag: "connection closed without an answer", summary: "closed the connection at once")
         case .truncated:
             let body = Data(endpoint.body().rendered.utf8)
             let cut = rng.below(body.count)
-            return HostileAnswer(reply: .truncated(status: 200, declaredLength: body.count, body: body.prefix(cut)),
+            return HostileReply(reply: .truncated(status: 200, declaredLength: body.count, body: body.prefix(cut)),
                                  tag: "a body cut short", summary: "HTTP 200, Content-Length \(body.count), \(cut) bytes sent, then closed")
         case .encodingLie:
             let encoding = rng.pick(["gzip", "br", "deflate", "zstd", "gzip, gzip", "x-unknown", "compress", "identity, gzip"])
@@ -139,7 +139,7 @@ enum HostileAnswers {
                        tag: "Content-Encoding '\(encoding)' on a plain body")
         case .gzip:
             let plain = rng.pick([endpoint.body().rendered, "{}", ""])
-            let body = StoredGzip.encode(Data(plain.utf8))
+            let body = Gzip.stored(Data(plain.utf8))
             return raw("HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Encoding", "gzip"), ("Content-Length", "\(body.count)")], body,
                        tag: "a true gzip body" + (plain.count < 3 ? " of '\(plain)'" : ""))
         case .hugeLength:
@@ -148,11 +148,8 @@ enum HostileAnswers {
             return raw("HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Length", length)], body,
                        tag: "Content-Length '\(length)'")
         case .endless:
-            let head = Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
-            let payload = String(repeating: " ", count: 65_536)
-            let chunk = Data((String(payload.utf8.count, radix: 16) + "\r\n" + payload + "\r\n").utf8)
-            return HostileAnswer(reply: .endless(head: head, chunk: chunk, limit: endlessLimit, sent: c.endlessSent),
-                                 tag: "a chunked body without end", summary: "HTTP 200, chunked, 64 KiB chunks without end (\(endlessLimit >> 20) MiB at most)")
+            return HostileReply(reply: .endlessChunkedCounted(status: 200, headers: [("Content-Type", "application/json")], limit: endlessLimit, sent: c.endlessSent),
+                                tag: "a chunked body without end", summary: "HTTP 200, chunked, 64 KiB chunks without end (\(endlessLimit >> 20) MiB at most)")
         case .malformedHTTP:
             return malformed(endpoint, &rng)
         }
@@ -178,7 +175,7 @@ enum HostileAnswers {
         return "not delta-seconds ('\(trimmed)')"
     }
 
-    private static func paging(_ c: Context, _ requestRNG: inout SplitMix64) -> HostileAnswer {
+    private static func paging(_ c: Context, _ requestRNG: inout SplitMix64) -> HostileReply {
         let endpoint = c.endpoint
         // The same policy on every page, or the loop would not be one.
         var rng = SplitMix64(seed: c.caseSeed ^ 0x5851_F42D_4C95_7F2D)
@@ -215,7 +212,7 @@ enum HostileAnswers {
         }
     }
 
-    private static func redirect(_ c: Context, _ rng: inout SplitMix64) -> HostileAnswer {
+    private static func redirect(_ c: Context, _ rng: inout SplitMix64) -> HostileReply {
         let status = rng.pick([301, 302, 303, 307, 308])
         let sinkPort = c.sinkURL.split(separator: ":").last.map(String.init) ?? "1"
         let policy = rng.weighted([(5, "to another origin"), (2, "to another origin, the key in the URL"), (2, "scheme-relative to another origin"),
@@ -231,11 +228,11 @@ enum HostileAnswers {
         default: location = "http://[::1" + c.sinkPrefix
         }
         let body = Data("{}".utf8)
-        return HostileAnswer(reply: .respond(status: status, headers: [("Location", location), ("Content-Type", "application/json")], body: body),
+        return HostileReply(reply: .respond(status: status, headers: [("Location", location), ("Content-Type", "application/json")], body: body),
                              tag: "a redirect \(policy)", summary: "HTTP \(status), Location: \(location)")
     }
 
-    private static func malformed(_ endpoint: HostileEndpoint, _ rng: inout SplitMix64) -> HostileAnswer {
+    private static func malformed(_ endpoint: HostileEndpoint, _ rng: inout SplitMix64) -> HostileReply {
         let body = endpoint.body().rendered
         let variants: [(String, String)] = [
             ("no reason phrase", "HTTP/1.1 200\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
@@ -250,7 +247,7 @@ enum HostileAnswers {
             ("bare LF line ends", "HTTP/1.1 200 OK\nContent-Length: \(body.utf8.count)\n\n\(body)"),
         ]
         let (name, text) = rng.pick(variants)
-        return HostileAnswer(reply: .raw(Data(text.utf8)), tag: "malformed HTTP: \(name)", summary: "malformed HTTP (\(name)): \(excerpt(Data(text.utf8)))")
+        return HostileReply(reply: .raw(Data(text.utf8)), tag: "malformed HTTP: \(name)", summary: "malformed HTTP (\(name)): \(excerpt(Data(text.utf8)))")
     }
 
     /// An error message: plain, or carrying the key, control characters or a lot of text.
@@ -270,18 +267,18 @@ enum HostileAnswers {
         return "with an error body"
     }
 
-    static func json(_ status: Int, _ tree: FuzzJSON, headers: [(String, String)] = [], tag: String) -> HostileAnswer {
+    static func json(_ status: Int, _ tree: FuzzJSON, headers: [(String, String)] = [], tag: String) -> HostileReply {
         let body = Data(tree.rendered.utf8)
         let shown = headers.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
-        return HostileAnswer(reply: .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: body),
+        return HostileReply(reply: .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: body),
                              tag: tag, summary: "HTTP \(status)\(shown.isEmpty ? "" : ", " + shown), body: \(excerpt(body))")
     }
 
-    static func raw(_ statusLine: String, _ headers: [(String, String)], _ body: Data, tag: String) -> HostileAnswer {
+    static func raw(_ statusLine: String, _ headers: [(String, String)], _ body: Data, tag: String) -> HostileReply {
         var head = statusLine + "\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "Connection: close\r\n\r\n"
-        return HostileAnswer(reply: .raw(Data(head.utf8) + body), tag: tag,
+        return HostileReply(reply: .raw(Data(head.utf8) + body), tag: tag,
                              summary: "\(statusLine.replacingOccurrences(of: "\r\n", with: "⏎")), \(headers.map { "\($0.0): \($0.1)" }.joined(separator: ", ")), body: \(excerpt(body))")
     }
 

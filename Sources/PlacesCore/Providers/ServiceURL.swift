@@ -1,0 +1,32 @@
+import Foundation
+
+/// A request URL from a configured base URL (`PLACES_*_URL`), a path and a query: refused as a
+/// configuration error (78) unless it is http(s) with a host, and never force-unwrapped, so a
+/// mistyped variable is one error line rather than a crash.
+enum ServiceURL {
+    static func make(base: String, path: String, query: [URLQueryItem]? = nil, variable: String, example: String) throws -> URL {
+        let trimmed = !path.isEmpty && base.hasSuffix("/") ? String(base.dropLast()) : base
+        guard var components = URLComponents(string: trimmed + path),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty else {
+            throw PlacesError.configuration("\(variable)='\(TerminalText.sanitizedLine(String(base.prefix(200))))' is not an http(s) URL: set it to a base URL such as \(example), or unset it")
+        }
+        if let query {
+            components.queryItems = query
+            // URLComponents leaves ',' and ':' alone; a '+' in a value would read as a space.
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        }
+        guard let url = components.url else {
+            throw PlacesError.configuration("\(variable)='\(TerminalText.sanitizedLine(String(base.prefix(200))))' does not make a valid URL with \(path)")
+        }
+        return url
+    }
+
+    /// One path segment from an opaque id: everything but letters, digits, `-` and `_` is
+    /// percent-encoded, so no id can add a segment, a query or another host to the path.
+    static func segment(_ id: String) -> String {
+        var allowed = CharacterSet()
+        allowed.insert(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+        return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}

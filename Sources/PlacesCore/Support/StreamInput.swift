@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a stream to its end into memory: a pipe (`<(cat f)`, `/dev/stdin` fed by a
+/// pipe), standard input, a named FIFO, a terminal, a character device. Works whether the
+/// descriptor is blocking or not (a would-block read waits in `poll`).
+enum StreamInput {
+    struct ReadError: Error, Equatable {
+        var reason: String
+    }
+
+    /// Everything `descriptor` gives until end of file, or only its start when `startVerdict`
+    /// says so: it is asked after each read with all the bytes so far, until it answers
+    /// (true: stop, the rest cannot matter; false: read on, never asking again).
+    ///
+    /// `namedFIFO`, the path of a FIFO this process opened itself with `O_NONBLOCK`, makes
+    /// an end of file before any byte mean "no writer yet" rather than "empty": then
+    /// `waiting` is called and the read waits for a writer, as `cat FIFO` does. (A pipe
+    /// whose writer has already gone, `<(true)`, is simply empty.)
+    static func readAll(_ descriptor: Int32, namedFIFO: String? = nil, waiting: () -> Void = {},
+                        startVerdict: (UnsafeRawBufferPointer) -> Bool? = { _ in false }) throws(ReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let blockBytes = 1 << 20
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockBytes, alignment: 8)
+        defer { block.deallocate() }
+        var fd = descriptor
+        var reopened: Int32 = -1
+        defer { if reopened >= 0 { close(reopened) } }
+        var mayWait = namedFIFO != nil
+        var decided = false
+        while true {
+            let n = read(fd, block.baseAddress, blockBytes)
+            if n > 0 {
+                mayWait = false
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<n]))
+                if !decided, let hopeless = bytes.withUnsafeBytes(startVerdict) {
+                    if hopeless { return bytes }
+                    decided = true
+                }
+                continue
+            }
+            if n == 0 {
+                guard mayWait, let path = namedFIFO, !isAnonymousPipe(fd) else { return bytes }
+                mayWait = false
+                waiting()
+                if let other = waitForWriter(fd, path: path) {
+                    reopened = other
+                    fd = other
+                }
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK:
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&poller, 1, -1)
+            default:
+                throw ReadError(reason: ReadOnlyFile.describe(errno))
+            }
+        }
+    }
+
+    /// Waits until a writer opens the FIFO that `fd` reads. On Linux `poll` on the same
+    /// descriptor reports it (data, or the hang-up of a writer that came and went), so
+    /// nothing written in between is missed; elsewhere the FIFO is opened again, blocking,
+    /// as `cat` does, and that descriptor is returned.
+    private static func waitForWriter(_ fd: Int32, path: String) -> Int32? {
+        #if os(Linux)
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while poll(&poller, 1, -1) < 0 && errno == EINTR {}
+        return nil
+        #else
+        var other: Int32
+        repeat { other = open(path, O_RDONLY | O_CLOEXEC) } while other < 0 && errno == EINTR
+        return other >= 0 ? other : nil
+        #endif
+    }
+
+    /// Whether `fd` is an anonymous pipe (`|`, `<(...)`) rather than a named FIFO: only a
+    /// named one can get a writer later. Linux names an anonymous pipe's descriptor
+    /// `pipe:[inode]` in /proc; elsewhere reopening `/dev/fd/N` never waits, so the answer
+    /// does not matter.
+    private static func isAnonymousPipe(_ fd: Int32) -> Bool {
+        #if os(Linux)
+        var target = [CChar](repeating: 0, count: 64)
+        let n = readlink("/proc/self/fd/\(fd)", &target, target.count - 1)
+        return n > 0 && String(decoding: target[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix("pipe:")
+        #else
+        return false
+        #endif
+    }
+}

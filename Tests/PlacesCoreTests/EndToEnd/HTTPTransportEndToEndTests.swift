@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The HTTP client's answers to hostile or unusual servers, through the binary: `Retry-After`
+/// values of any size, compressed bodies, a body without end, and connection reuse.
+@Suite("End to end: HTTP transport")
+struct HTTPTransportEndToEndTests {
+    static let canary = "CANARY-transport-\(UUID().uuidString.prefix(8))"
+
+    static func env(_ extra: [String: String]) -> [String: String] {
+        var env = PlacesBinary.baseEnvironment()
+        env["GOOGLE_MAPS_API_KEY"] = canary
+        env["FOURSQUARE_API_KEY"] = canary
+        env.merge(extra) { $1 }
+        return env
+    }
+
+    static let nearby = ["nearby", "--provider", "google", "--near", "Helsinki", "--json"]
+
+    // MARK: - Retry-After
+
+    static let tooLong = ["1e19", "1e308", "9223372036854775807", "18446744073709551616", "99999999999999999999999999", "121",
+                          "Fri, 31 Dec 9999 23:59:59 GMT", "Sun, 06 Nov 2994 08:49:37 GMT"]
+
+    @Test(arguments: tooLong, [429, 503])
+    func aRetryAfterOverTheCapFailsAtOnceWith75(_ value: String, _ status: Int) throws {
+        let google = try FakeGooglePlaces { _ in .json(status, "{}", headers: [("Retry-After", value)]) }
+        let r = try PlacesBinary.run(Self.nearby, environment: Self.env(["PLACES_GOOGLE_PLACES_URL": google.baseURL]))
+        #expect(r.status == 75, "Retry-After: \(value): \(r)")
+        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("asks to wait") && r.errorLines[0].contains("try again"), "\(r)")
+        #expect(r.stdout.isEmpty && !r.stderr.contains(Self.canary), "\(r)")
+        #expect(google.requests.count == 1, "no retry after a long Retry-After")
+    }
+
+    static let ignored = ["-5", "-1e19", "nan", "inf", "-inf", "infinity", "0x10", "soon", "", "1 2", "Thu, 01 Jan 1970 00:00:00 GMT"]
+
+    @Test(arguments: ignored)
+    func aNegativeOrUnreadableRetryAfterIsIgnored(_ value: String) throws {
+        let google = try FakeGooglePlaces { request in
+            request.connection == 1 ? .json(429, "{}", headers: [("Retry-After", value)]) : nil
+        }
+        let r = try PlacesBinary.run(Self.nearby + ["--retries", "1"], environment: Self.env(["PLACES_GOOGLE_PLACES_URL": google.baseURL]))
+        #expect(r.status == 0, "Retry-After: '\(value)': \(r)")
+        #expect(google.requests.count == 2, "retried after the usual backoff")
+        #expect(try JSONHelpers.array(r.stdout).count > 0)
+    }
+
+    // MARK: - Compressed bodies
+
+    @Test func gzipBodiesLongerThanTheirSourceAreNotCutShort() throws {
+        let gzippedEmpty = FakeHTTPServer.Reply.respond(status: 200, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                                                         body: Gzip.stored(Data("{}".utf8)))
+        let routes = try FakeHTTPServer { _ in gzippedEmpty }
+        let route = try PlacesBinary.run(["route-estimate", "--from", "60.1699,24.9384", "--to", "60.1675,24.9522", "--router", "google", "--mode", "drive"],
+                                         environment: Self.env(["PLACES_GOOGLE_ROUTES_URL": routes.baseURL]))
+        #expect(route.status == 66, "\(route)")
+        #expect(route.errorLines.count == 1 && route.errorLines[0].contains("no driving route"), "\(route)")
+        #expect(routes.requests.first?.header("Accept-Encoding")?.contains("gzip") == true)
+
+        let empty = try FakeGooglePlaces { _ in gzippedEmpty }
+        let none = try PlacesBinary.run(Self.nearby, environment: Self.env(["PLACES_GOOGLE_PLACES_URL": empty.baseURL]))
+        #expect(none.status == 0 && none.stdout == "[]\n", "\(none)")
+
+        let plain = try FakeGooglePlaces()
+        let compressed = try FakeGooglePlaces { request in
+            guard case .respond(let status, let headers, let body) = FakeGooglePlaces.answer(request, places: FakeGooglePlaces.places) else { return nil }
+            return .respond(status: status, headers: headers + [("Content-Encoding", "gzip")], body: Gzip.stored(body))
+        }
+        let expected = try PlacesBinary.run(Self.nearby, environment: Self.env(["PLACES_GOOGLE_PLACES_URL": plain.baseURL]))
+        let got = try PlacesBinary.run(Self.nearby, environment: Self.env(["PLACES_GOOGLE_PLACES_URL": compressed.baseURL]))
+        #expect(expected.status == 0 && got.status == 0 && got.stdout == expected.stdout, "\(got)")
+    }
+
+    @Test func aTruncatedGzipBodyIsStill69() throws {
+        let whole = Gzip.stored(Data(String(repeating: #"{"places":[]}"#, count: 50).utf8))
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: \(whole.count)\r\nConnection: close\r\n\r\n"
+        let server = try FakeHTTPServer { _ in .raw(Data(head.utf8) + whole.prefix(whole.count / 2)) }
+        let r = try PlacesBinary.run(Self.nearby + ["--retries", "0"], environment: Self.env(["PLACES_GOOGLE_PLACES_URL": server.baseURL]))
+        #expect(r.status == 69, "\(r)")
+        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("cannot reach Google Places"), "\(r)")
+    }
+
+    // MARK: - The body cap bounds memory
+
+    @Test func anEndlessBodyStopsAtTheCapWithBoundedMemory() throws {
+        let server = try FakeHTTPServer { _ in .endlessChunked(status: 200, headers: [("Content-Type", "application/json")]) }
+        let cap = 64 * 1_048_576
+        // The limit only keeps a regression from taking the machine with it.
+        let run = try PlacesBinary.runMeasured(Self.nearby + ["--timeout", "60"], environment: Self.env(["PLACES_GOOGLE_PLACES_URL": server.baseURL]),
+                                               addressSpaceLimit: 8 << 30, killAfter: 300)
+        let r = run.result
+        #expect(r.status == 69, "\(run)")
+        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("sent more than 64 MiB"), "\(run)")
+        #expect(r.stdout.isEmpty, "\(run)")
+        #expect(run.peakResidentBytes < 3 * cap, "\(run)")
+        #expect(server.requests.count == 1, "too large is not retried")
+    }
+
+    @Test(arguments: ["99999999999999999999999", "209715200"])
+    func aDeclaredLengthOverTheCapIsRefusedWhateverArrives(_ length: String) throws {
+        // libcurl reads a length too long for 64 bits as "until the connection closes", and
+        // the two bytes that arrive would have passed for the whole body.
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
+        let server = try FakeHTTPServer { _ in .raw(Data((head + "{}").utf8)) }
+        let r = try PlacesBinary.run(Self.nearby, environment: Self.env(["PLACES_GOOGLE_PLACES_URL": server.baseURL]))
+        #expect(r.status == 69, "\(r)")
+        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("sent more than 64 MiB"), "\(r)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func anEndlessRedirectBodyStillEndsAtTheTimeout() throws {
+        // FoundationNetworking buffers a 3xx body itself and tells the delegate nothing until it
+        // ends, so the cap cannot see it; the timeout must still end the command (it once waited
+        // forever for a cancel queued behind the endless reads).
+        let server = try FakeHTTPServer { _ in .endlessChunked(status: 302, headers: [("Location", "/elsewhere")]) }
+        let run = try PlacesBinary.runMeasured(Self.nearby + ["--timeout", "1", "--retries", "0"],
+                                               environment: Self.env(["PLACES_GOOGLE_PLACES_URL": server.baseURL]),
+                                               addressSpaceLimit: 8 << 30, killAfter: 300)
+        #expect(run.result.status == 69, "\(run)")
+        #expect(run.result.errorLines.count == 1 && run.result.errorLines[0].contains("did not answer in time"), "\(run)")
+    }
+
+    // MARK: - One session per process
+
+    @Test func thePagesOfASearchShareOneConnection() throws {
+        let foursquare = try FakeHTTPServer(keepAlive: true) { FakeFoursquare.answer($0) }
+        let r = try PlacesBinary.run(["nearby", "--provider", "foursquare", "--near", "Helsinki", "--limit", "120", "--json"],
+                                     environment: Self.env(["PLACES_FOURSQUARE_URL": foursquare.baseURL]))
+        #expect(r.status == 0, "\(r)")
+        #expect(try JSONHelpers.array(r.stdout).count == 120)
+        #expect(foursquare.requests.count == 3)
+        #expect(foursquare.requests.map(\.connection) == [1, 1, 1], "each page on a new connection")
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+@testable import PlacesCore
+
+@Suite("Redaction: every form of a key, in every description")
+struct RedactionTests {
+    static let key = "AIzaCanary-9f8E7d_6c5B4a"
+
+    // MARK: - The matcher
+
+    @Test func everyEchoedFormIsScrubbed() {
+        for (name, form) in KeyForms.echoes(of: Self.key) {
+            let text = "before \(form) after"
+            let scrubbed = Redaction.scrub(text, secrets: [Self.key])
+            #expect(scrubbed == "before REDACTED after", "\(name): \(scrubbed)")
+            #expect(Redaction.contains(text, secrets: [Self.key]), "\(name)")
+        }
+    }
+
+    @Test func formsSpecificToSomeCharacters() {
+        let slashed = "abc/def+ghi jk"
+        for form in ["abc\\/def+ghi jk", "abc%2Fdef%2bghi+jk", "ABC%252Fdef+ghi%20jk", "abc\\u002Fdef\\u002bghi jk", "abc\\u00252fdef+ghi jk",
+                     "abc%5Cu002Fdef+ghi jk", "abc\\\\u002fdef+ghi jk", "abc\\u005Cu002Fdef+ghi jk"] {
+            #expect(Redaction.scrub("<\(form)>", secrets: [slashed]) == "<REDACTED>", "\(form)")
+        }
+        // A JSON string holding a key made of quotes and backslashes.
+        #expect(Redaction.scrub(#"x "ab\"c\\d" y"#, secrets: [#"ab"c\d"#]) == #"x "REDACTED" y"#)
+    }
+
+    @Test func overlappingOccurrencesAreRedactedWhole() {
+        // The last 23 characters of the first are a key again with the next "A": nothing of either may stay.
+        let text = "<\(Self.key.dropLast())\(Self.key.uppercased())>"
+        #expect(Redaction.scrub(text, secrets: [Self.key]) == "<REDACTED>")
+        #expect(Redaction.scrub("<\(Self.key)\(Self.key)>", secrets: [Self.key]) == "<REDACTEDREDACTED>")
+        #expect(Redaction.scrub("abcabcabcab", secrets: ["abcabcab"]) == "REDACTED")
+    }
+
+    @Test func nearMissesAndShortValuesAreLeftAlone() {
+        let text = "AIzaCanary-9f8E7d_6c5B4 AIzaCanary%2D9f8E7d_6c5B AIza %41%49 \\u0041"
+        #expect(Redaction.scrub(text, secrets: [Self.key]) == text)
+        #expect(Redaction.scrub("the key is abc", secrets: ["abc", "", "REDACTED"]) == "the key is abc")
+        #expect(Redaction.scrub("nothing to hide", secrets: []) == "nothing to hide")
+    }
+
+    @Test func bearerFormsAndBlanksAreSecretsToo() {
+        let forms = Redaction.secretForms("  Bearer fsqKEY123456 \n")
+        #expect(forms.contains("fsqKEY123456"))
+        #expect(Redaction.scrub("Authorization: Bearer fsqkey123456", secrets: forms) == "Authorization: REDACTED")
+        #expect(Redaction.scrub("token=fsqKEY123456", secrets: forms) == "token=REDACTED")
+        let environment = ["GOOGLE_MAPS_API_KEY": Self.key, "FOURSQUARE_API_KEY": "Bearer fsqKEY123456", "OTHER": "not-a-key-at-all"]
+        let secrets = Redaction.environmentSecrets { environment[$0] }
+        #expect(secrets.contains(Self.key) && secrets.contains("fsqKEY123456") && !secrets.contains("not-a-key-at-all"))
+    }
+
+    @Test func aStreamCatchesAKeySplitAnywhereAcrossWrites() {
+        for (name, form) in KeyForms.echoes(of: Self.key) {
+            let bytes = Array("line one\n{\"name\":\"\(form)\"}\nlast".utf8)
+            for cut in 0...bytes.count {
+                var scrubber = SecretScrubber(secrets: [Self.key])
+                var out: [UInt8] = []
+                bytes[..<cut].withUnsafeBytes { scrubber.process($0) { out += $0 } }
+                bytes[cut...].withUnsafeBytes { scrubber.process($0) { out += $0 } }
+                scrubber.finish { out += $0 }
+                let text = String(decoding: out, as: UTF8.self)
+                #expect(text == "line one\n{\"name\":\"REDACTED\"}\nlast", "\(name), cut at \(cut): \(text)")
+            }
+        }
+    }
+
+    @Test func aStreamHoldsBackOnlyWhatCouldStartAKey() {
+        var scrubber = SecretScrubber(secrets: [Self.key])
+        var out: [UInt8] = []
+        Array("a note\n".utf8).withUnsafeBytes { scrubber.process($0) { out += $0 } }
+        #expect(String(decoding: out, as: UTF8.self) == "a note\n")
+        Array("ends with AIzaCan".utf8).withUnsafeBytes { scrubber.process($0) { out += $0 } }
+        #expect(String(decoding: out, as: UTF8.self) == "a note\nends with ")
+        scrubber.finish { out += $0 }
+        #expect(String(decoding: out, as: UTF8.self) == "a note\nends with AIzaCan")
+    }
+
+    @Test func aResponseIsScrubbedInItsHeadersAndBody() {
+        let response = HTTPResponse(status: 200, headers: [("Link", "<http://h/?k=\(Self.key.lowercased())>; rel=\"next\"")],
+                                    body: Data(#"{"name":"\#(KeyForms.echoes(of: Self.key)[5].text)"}"#.utf8))
+        let scrubbed = Redaction.scrub(response, secrets: [Self.key])
+        #expect(scrubbed.headers[0].value == "<http://h/?k=REDACTED>; rel=\"next\"")
+        #expect(String(decoding: scrubbed.body, as: UTF8.self) == #"{"name":"REDACTED"}"#)
+    }
+
+    // MARK: - Descriptions
+
+    func request() -> HTTPRequest {
+        HTTPRequest(method: "POST", url: URL(string: "https://user:\(Self.key)@h.example/v1/x?key=\(Self.key)&q=1")!,
+                    headers: [("X-Goog-Api-Key", Self.key), ("Authorization", "Bearer \(Self.key)"), ("X-Other", "v")],
+                    body: Data(#"{"q":"\#(Self.key.lowercased())"}"#.utf8), service: "google",
+                    secretHeaders: ["X-Goog-Api-Key", "Authorization"], annotations: ["billed for \(Self.key)"])
+    }
+
+    /// Every way Swift prints a value.
+    func renderings(_ value: Any) -> [String] {
+        var dumped = ""
+        dump(value, to: &dumped)
+        var printed = ""
+        print(value, to: &printed)
+        var debugPrinted = ""
+        debugPrint(value, to: &debugPrinted)
+        return ["\(value)", String(describing: value), String(reflecting: value), dumped, printed, debugPrinted] + mirrored(value)
+    }
+
+    func mirrored(_ value: Any, depth: Int = 0) -> [String] {
+        guard depth < 6 else { return [] }
+        return Mirror(reflecting: value).children.flatMap { child in ["\(child.value)"] + mirrored(child.value, depth: depth + 1) }
+    }
+
+    @Test func aRequestShowsOnlyItsRedactedFormHoweverItIsPrinted() {
+        let request = request()
+        for text in renderings(request) {
+            #expect(!KeyForms.leaks(Self.key, in: text), "\(text)")
+        }
+        #expect(request.description.contains("X-Goog-Api-Key: REDACTED") && request.description.contains("key=REDACTED"))
+        #expect(request.redacted.url.absoluteString == "https://user:REDACTED@h.example/v1/x?key=REDACTED&q=1")
+    }
+
+    @Test func everyTypeHoldingARequestOrAKeyRedactsItself() throws {
+        let request = request()
+        let http = HTTPClient(transport: DryRunTransport())
+        let holders: [(String, Any)] = [
+            ("DryRunCapture", DryRunCapture(request: request)),
+            ("an error that is a DryRunCapture", DryRunCapture(request: request) as Error),
+            ("Cassette", Cassette(request: request, response: HTTPResponse(status: 200))),
+            ("CassetteRecordingTransport", CassetteRecordingTransport(inner: DryRunTransport(), directory: "/tmp/x", knownSecrets: [Self.key])),
+            ("RunContext", RunContext(environment: ["GOOGLE_MAPS_API_KEY": Self.key])),
+            ("GooglePlacesClient", GooglePlacesClient(http: http, baseURL: "http://h", key: .success(Self.key))),
+            ("GoogleRequestBuilder", GoogleRequestBuilder(baseURL: "http://h", key: Self.key)),
+            ("FoursquareClient", FoursquareClient(http: http, baseURL: "http://h", key: .success(Self.key))),
+            ("FoursquareRequestBuilder", FoursquareRequestBuilder(baseURL: "http://h", key: Self.key)),
+            ("GoogleRoutesRouter", GoogleRoutesRouter(client: http, baseURL: "http://h", key: Self.key)),
+        ]
+        for (name, holder) in holders {
+            for text in renderings(holder) {
+                #expect(!KeyForms.leaks(Self.key, in: text), "\(name): \(text)")
+            }
+        }
+    }
+
+    @Test func aDisplayedBaseURLHidesItsPasswordAndKey() {
+        #expect(Redaction.displayURL("https://me:\(Self.key)@mirror.example/api?key=\(Self.key)") == "https://me:REDACTED@mirror.example/api?key=REDACTED")
+        #expect(Redaction.displayURL("https://overpass-api.de/api/interpreter") == "https://overpass-api.de/api/interpreter")
+    }
+
+    @Test func foreignErrorsAreDescribedFromSafePartsOnly() {
+        struct Leaky: Error, CustomStringConvertible {
+            var description: String { "holds \(RedactionTests.key)" }
+        }
+        let text = ForeignErrorText.describe(Leaky())
+        #expect(!text.contains(Self.key) && text.contains("Leaky"))
+        #expect(ForeignErrorText.describe(NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))) == String(cString: strerror(ENOSPC)))
+        #expect(!DecodingErrorText.describe(Leaky()).contains(Self.key))
+    }
+}
+
+@Suite("ScrubbedOutput: the CLI's last line of defence")
+struct ScrubbedOutputTests {
+    @Test func aKeySplitAcrossWritesToADescriptorIsStillCaught() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let output = ScrubbedOutput(fd: fds[1], secrets: [RedactionTests.key])
+        let form = KeyForms.echoes(of: RedactionTests.key)[6].text
+        let cut = form.index(form.startIndex, offsetBy: form.count / 2)
+        #expect(output.write("places: note: a place named \(form[..<cut])") == .written)
+        #expect(output.write("\(form[cut...]) was skipped\n") == .written)
+        #expect(output.write("and one ending in AIzaCana") == .written)
+        #expect(output.finish() == .written)
+        close(fds[1])
+        let text = String(decoding: FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile(), as: UTF8.self)
+        #expect(text == "places: note: a place named REDACTED was skipped\nand one ending in AIzaCana")
+    }
+}
+
+@Suite("SecretScrubber: seeded random texts and writes")
+struct SecretScrubberRandomTests {
+    /// SplitMix64: the same texts on every run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func randomTextsInRandomWritesNeverLeakAndMatchTheWholeText() {
+        var rng = Seeded(state: 20_251_122)
+        let key = RedactionTests.key
+        let forms = KeyForms.echoes(of: key).map(\.text)
+        // Text rich in near misses: pieces of the key, escapes, letters the key starts with.
+        // (Shorter than the 10 characters KeyForms.leaks counts as part of a key.)
+        let noise = ["a", "A", "ai", "AIza", "AIzaCana", "%", "%4", "%41", "\\", "\\u00", "\\u0041", "+", " ", "\n", "\"", "x", "é"]
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...30, using: &rng) {
+                text += Bool.random(using: &rng) && Int.random(in: 0..<4, using: &rng) == 0
+                    ? forms.randomElement(using: &rng)! : noise.randomElement(using: &rng)!
+            }
+            let whole = Redaction.scrub(text, secrets: [key])
+            #expect(!KeyForms.leaks(key, in: whole), "\(text) -> \(whole)")
+            var scrubber = SecretScrubber(secrets: [key])
+            var out: [UInt8] = []
+            var bytes = ArraySlice(Array(text.utf8))
+            while !bytes.isEmpty {
+                let piece = bytes.prefix(Int.random(in: 1...12, using: &rng))
+                bytes = bytes.dropFirst(piece.count)
+                piece.withUnsafeBytes { scrubber.process($0) { out += $0 } }
+            }
+            scrubber.finish { out += $0 }
+            #expect(String(decoding: out, as: UTF8.self) == whole, "\(text)")
+        }
+    }
+}

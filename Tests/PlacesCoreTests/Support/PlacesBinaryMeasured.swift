@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension PlacesBinary {
+    /// A run of the binary with the peak resident memory of that one child process.
+    struct MeasuredResult: CustomStringConvertible {
+        let result: Result
+        /// From `wait4`'s `ru_maxrss`, so it is this child's own peak, whatever other tests run.
+        let peakResidentBytes: Int
+
+        var description: String { "\(result)\n--- peak RSS \(peakResidentBytes / 1_048_576) MiB" }
+    }
+
+    /// Runs `places` with posix_spawn and reaps it with `wait4` to read its resource usage.
+    /// Output goes to files (nothing can block the child). Safety nets, so that a regression
+    /// fails the test instead of taking the machine or the test run with it:
+    /// `addressSpaceLimit` caps the child's virtual memory (`ulimit -v`, via /bin/sh), and
+    /// `killAfter` sends it SIGKILL after that many seconds (its status is then 137).
+    static func runMeasured(_ arguments: [String], environment: [String: String], addressSpaceLimit: Int? = nil,
+                            killAfter: Double? = nil) throws -> MeasuredResult {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("places-measured-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outPath = directory.appendingPathComponent("stdout").path
+        let errPath = directory.appendingPathComponent("stderr").path
+
+        var argv: [String]
+        if let limit = addressSpaceLimit {
+            argv = ["/bin/sh", "-c", "ulimit -v \(limit / 1024) && exec \"$0\" \"$@\"", executable.path] + arguments
+        } else {
+            argv = [executable.path] + arguments
+        }
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        let cArgv = argv.map { strdup($0) } + [nil]
+        let cEnvp = envp.map { strdup($0) } + [nil]
+        defer { (cArgv + cEnvp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgv, cEnvp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        if let killAfter { DispatchQueue.global().asyncAfter(deadline: .now() + killAfter, execute: watchdog) }
+        defer { watchdog.cancel() }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw POSIXError(.ECHILD) }
+        }
+        // WIFEXITED / WEXITSTATUS; a signal shows as 128 + its number, as in a shell.
+        let exitStatus: Int32 = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        #if canImport(Darwin)
+        let peak = Int(usage.ru_maxrss)
+        #else
+        let peak = Int(usage.ru_maxrss) * 1024
+        #endif
+        let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+        return MeasuredResult(result: Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath)), peakResidentBytes: peak)
+    }
+}
