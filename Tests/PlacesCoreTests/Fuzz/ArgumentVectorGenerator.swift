@@ -102,7 +102,7 @@ enum ArgumentVectorGenerator {
         if !rng.percent(nasty) {
             value = rng.pick(FuzzValues.valid(flag.name))
         } else if FuzzValues.pathFlags.contains(flag.name) {
-            value = FuzzValues.path(&rng)
+            value = FuzzValues.path(&rng, data: flag.name == "data")
         } else {
             value = rng.percent(60) ? FuzzValues.nasty(flag.name, &rng) : rng.pick(FuzzValues.numbers + FuzzValues.strings)
         }
@@ -117,7 +117,7 @@ enum ArgumentVectorGenerator {
             env.append(("PLACES_PROVIDER", rng.percent(70) ? rng.pick(["osm", "google", "foursquare", "OSM"]) : rng.pick(FuzzValues.strings)))
         }
         if rng.percent(15) { env.append(("PLACES_OSM_DATA", FuzzValues.helsinki)) }
-        if rng.percent(4) { env.append(("PLACES_OSM_DATA", FuzzValues.path(&rng))) }
+        if rng.percent(4) { env.append(("PLACES_OSM_DATA", FuzzValues.path(&rng, data: true))) }
         // The favorites commands are where the favorites path matters most.
         if rng.percent(favoritesCommand ? 35 : 10) {
             env.append(("PLACES_FAVORITES_FILE", rng.weighted([(60, FuzzValues.path(&rng)), (25, rng.pick(FuzzValues.relativePaths)),

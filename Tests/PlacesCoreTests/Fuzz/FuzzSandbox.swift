@@ -7,7 +7,7 @@ import Darwin
 
 /// The files a fuzz run points the binary at. `shared` holds abused extracts and favorites
 /// files, made once per run; each case gets a fresh directory (`{case}`) with a FIFO
-/// nobody writes to, a directory, an empty file, a file of NULs, a symlink loop and
+/// nobody writes to (`fifo`), one the test feeds an extract through (`pipe`), a directory, an empty file, a file of NULs, a symlink loop and
 /// sometimes a favorites file, so that whatever a case writes can be checked for keys.
 final class FuzzSandbox: @unchecked Sendable {
     let root: String
@@ -35,7 +35,7 @@ final class FuzzSandbox: @unchecked Sendable {
         try? fm.removeItem(atPath: dir)
         try fm.createDirectory(atPath: dir + "/dir", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: dir + "/rec", withIntermediateDirectories: true)
-        guard mkfifo(dir + "/fifo", 0o600) == 0 else { throw POSIXError(.EIO) }
+        guard mkfifo(dir + "/fifo", 0o600) == 0, mkfifo(dir + "/pipe", 0o600) == 0 else { throw POSIXError(.EIO) }
         try Data().write(to: URL(fileURLWithPath: dir + "/empty"))
         try Data(count: 4096).write(to: URL(fileURLWithPath: dir + "/nul"))
         try Data(Self.smallExtract.utf8).write(to: URL(fileURLWithPath: dir + "/unreadable.json"))

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import places_cli
 
 /// Issue 10's fuzz test, through the binary: a few thousand seeded argument vectors and a
@@ -70,12 +75,21 @@ struct FuzzTests {
         }
         let favoritesFile = dir + "/favorites.json"
         let before = FileManager.default.contents(atPath: favoritesFile)
+        // An extract given as a FIFO on purpose gets a writer, as `--data <(cat f)` has.
+        let feedsPipe = (invocation.arguments + invocation.environment.map(\.value)).contains { $0.contains("{case}/pipe") }
+        let feeder = feedsPipe ? FIFOWriter(path: dir + "/pipe", data: Data(FuzzSandbox.smallExtract.utf8), limit: 12) : nil
 
         let child = FuzzChild(executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
                               directory: dir, outputStem: sandbox.root + "/out-\(label)")
         let outcome: FuzzChild.Outcome
         // The slowest legitimate case takes about 3 s on a machine loaded 15-fold; a hang is forever.
         do { outcome = try child.run(deadline: 10) } catch { return .harnessFailure(label, seed, invocation, error) }
+        if let feeder {
+            // Unblocks a writer whose reader never came (a usage error before the file was read).
+            let unblock = open(dir + "/pipe", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            feeder.wait()
+            if unblock >= 0 { close(unblock) }
+        }
 
         var extra: [FuzzViolation] = []
         let tripped = servers.tripwire.requests.filter { $0.target.hasPrefix("/case-\(label)/") }
