@@ -19,7 +19,11 @@ final class FuzzSandbox: @unchecked Sendable {
         try makeSharedFiles()
     }
 
-    deinit {
+    deinit { remove() }
+
+    /// Removes everything; the tests call it when done, since worker threads may still hold
+    /// the sandbox for a moment after the last case, and the process may end first.
+    func remove() {
         try? FileManager.default.removeItem(atPath: root)
     }
 

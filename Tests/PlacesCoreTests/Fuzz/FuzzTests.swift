@@ -24,7 +24,10 @@ struct FuzzTests {
     @Test func argumentVectors() async throws {
         let sandbox = try FuzzSandbox(name: "argv")
         let servers = try ArgumentFuzzServers()
-        defer { servers.stop() }
+        defer {
+            servers.stop()
+            sandbox.remove()
+        }
         let campaign = FuzzCampaign(name: "argument vectors",
                                     setting: "HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json, every PLACES_*_URL at a loopback server giving well-formed answers (at a tripwire for a dry run or a replay)",
                                     count: Self.argumentCases, concurrency: 6,
@@ -41,7 +44,10 @@ struct FuzzTests {
             let endpoint = HostileEndpoint(path: request.path)
             return .json(200, endpoint.body().rendered)
         }
-        defer { sink.stop() }
+        defer {
+            sink.stop()
+            sandbox.remove()
+        }
         let campaign = FuzzCampaign(name: "hostile answers",
                                     setting: "GOOGLE_MAPS_API_KEY and FOURSQUARE_API_KEY set to FuzzCanary's keys, every PLACES_*_URL at the case's hostile server, HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json",
                                     count: Self.hostileCases, concurrency: 6,
