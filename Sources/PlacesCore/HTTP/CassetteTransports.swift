@@ -31,10 +31,10 @@ public final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendabl
         }
         let text = try cassette.fileText()
         // Any form counts: exact, case-folded, percent-encoded or JSON-escaped (as the file's
-        // own JSON would escape it).
+        // own JSON would escape it), and any 12 characters of a key in a row.
         if Redaction.contains(text, secrets: cassette.request.secrets + knownSecrets) {
             let place = cassette.request.redacted.url.host ?? cassette.request.service
-            throw PlacesError.badData("refusing to record: the exchange with \(place) would still contain an API key after redaction (the server echoed it); nothing was written to \(directory)")
+            throw PlacesError.badData("refusing to record: the exchange with \(place) would still contain an API key, or 12 or more characters of one, after redaction (the server echoed it); nothing was written to \(directory)")
         }
         let folder = PathText.join(directory, cassette.request.service)
         let name = "\(key)-\(n).json"

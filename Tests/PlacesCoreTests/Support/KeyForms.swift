@@ -26,6 +26,24 @@ enum KeyForms {
         ]
     }
 
+    /// Pieces of `key` (12 characters or more in a row, the redaction rule's threshold) as a
+    /// server may echo them: plain in any letter case, and as standard encoders write them
+    /// (percent-encoding of what is not `A-Z a-z 0-9 - . _ ~`, JSON's `\/`). `key` must be at
+    /// least 20 characters long.
+    static func pieces(of key: String) -> [(name: String, text: String)] {
+        let chars = Array(key)
+        let middle = String(chars[4..<16])
+        let tail = String(chars.suffix(13))
+        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        return [
+            ("the first 16 characters", String(chars.prefix(16))),
+            ("12 characters from the middle, upper-cased", middle.uppercased()),
+            ("the last 13 characters, lower-cased", tail.lowercased()),
+            ("the last 13 characters percent-encoded", tail.addingPercentEncoding(withAllowedCharacters: unreserved)!),
+            ("the last 13 characters JSON-escaped", tail.replacingOccurrences(of: "/", with: "\\/")),
+        ]
+    }
+
     /// Whether `text` holds `key`, or any 10 characters of it in a row (a message cut in the
     /// middle of a key leaks part of it), in any form: percent-encoding and JSON escapes
     /// undone (twice, for a form inside a form), letter case folded.
