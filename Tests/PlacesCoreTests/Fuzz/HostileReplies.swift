@@ -143,7 +143,13 @@ enum HostileReplies {
             return raw("HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Encoding", "gzip"), ("Content-Length", "\(body.count)")], body,
                        tag: "a true gzip body" + (plain.count < 3 ? " of '\(plain)'" : ""))
         case .hugeLength:
-            let length = rng.pick(["99999999999999999999", "18446744073709551615", "9223372036854775807", "-1", "68719476736", "1e9", "12, 34"])
+            // Not 2^63 - 512 ... 2^63 - 1 (`9223372036854775807`): FoundationNetworking traps on
+            // them in libcurl's header callback, before any of our code runs (README, Known
+            // limitations): `Int64(contentLength)` on libcurl's Double in
+            // `_EasyHandle.didReceive(headerData:size:nmemb:contentLength:)`,
+            // swift-corelibs-foundation Sources/FoundationNetworking/URLSession/libcurl/EasyHandle.swift
+            // (line 697 at 761b621). 2^63 - 513 is the largest value that is not rounded up to 2^63.
+            let length = rng.pick(["99999999999999999999", "18446744073709551615", "9223372036854775295", "-1", "68719476736", "1e9", "12, 34"])
             let body = Data(endpoint.body().rendered.utf8)
             return raw("HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Length", length)], body,
                        tag: "Content-Length '\(length)'")
