@@ -81,7 +81,7 @@ public final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable {
             throw PlacesError.notFound("replay: \(why) in \(folder) (\(key)-\(n).json): \(Cassette.describe(request.redacted)); record it with --record \(directory)")
         }
         let cassette = try Cassette.parse(data, service: request.service, source: file)
-        if cassette.response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes) }
+        if cassette.response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes, declared: nil) }
         return Self.rebasingLinks(cassette.response, from: cassette.request.url, to: request.url)
     }
 
