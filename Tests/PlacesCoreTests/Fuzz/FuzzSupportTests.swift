@@ -23,7 +23,9 @@ struct FuzzSupportTests {
             #expect(FuzzCanary.leak(in: "Bearer \(key)") == "exact")
         }
         #expect(FuzzCanary.leak(in: FuzzCanary.google.lowercased()) == "case-folded")
-        #expect(FuzzCanary.leak(in: FuzzCanary.foursquare.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!) == "percent-encoded")
+        #expect(FuzzCanary.leak(in: FuzzCanary.foursquare.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!) == "encoded")
+        #expect(FuzzCanary.leak(in: "a \(FuzzCanary.google.dropFirst(20).prefix(10)) b") == "10 characters of it in a row")
+        #expect(FuzzCanary.leak(in: "a \(FuzzCanary.google.dropFirst(20).prefix(9)) b") == nil)
     }
 
     @Test func theOracleKnowsTheContract() {
