@@ -48,7 +48,7 @@ public enum HTTPErrorMapper {
         case .connection(let why):
             error = .unavailable("cannot reach \(service.name) at \(host): \(why)\(tries); check the network or the service URL")
         case .tooLarge(let limit, let declared):
-            let cap = "the \(limit / 1_048_576) MiB places reads"
+            let cap = "the " + (limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes") + " places reads"
             if let declared, declared > Int64(limit) {
                 error = .unavailable("\(service.name) declared a body of \(describeSize(declared)), over \(cap), so none of it was read; \(service.oversizeAdvice)")
             } else {
