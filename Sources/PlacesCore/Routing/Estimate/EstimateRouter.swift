@@ -1,10 +1,11 @@
 /// `--router estimate`: no network. The ellipsoidal straight line times a detour factor
-/// for the mode, at a typical speed for the mode (`EstimateCalibration`).
+/// for the mode and the distance, at a typical speed for the mode and the distance
+/// (`EstimateCalibration`).
 public struct EstimateRouter: Router {
     public var name: RouterName { .estimate }
 
-    /// The longest straight line in the routes the constants were fitted to was 17.7 km;
-    /// beyond this a note says the figures are rougher.
+    /// The longest straight line in the routes the short end was fitted to was 17.7 km;
+    /// beyond this a note says the long end comes from published figures.
     public static let calibratedUpToMeters = 50_000.0
 
     public init() {}
@@ -19,7 +20,7 @@ public struct EstimateRouter: Router {
 
     /// The estimate for a straight line of this length: distance to the metre, time to the second.
     public static func estimate(straightLineMeters straight: Double, mode: TravelMode) -> RouteMeasure {
-        let c = EstimateCalibration.for(mode)
+        let c = EstimateCalibration.for(mode).at(straightLineMeters: straight)
         let distance = (c.circuity * straight + min(c.fixedDetourMeters, straight)).rounded()
         let duration = distance > 0 ? c.fixedSeconds + distance / c.speedMetersPerSecond : 0
         return RouteMeasure(distanceMeters: distance, durationSeconds: duration.rounded())
