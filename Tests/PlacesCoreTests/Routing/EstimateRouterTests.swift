@@ -73,14 +73,15 @@ struct EstimateRouterTests {
         #expect(abs(e.durationSeconds - 7_200) / 7_200 <= 0.2, "\(e)")
     }
 
-    @Test func measuresTheEllipsoidalStraightLineAndNotesLongTrips() async throws {
+    @Test func measuresTheEllipsoidalStraightLineAndNotesOnlyImplausibleTrips() async throws {
         let a = try Coordinate(latitude: 60.1699, longitude: 24.9384), b = try Coordinate(latitude: 60.1675, longitude: 24.9522)
         let notes = NoteLog()
         let m = try await EstimateRouter().measure(from: a, to: b, mode: .bike, diagnostics: notes.diagnostics)
         #expect(m == EstimateRouter.estimate(straightLineMeters: GeodesicDistance.meters(from: a, to: b), mode: .bike))
-        #expect(notes.lines.isEmpty)
-        let far = try Coordinate(latitude: 61.4978, longitude: 23.7610)  // Tampere
-        _ = try await EstimateRouter().measure(from: a, to: far, mode: .drive, diagnostics: notes.diagnostics)
-        #expect(notes.lines.count == 1 && notes.lines[0].contains("calibrated on trips under 20 km"))
+        let tampere = try Coordinate(latitude: 61.4978, longitude: 23.7610)
+        _ = try await EstimateRouter().measure(from: a, to: tampere, mode: .drive, diagnostics: notes.diagnostics)
+        #expect(notes.lines.isEmpty, "\(notes.lines)")
+        _ = try await EstimateRouter().measure(from: a, to: tampere, mode: .walk, diagnostics: notes.diagnostics)
+        #expect(notes.lines.count == 1 && notes.lines[0].contains("on foot"), "\(notes.lines)")
     }
 }
