@@ -59,29 +59,30 @@ public struct EstimateCalibration: Sendable, Equatable {
     /// Long trips, cited: 1.3 at 50 km (Wang et al. 2024), 1.2 from 150 km (Newell 1980; Wolfram 2021).
     static let longCircuity: [(meters: Double, value: Double)] = [(50_000, 1.3), (150_000, 1.2)]
 
-    /// Walking: circuity measured 1.44 up to 1 km, 1.36 at 3–10 km; 5.0 km/h throughout,
+    /// Walking: circuity measured 1.44 up to 1 km, 1.40 at 3–10 km; 5.0 km/h throughout,
     /// OSRM's foot speed and inside Bohannon's 1.27–1.46 m/s.
     public static let walk = EstimateCalibration(
-        circuity: DistanceCurve([(1_000, 1.44), (3_000, 1.36), (10_000, 1.36)] + longCircuity),
+        circuity: DistanceCurve([(1_000, 1.44), (3_000, 1.40), (10_000, 1.40)] + longCircuity),
         fixedDetourMeters: 0, speedKilometersPerHour: .constant(5.0), fixedSeconds: 0)
 
-    /// Cycling: circuity measured 1.45 plus 75 m up to 1 km, 1.44 at 3–10 km; speed measured
-    /// from 9 km/h for a 300 m hop (starting, turning, pushing) to 12 km/h from 1 km, then
-    /// OSRM's 15 km/h riding speed from 50 km.
+    /// Cycling: circuity measured 1.45 plus 100 m up to 10 km, at 12 km/h (OSRM rides at
+    /// 15 km/h and pushes at 4 km/h where it may not ride); then OSRM's 15 km/h riding speed
+    /// from 50 km.
     public static let bike = EstimateCalibration(
-        circuity: DistanceCurve([(1_000, 1.45), (3_000, 1.44), (10_000, 1.44)] + longCircuity),
-        fixedDetourMeters: 75,
-        speedKilometersPerHour: DistanceCurve([(300, 9.0), (1_000, 12.0), (10_000, 12.0), (50_000, 15.0)]),
+        circuity: DistanceCurve([(10_000, 1.45)] + longCircuity),
+        fixedDetourMeters: 100,
+        speedKilometersPerHour: DistanceCurve([(10_000, 12.0), (50_000, 15.0)]),
         fixedSeconds: 0)
 
     /// Driving: circuity measured 1.51 plus 300 m up to 1 km (city streets: 2.5 at 300 m),
-    /// 1.34 at 3 km, 1.30 at 10 km; speed measured from 23 km/h at 300 m to 45 km/h at
-    /// 10 km (OSRM free flow: traffic is slower), then OSRM's road-class speeds: primary
-    /// roads 65 km/h at 50 km, trunk roads 85 km/h at 150 km, motorways 90 km/h from 500 km.
+    /// 1.34 at 3 km, 1.30 at 10 km; speed measured 30 km/h up to 1 km, 42 km/h at 3 km,
+    /// 45 km/h at 10 km (OSRM free flow: traffic is slower); then OSRM's road-class speeds:
+    /// primary roads 65 km/h at 50 km, trunk roads 85 km/h at 150 km, motorways 90 km/h
+    /// from 500 km.
     public static let drive = EstimateCalibration(
         circuity: DistanceCurve([(1_000, 1.51), (3_000, 1.34), (10_000, 1.30)] + longCircuity),
         fixedDetourMeters: 300,
-        speedKilometersPerHour: DistanceCurve([(300, 23.0), (1_000, 26.5), (3_000, 44.0), (10_000, 45.0),
+        speedKilometersPerHour: DistanceCurve([(1_000, 30.0), (3_000, 42.0), (10_000, 45.0),
                                                (50_000, 65.0), (150_000, 85.0), (500_000, 90.0)]),
         fixedSeconds: 0)
 
