@@ -47,13 +47,27 @@ public enum HTTPErrorMapper {
             error = .unavailable("\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later")
         case .connection(let why):
             error = .unavailable("cannot reach \(service.name) at \(host): \(why)\(tries); check the network or the service URL")
-        case .tooLarge(let limit):
-            error = .unavailable("\(service.name) sent more than \(limit / 1_048_576) MiB; narrow the request (a smaller --radius or --limit)")
+        case .tooLarge(let limit, let declared):
+            let cap = "the " + (limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes") + " places reads"
+            if let declared, declared > Int64(limit) {
+                error = .unavailable("\(service.name) declared a body of \(describeSize(declared)), over \(cap), so none of it was read; \(service.oversizeAdvice)")
+            } else {
+                let said = declared.map { "it had declared \(describeSize($0))" } ?? "it declared no length"
+                error = .unavailable("\(service.name) sent more than \(cap) (\(said)), so reading stopped there; \(service.oversizeAdvice)")
+            }
         case .redirectRefused(let why):
             // `why` names a host the server chose: printable characters only, and no key.
             error = .unavailable("\(service.name) at \(host) \(TerminalText.sanitizedLine(why))")
         }
         return scrubbed(error, secrets: secrets)
+    }
+
+    /// "68719476736 bytes (64 GiB)"; Int64.max stands for a length longer than 64 bits.
+    static func describeSize(_ bytes: Int64) -> String {
+        if bytes == .max { return "more bytes than 64 bits count" }
+        if bytes == 1 { return "1 byte" }
+        guard let unit = (1...6).last(where: { bytes >> (10 * $0) > 0 }), bytes >= 1 << 20 else { return "\(bytes) bytes" }
+        return "\(bytes) bytes (\(bytes >> (10 * unit)) \(["", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"][unit]))"
     }
 
     /// A 2xx body that cannot be decoded.

@@ -15,14 +15,19 @@ public struct ServiceDescription: Sendable {
     /// returns an error, that error wins (OSRM answers 400 both for a bad query and for
     /// "no route", which is 66). Nil, or nil returned, means the status decides.
     public let classify: (@Sendable (HTTPResponse) -> PlacesError?)?
+    /// What to do about an answer over the size cap: ask for less where a request can, else
+    /// check where the service URL leads (the service's own answers are never that large).
+    public let oversizeAdvice: String
 
     public init(name: String, keyVariable: String?, keyAdvice: String, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError,
-                classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil) {
+                classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil,
+                oversizeAdvice: String = "answers that large are not the service's; check the service URL") {
         self.name = name
         self.keyVariable = keyVariable
         self.keyAdvice = keyAdvice
         self.parseError = parseError
         self.classify = classify
+        self.oversizeAdvice = oversizeAdvice
     }
 }
 

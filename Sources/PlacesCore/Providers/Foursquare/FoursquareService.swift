@@ -31,6 +31,7 @@ enum FoursquareService {
         let advice = legacyKey
             ? "FOURSQUARE_API_KEY starts with 'fsq3' like a key of the retired v3 API (api.foursquare.com/v3, sent without 'Bearer'); the current Places API needs a Service API Key: create one in the Foursquare Developer Console"
             : "check FOURSQUARE_API_KEY: it must be a Service API Key from the Foursquare Developer Console (sent as 'Authorization: Bearer KEY')"
-        return ServiceDescription(name: "Foursquare", keyVariable: "FOURSQUARE_API_KEY", keyAdvice: advice, parseError: parseError)
+        return ServiceDescription(name: "Foursquare", keyVariable: "FOURSQUARE_API_KEY", keyAdvice: advice, parseError: parseError,
+                                  oversizeAdvice: "Foursquare answers a page of places in far less: check that PLACES_FOURSQUARE_URL leads to it")
     }
 }

@@ -43,5 +43,6 @@ enum GoogleService {
     static let places = ServiceDescription(
         name: "Google Places", keyVariable: "GOOGLE_MAPS_API_KEY",
         keyAdvice: "check GOOGLE_MAPS_API_KEY and that Places API (New) is enabled for its project",
-        parseError: parseError)
+        parseError: parseError,
+        oversizeAdvice: "Google Places answers a page of places in far less: check that PLACES_GOOGLE_PLACES_URL leads to it")
 }

@@ -114,5 +114,6 @@ enum OverpassService {
             default:
                 return ServiceError(message: line?.trimmingCharacters(in: .whitespaces))
             }
-        })
+        },
+        oversizeAdvice: "ask for less (a smaller --radius, or a --type), or use an extract offline with --data FILE")
 }

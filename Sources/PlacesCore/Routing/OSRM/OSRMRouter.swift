@@ -70,6 +70,7 @@ public struct OSRMRouter: Router {
                     return .unavailable("the server at \(host) has no OSRM route service at that path (HTTP 404); check PLACES_OSRM_URL")
                 }
                 return nil
-            })
+            },
+            oversizeAdvice: "a route is a few kilobytes: check that PLACES_OSRM_URL leads to an OSRM server")
     }
 }

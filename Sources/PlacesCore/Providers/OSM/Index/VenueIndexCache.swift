@@ -19,9 +19,9 @@ public struct VenueIndexCache: Sendable, Equatable {
     /// XDG spec requires) nor `HOME` is set.
     public init?(environment: [String: String]) {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            directory = xdg + "/places"
+            directory = PathText.join(xdg, "places")
         } else if let home = environment["HOME"], !home.isEmpty {
-            directory = home + "/.cache/places"
+            directory = PathText.join(home, ".cache/places")
         } else {
             return nil
         }
@@ -31,17 +31,18 @@ public struct VenueIndexCache: Sendable, Equatable {
     func indexPath(forSource path: String) -> String {
         let hash = Array(path.utf8).withUnsafeBytes { ByteHash.of($0) }
         let hex = String(hash, radix: 16)
-        return "\(directory)/osm-\(String(repeating: "0", count: 16 - hex.count))\(hex).idx"
+        return PathText.join(directory, "osm-\(String(repeating: "0", count: 16 - hex.count))\(hex).idx")
     }
 
     /// Creates the directory and any missing parents (`mkdir -p`); the reason when it cannot.
+    /// A relative directory (from a relative `HOME`) stays relative.
     func createDirectory() throws(VenueIndexCorruption) {
-        var path = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            path += "/" + component
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw VenueIndexCorruption(reason: "\(path): \(ReadOnlyFile.describe(errno))")
-            }
+        do {
+            try AtomicFile.makeDirectories(directory, mode: 0o755)
+        } catch let error as SystemCallError {
+            throw VenueIndexCorruption(reason: "\(error.path): \(ReadOnlyFile.describe(error.code))")
+        } catch {
+            throw VenueIndexCorruption(reason: "\(directory): cannot be created")
         }
         var info = stat()
         guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
