@@ -20,6 +20,15 @@ def load_routes(path=ROUTES):
     return rows
 
 
+# Straight-line distance bands for the error tables (metres, lower bound inclusive).
+BANDS = (("0.2–0.5 km", 0, 500), ("0.5–1 km", 500, 1_000), ("1–2 km", 1_000, 2_000),
+         ("2–5 km", 2_000, 5_000), ("5–17.7 km", 5_000, 1e9))
+
+
+def band_of(straight_m):
+    return next(label for label, lo, hi in BANDS if lo <= straight_m < hi)
+
+
 def quantile(xs, p):
     """Linear interpolation between order statistics (numpy's default)."""
     xs = sorted(xs)

@@ -2,7 +2,7 @@
 """Measures the shipped offline estimate against real routes: runs the built `places`
 binary (`route-estimate --router estimate --json`) for every pair in
 Fixtures/routes/osrm-routes.tsv and compares its distance and duration with OSRM's.
-Prints the Markdown tables quoted in README.md.
+Prints the Markdown tables quoted in README.md, overall, by straight-line band and by area.
 
 Usage: swift build -c release && python3 Scripts/route-estimate/measure.py [path/to/places]
 (standard library only; about a minute for 1,498 runs on two cores)
@@ -13,7 +13,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from common import ROOT, load_routes, median, relative_errors, summary
+from common import BANDS, ROOT, band_of, load_routes, median, quantile, relative_errors, summary
 
 
 def places_binary():
@@ -53,6 +53,19 @@ def main():
             pairs = [(a, r) for a, r in zip(answers, routes) if r["mode"] == mode]
             errs = relative_errors([a[est_key] for a, _ in pairs], [r[true_key] for _, r in pairs])
             print(row(mode, summary(errs)))
+        print()
+    for title, stat in (("Median", median), ("90th percentile of the", lambda xs: quantile(xs, 0.9))):
+        print(f"{title} distance / duration error by straight-line band (routes):\n")
+        print("| mode | " + " | ".join(label for label, _, _ in BANDS) + " |")
+        print("|---|" + "---|" * len(BANDS))
+        for mode in ("walk", "bike", "drive"):
+            cells = []
+            for label, _, _ in BANDS:
+                pairs = [(a, r) for a, r in zip(answers, routes) if r["mode"] == mode and band_of(r["straight_m"]) == label]
+                d = stat(relative_errors([a["distanceMeters"] for a, _ in pairs], [r["route_m"] for _, r in pairs]))
+                t = stat(relative_errors([a["durationSeconds"] for a, _ in pairs], [r["duration_s"] for _, r in pairs]))
+                cells.append(f"{d:.1%} / {t:.1%} ({len(pairs)})")
+            print(f"| {mode} | " + " | ".join(cells) + " |")
         print()
     print("Distance error by area (median):\n")
     print("| mode | " + " | ".join(sorted({r["city"] for r in routes})) + " |")

@@ -71,8 +71,7 @@ enum AtomicFile {
             unlink(tempPath)
             throw failure
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        try flushDirectory(directory.isEmpty ? "." : directory)
+        try flushDirectory(PathText.directory(of: path))
     }
 
     private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {

@@ -127,7 +127,7 @@ public struct FavoritesStore: Sendable {
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
             throw PlacesError.configuration(message: "\(SystemCallError("create the directory", directory, code: ENOTDIR)) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
         }
-        let probe = directory + "/.places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let probe = PathText.join(directory, ".places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let error = SystemCallError("write", probe)
@@ -174,32 +174,32 @@ public struct FavoritesStore: Sendable {
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n >= 0 else { return current }
             let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination : Self.directory(of: current) + "/" + destination
+            current = destination.hasPrefix("/") ? destination : PathText.join(Self.directory(of: current), destination)
         }
         throw PlacesError.configuration(message: "the favorites file \(path) is a loop of symbolic links; \(wording(.favoritesFix(.pointAtFile)))")
     }
 
     private static func directory(of file: String) -> String {
-        let directory = (file as NSString).deletingLastPathComponent
-        return directory.isEmpty ? "." : directory
+        PathText.directory(of: file)
     }
 
+    /// The name (not the path) every temporary file for `file` starts with.
     private static func temporaryPrefix(for file: String) -> String {
-        directory(of: file) + "/." + (file as NSString).lastPathComponent + ".tmp-"
+        "." + PathText.name(of: file) + ".tmp-"
     }
 
     private static func temporaryPath(for file: String) -> String {
-        temporaryPrefix(for: file) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        PathText.join(directory(of: file), temporaryPrefix(for: file) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     }
 
     /// Temporary files left by a writer that was killed. Only the lock holder writes
     /// one, so under the lock every one that exists is stray.
     private static func removeStrayTemporaryFiles(for file: String) {
-        let prefix = (temporaryPrefix(for: file) as NSString).lastPathComponent
+        let prefix = temporaryPrefix(for: file)
         let directory = directory(of: file)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) {
-            unlink(directory + "/" + name)
+            unlink(PathText.join(directory, name))
         }
     }
 

@@ -82,7 +82,7 @@ package struct HTTPClient: Sendable {
         switch failure {
         case .timedOut: return "no answer in time"
         case .connection(let why): return why
-        case .tooLarge(let limit): return "more than \(limit) bytes"
+        case .tooLarge(let limit, _): return "more than \(limit) bytes"
         case .redirectRefused(let why): return why
         }
     }

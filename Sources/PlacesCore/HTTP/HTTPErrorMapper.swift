@@ -54,8 +54,8 @@ package enum HTTPErrorMapper {
             error = .network(service.service, message: wording(.timedOut(service.service, tries: tries, host: host)))
         case .connection(let why):
             error = .network(service.service, message: "cannot reach \(service.name) at \(host): \(why)\(tries); check the network or the service URL")
-        case .tooLarge(let limit):
-            error = .unavailable(service.service, message: wording(.tooLarge(service.service, mebibytes: limit / 1_048_576)))
+        case .tooLarge(let limit, let declared):
+            error = .unavailable(service.service, message: wording(.tooLarge(service.service, limit: limit, declared: declared)))
         case .redirectRefused(let why):
             // `why` names a host the server chose: printable characters only, and no key.
             error = .network(service.service, message: "\(service.name) at \(host) \(TerminalText.sanitizedLine(why))")

@@ -14,8 +14,9 @@ package enum TransportFailure: Error, Sendable, Equatable {
     case timedOut
     /// Could not connect, or the connection broke (including a body cut short).
     case connection(String)
-    /// The body exceeded the size cap.
-    case tooLarge(limit: Int)
+    /// The body is over the size cap: `declared` (its Content-Length, when it gave one) was
+    /// over it and nothing was read, or more than `limit` bytes arrived.
+    case tooLarge(limit: Int, declared: Int64?)
     /// A redirect `RedirectPolicy` refused; says where it pointed and why, after the service's name.
     case redirectRefused(String)
 }

@@ -101,11 +101,11 @@ package enum RouteRenderer {
     static func headline(_ route: RouteEstimate) -> String {
         switch route.router {
         case .estimate:
-            let c = EstimateCalibration.for(route.mode)
+            let c = EstimateCalibration.for(route.mode).at(straightLineMeters: route.straightLineMeters)
             let detour = c.fixedDetourMeters > 0 ? " + \(JSONValue.format(c.fixedDetourMeters)) m" : ""
             let wait = c.fixedSeconds > 0 ? " plus \(DistanceText.duration(c.fixedSeconds)) to reach a stop and wait" : ""
             let routers = route.mode == .transit ? "--router google" : "--router osrm or --router google"
-            return "This is an estimate, not a route: the straight line × \(JSONValue.format(c.circuity))\(detour) for \(route.mode.phrase), at \(speedText(c.speedMetersPerSecond))\(wait). For a real route use \(routers)."
+            return "This is an estimate, not a route: the straight line × \(JSONValue.format((c.circuity * 100).rounded() / 100))\(detour) for \(route.mode.phrase) at this distance, at \(speedText(c.speedMetersPerSecond))\(wait). For a real route use \(routers)."
         case .google:
             return "Route by Google Routes (\(route.mode.phrase))."
         case .osrm:

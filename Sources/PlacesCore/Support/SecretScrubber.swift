@@ -43,18 +43,14 @@ package struct SecretScrubber: Sendable {
             // `spanEnd` ends the last redacted stretch, which a match starting inside extends.
             var clean = covered
             var spanEnd = covered
+            var spanStart = 0
+            var candidates = SecretMatcher.Candidates()
             var i = 0
-            var unused = false
-            while i < count {
-                // The hot loop: a table lookup per byte of the current piece (two at a byte that
-                // begins a key); the held bytes before it are few.
-                if i >= head.count {
-                    i = head.count + matcher.nextCandidate(in: piece, from: i - head.count)
-                    if i == count { break }
-                } else if !matcher.mayStart(window.byte(i, &unused)!) {
-                    i += 1
-                    continue
-                }
+            var holdFrom = count
+            while true {
+                // The hot loops: a table lookup per byte, a 4-byte test per 9 (see `Candidates`).
+                i = candidates.next(from: i, in: window, matcher)
+                if i >= count { break }
                 switch matcher.match(window, at: i, final: final) {
                 case .none:
                     i += 1
@@ -62,19 +58,26 @@ package struct SecretScrubber: Sendable {
                     if i >= spanEnd {
                         Self.emit(window, clean..<i, emit)
                         Redaction.placeholderBytes.withUnsafeBytes(emit)
+                        spanStart = i
                     }
                     spanEnd = max(spanEnd, end)
                     clean = spanEnd
                     i += 1
                 case .needMore:
-                    if clean < i {
-                        Self.emit(window, clean..<i, emit)
-                        clean = i
-                    }
-                    held = (i..<count).map { window.byte($0, &unused)! }
-                    heldCovered = max(0, spanEnd - i)
-                    return
+                    holdFrom = i
+                    i = count
                 }
+                if i >= count { break }
+            }
+            // A piece of a key cut by the end of this piece of the stream may go on in the next
+            // (held from where it starts, or from the REDACTED it continues).
+            if !final { holdFrom = min(holdFrom, matcher.pieces.tailStart(in: window, notBefore: spanStart)) }
+            if holdFrom < count {
+                if clean < holdFrom { Self.emit(window, clean..<holdFrom, emit) }
+                var unused = false
+                held = (holdFrom..<count).map { window.byte($0, &unused)! }
+                heldCovered = max(0, spanEnd - holdFrom)
+                return
             }
             Self.emit(window, clean..<count, emit)
         }
@@ -124,10 +127,14 @@ package struct SecretScrubber: Sendable {
         var text = text
         return text.withUTF8 { buffer in
             let window = ByteWindow(head: UnsafeRawBufferPointer(start: nil, count: 0), body: UnsafeRawBufferPointer(buffer))
-            for i in 0..<buffer.count where matcher.mayStart(buffer[i]) {
+            var candidates = SecretMatcher.Candidates()
+            var i = 0
+            while true {
+                i = candidates.next(from: i, in: window, matcher)
+                if i >= window.count { return false }
                 if case .found = matcher.match(window, at: i, final: true) { return true }
+                i += 1
             }
-            return false
         }
     }
 }

@@ -13,8 +13,10 @@ import Foundation
 /// inside it prints one `places: error:` line naming the file and exits 74 (an I/O error)
 /// instead. A fault anywhere else goes to the handler that was there before, as before.
 ///
-/// The handler only reads a fixed table and calls `write` and `_exit`, which are safe in a
-/// signal handler; registering takes a lock that the handler never takes.
+/// The handler only reads a fixed table and calls `read`, `write` and `_exit`, which are safe
+/// in a signal handler; registering takes a lock that the handler never takes. Several scanner
+/// threads may fault at once: a pipe holding one byte lets the first one print and exit, and
+/// the others block in `read` until the process is gone, so the line is printed once.
 enum TruncationGuard {
     /// One registered mapping: its address range and the line to print. `start` 0 is a free slot.
     private struct Slot {
@@ -33,6 +35,8 @@ enum TruncationGuard {
     nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed = false
+    /// The read end of a pipe that holds one byte: the token a faulting thread takes to print.
+    nonisolated(unsafe) private static var token: Int32 = -1
 
     /// Guards `bytes`, a mapping of `path`; returns the slot to release, nil when every slot
     /// is taken (the mapping is then read unguarded).
@@ -68,6 +72,12 @@ enum TruncationGuard {
     private static func installIfNeeded() {
         guard !installed else { return }
         installed = true
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            var one: UInt8 = 1
+            // The write end stays open, so a second reader blocks instead of reading end-of-file.
+            if write(ends[1], &one, 1) == 1 { token = ends[0] } else { close(ends[0]); close(ends[1]) }
+        }
         var action = sigaction()
         #if canImport(Darwin)
         action.__sigaction_u.__sa_sigaction = handler
@@ -88,7 +98,11 @@ enum TruncationGuard {
         for i in 0..<TruncationGuard.slotCount {
             let slot = TruncationGuard.slots[i]
             if slot.start != 0, address >= slot.start, address < slot.end, let message = slot.message {
-                _ = write(2, message, slot.length)
+                var byte: UInt8 = 0
+                // Only the thread that takes the token prints; the others wait here for the exit.
+                if TruncationGuard.token < 0 || read(TruncationGuard.token, &byte, 1) == 1 {
+                    _ = write(2, message, slot.length)
+                }
                 _exit(74)
             }
         }

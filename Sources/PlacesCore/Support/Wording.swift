@@ -35,7 +35,9 @@ package enum Phrase: Sendable, Equatable {
     case keyRejected(PlacesError.Service, status: String)
     case paymentRefused(PlacesError.Service, status: String, said: String)
     case timedOut(PlacesError.Service, tries: String, host: String)
-    case tooLarge(PlacesError.Service, mebibytes: Int)
+    /// An answer over the size cap of `limit` bytes; `declared` is its Content-Length when it
+    /// was over the cap (nothing read), nil or within the cap when reading passed it.
+    case tooLarge(PlacesError.Service, limit: Int, declared: Int64?)
     case overpassGaveUp(said: String)
     case overpassErrorPage(said: String)
     case overpassOverloaded
@@ -120,8 +122,12 @@ package enum Phrase: Sendable, Equatable {
             return "\(service.name) refused the request for payment (\(status))\(said); \(advice)"
         case .timedOut(let service, let tries, let host):
             return "\(service.name) did not answer in time\(tries) at \(host); try again later"
-        case .tooLarge(let service, let mebibytes):
-            return "\(service.name) sent more than \(mebibytes) MiB; narrow the request (a smaller radius or limit)"
+        case .tooLarge(let service, let limit, let declared):
+            let advice =
+                service == .overpass
+                ? "ask for less (a smaller radius, or a category), or search an extract offline"
+                : "\(service.name)'s own answers are far smaller: check that its base URL leads to it"
+            return Phrase.oversize(service, limit: limit, declared: declared, reader: "PlacesCore", advice: advice)
         case .overpassGaveUp(let said):
             return
                 "Overpass gave up on the query (\(said)); try a smaller radius or fewer categories, try again later, or search an extract offline"
@@ -189,5 +195,26 @@ package enum Phrase: Sendable, Equatable {
             case .makeReadable: return "make it readable or use another favorites location"
             }
         }
+    }
+}
+
+extension Phrase {
+    /// "X declared a body of N bytes (64 GiB), over the 64 MiB READER reads, so none of it was
+    /// read; ADVICE", or "X sent more than ... (it declared no length), so reading stopped there; ADVICE".
+    package static func oversize(_ service: PlacesError.Service, limit: Int, declared: Int64?, reader: String, advice: String) -> String {
+        let cap = "the " + (limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes") + " \(reader) reads"
+        if let declared, declared > Int64(limit) {
+            return "\(service.name) declared a body of \(describeSize(declared)), over \(cap), so none of it was read; \(advice)"
+        }
+        let said = declared.map { "it had declared \(describeSize($0))" } ?? "it declared no length"
+        return "\(service.name) sent more than \(cap) (\(said)), so reading stopped there; \(advice)"
+    }
+
+    /// "68719476736 bytes (64 GiB)"; Int64.max stands for a length longer than 64 bits.
+    static func describeSize(_ bytes: Int64) -> String {
+        if bytes == .max { return "more bytes than 64 bits count" }
+        if bytes == 1 { return "1 byte" }
+        guard let unit = (1...6).last(where: { bytes >> (10 * $0) > 0 }), bytes >= 1 << 20 else { return "\(bytes) bytes" }
+        return "\(bytes) bytes (\(bytes >> (10 * unit)) \(["", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"][unit]))"
     }
 }

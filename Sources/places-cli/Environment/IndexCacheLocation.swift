@@ -7,9 +7,9 @@ extension VenueIndexCache {
     /// XDG spec requires) nor `HOME` is set.
     init?(environment: [String: String]) {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            self.init(directory: xdg + "/places")
+            self.init(directory: PathText.join(xdg, "places"))
         } else if let home = environment["HOME"], !home.isEmpty {
-            self.init(directory: home + "/.cache/places")
+            self.init(directory: PathText.join(home, ".cache/places"))
         } else {
             return nil
         }

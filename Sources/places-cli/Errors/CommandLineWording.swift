@@ -48,8 +48,16 @@ extension Wording {
             return "\(service.name) refused the request for payment (\(status))\(said); \(advice)"
         case .timedOut(let service, let tries, let host):
             return "\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later"
-        case .tooLarge(let service, let mebibytes):
-            return "\(service.name) sent more than \(mebibytes) MiB; narrow the request (a smaller --radius or --limit)"
+        case .tooLarge(let service, let limit, let declared):
+            let advice: String
+            switch service {
+            case .overpass: advice = "ask for less (a smaller --radius, or a --type), or use an extract offline with --data FILE"
+            case .googlePlaces: advice = "Google Places answers a page of places in far less: check that PLACES_GOOGLE_PLACES_URL leads to it"
+            case .foursquare: advice = "Foursquare answers a page of places in far less: check that PLACES_FOURSQUARE_URL leads to it"
+            case .googleRoutes: advice = "a route is a few kilobytes: check that PLACES_GOOGLE_ROUTES_URL leads to the Routes API"
+            case .osrm: advice = "a route is a few kilobytes: check that PLACES_OSRM_URL leads to an OSRM server"
+            }
+            return Phrase.oversize(service, limit: limit, declared: declared, reader: "places", advice: advice)
         case .overpassGaveUp(let said):
             return
                 "Overpass gave up on the query (\(said)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE"

@@ -17,7 +17,7 @@ struct PlacesErrorTests {
         .keyRejected(.googlePlaces, status: "403"), .keyRejected(.foursquare, status: "401"), .keyRejected(.googleRoutes, status: "403"),
         .keyRejected(.overpass, status: "401"), .keyRejected(.osrm, status: "401"),
         .paymentRefused(.foursquare, status: "402", said: ""), .paymentRefused(.googlePlaces, status: "402", said: ""),
-        .timedOut(.googlePlaces, tries: "", host: "h"), .tooLarge(.overpass, mebibytes: 64), .overpassGaveUp(said: "timeout"),
+        .timedOut(.googlePlaces, tries: "", host: "h"), .tooLarge(.overpass, limit: 64 << 20, declared: nil), .overpassGaveUp(said: "timeout"),
         .overpassErrorPage(said: ""), .overpassOverloaded, .baseURLNotHTTP(.googlePlaces, value: "ftp://x"),
         .baseURLUnusable(.foursquare, value: "http://x", path: "/p"), .foursquareForeignPage(shown: "https://e", baseURL: "https://b"),
         .unknownPlace(id, said: "404"), .unknownPlace(PlaceID(provider: .foursquare, rawID: "abc"), said: "404"),

@@ -42,8 +42,8 @@ struct RouteRendererTests {
 
     @Test func headlineSaysWhatAnswered() {
         #expect(RouteRenderer.render(Self.route(mode: .transit), format: .table)
-            .hasPrefix("This is an estimate, not a route: the straight line × 1.5 + 300 m for public transit, at 20.0 km/h plus 10 min to reach a stop and wait. For a real route use --router google.\n"))
-        #expect(RouteRenderer.render(Self.route(mode: .walk), format: .table).hasPrefix("This is an estimate, not a route: the straight line × 1.44 for walking, at 5.0 km/h. For a real route use --router osrm or --router google.\n"))
+            .hasPrefix("This is an estimate, not a route: the straight line × 1.51 + 300 m for public transit at this distance, at 20.0 km/h plus 10 min to reach a stop and wait. For a real route use --router google.\n"))
+        #expect(RouteRenderer.render(Self.route(mode: .walk), format: .table).hasPrefix("This is an estimate, not a route: the straight line × 1.44 for walking at this distance, at 5.0 km/h. For a real route use --router osrm or --router google.\n"))
         #expect(RouteRenderer.render(Self.route(router: .osrm), format: .table).hasPrefix("Route by OSRM (walking).\n"))
         #expect(!RouteRenderer.render(Self.route(router: .google), format: .table).contains("estimate"))
     }

@@ -19,10 +19,11 @@ package struct VenueIndexCache: Sendable, Equatable {
     func indexPath(forSource path: String) -> String {
         let hash = Array(path.utf8).withUnsafeBytes { ByteHash.of($0) }
         let hex = String(hash, radix: 16)
-        return "\(directory)/osm-\(String(repeating: "0", count: 16 - hex.count))\(hex).idx"
+        return PathText.join(directory, "osm-\(String(repeating: "0", count: 16 - hex.count))\(hex).idx")
     }
 
     /// Creates the directory and any missing parents (`mkdir -p`); the reason when it cannot.
+    /// A relative directory (from a relative `HOME`) stays relative.
     func createDirectory() throws(VenueIndexCorruption) {
         guard let failure = POSIX.makeDirectories(directory, mode: 0o755) else { return }
         if failure.code == ENOTDIR { throw VenueIndexCorruption(reason: "\(failure.path) is not a directory") }
