@@ -18,6 +18,9 @@ public struct Favorite: Sendable, Equatable {
     /// `addedAt` as a date, for sorting.
     public let addedDate: Date
     public var note: String?
+    /// A short name to use the place by (`office`: `--near @office` in the CLI); unique in a
+    /// file, compared ignoring case. See `FavoriteAlias`.
+    public var alias: String?
     /// Keys of the entry this version does not know (a newer places, a hand edit): written back as they were.
     package var otherKeys: [String: JSONValue]
 
@@ -25,7 +28,7 @@ public struct Favorite: Sendable, Equatable {
 
     package init(id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
                 cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsURL: String? = nil,
-                addedAt: String, note: String? = nil, otherKeys: [String: JSONValue] = [:]) throws {
+                addedAt: String, note: String? = nil, alias: String? = nil, otherKeys: [String: JSONValue] = [:]) throws {
         guard let date = UTCTimestamp.parse(addedAt) else {
             throw FavoriteEntryCodec.Problem(text: "addedAt '\(addedAt)' is not an ISO 8601 time such as 2024-05-01T12:34:56Z")
         }
@@ -41,11 +44,12 @@ public struct Favorite: Sendable, Equatable {
         self.addedAt = addedAt
         self.addedDate = date
         self.note = note
+        self.alias = alias
         self.otherKeys = otherKeys
     }
 
     /// A new favorite from what the provider answered.
-    package init(venue: Venue, addedAt: Date, note: String?) {
+    package init(venue: Venue, addedAt: Date, note: String?, alias: String? = nil) {
         self.id = venue.id
         self.name = venue.name
         self.coordinate = venue.coordinate
@@ -54,15 +58,17 @@ public struct Favorite: Sendable, Equatable {
         self.addedAt = UTCTimestamp.format(addedAt)
         self.addedDate = Date(timeIntervalSince1970: addedAt.timeIntervalSince1970.rounded(.down))
         self.note = note?.isEmpty == true ? nil : note
+        self.alias = alias?.isEmpty == true ? nil : alias
         self.otherKeys = [:]
         takeSnapshot(of: venue)
     }
 
     /// Replaces the snapshot with `venue`, keeping `addedAt`, unknown keys and (unless
-    /// `note` is given) the note. An empty `note` clears it.
-    package mutating func refresh(from venue: Venue, note newNote: String?) {
+    /// given) the note and the alias. An empty `note` or `alias` clears it.
+    package mutating func refresh(from venue: Venue, note newNote: String?, alias newAlias: String? = nil) {
         takeSnapshot(of: venue)
         if let newNote { note = newNote.isEmpty ? nil : newNote }
+        if let newAlias { alias = newAlias.isEmpty ? nil : newAlias }
     }
 
     private mutating func takeSnapshot(of venue: Venue) {

@@ -8,7 +8,7 @@ enum FavoriteEntryCodec {
     }
 
     static let knownKeys: Set<String> = ["id", "provider", "name", "latitude", "longitude", "address", "categories",
-                                         "cuisines", "website", "phone", "mapsUrl", "addedAt", "note"]
+                                         "cuisines", "website", "phone", "mapsUrl", "addedAt", "note", "alias"]
 
     static func decode(_ entry: JSONValue) throws -> Favorite {
         guard let members = entry.objectMembers else { throw Problem(text: "is not an object") }
@@ -57,11 +57,12 @@ enum FavoriteEntryCodec {
         let addedAt = try required("addedAt")
         let (name, address, website, phone, mapsURL, note) = (try required("name"), try string("address"), try string("website"),
                                                               try string("phone"), try string("mapsUrl"), try string("note"))
+        let alias = try string("alias").flatMap { $0.isEmpty ? nil : $0 }
         let (categories, cuisines) = (try list("categories"), try list("cuisines"))
         do {
             return try Favorite(id: id, name: name, coordinate: coordinate, address: address, categories: categories,
                                 cuisines: cuisines, website: website, phone: phone, mapsURL: mapsURL, addedAt: addedAt,
-                                note: note, otherKeys: members.filter { !knownKeys.contains($0.key) })
+                                note: note, alias: alias, otherKeys: members.filter { !knownKeys.contains($0.key) })
         } catch let problem as Problem {
             throw Problem(text: "(\(id)) has an \(problem.text)")
         }
@@ -84,6 +85,7 @@ enum FavoriteEntryCodec {
         members["mapsUrl"] = text(f.mapsURL)
         members["addedAt"] = .string(f.addedAt)
         members["note"] = text(f.note)
+        members["alias"] = text(f.alias)
         return .object(members.map { ($0.key, $0.value) })
     }
 }

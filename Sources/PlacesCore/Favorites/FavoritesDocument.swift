@@ -20,6 +20,12 @@ package struct FavoritesDocument: Sendable, Equatable {
         favorites.first { $0.id == id }
     }
 
+    /// The favorite with this alias, ignoring case (`@Office` is `office`).
+    package func favorite(alias: String) -> Favorite? {
+        let key = FavoriteAlias.key(alias)
+        return favorites.first { $0.alias.map(FavoriteAlias.key) == key }
+    }
+
     /// Reads a file's bytes; anything that is not favorites format 1 is bad data (65)
     /// whose message says what is wrong and where, and that the file was left alone.
     package static func decode(_ data: Data, path: String, wording: Wording = .library) throws -> FavoritesDocument {
@@ -43,6 +49,7 @@ package struct FavoritesDocument: Sendable, Equatable {
         }
         var favorites: [Favorite] = []
         var seen = Set<PlaceID>()
+        var aliases: [String: PlaceID] = [:]
         for (index, entry) in entries.enumerated() {
             let favorite: Favorite
             do {
@@ -52,6 +59,12 @@ package struct FavoritesDocument: Sendable, Equatable {
             }
             guard seen.insert(favorite.id).inserted else {
                 throw bad("\(favorite.id) is listed twice (favorites[\(index)]); keep one of them")
+            }
+            if let alias = favorite.alias {
+                if let other = aliases[FavoriteAlias.key(alias)] {
+                    throw bad("the alias '\(alias)' is given to both \(other) and \(favorite.id) (favorites[\(index)]); keep it on one of them")
+                }
+                aliases[FavoriteAlias.key(alias)] = favorite.id
             }
             favorites.append(favorite)
         }

@@ -29,9 +29,13 @@ enum HelpTopic: Equatable {
     }
 }
 
-/// The hand-written parser: `--flag value` and `--flag=value`; a value that starts
-/// with `-` is taken where a value is due (`--at -33.8688,151.2093`); `--` ends flags.
-/// Unknown flags, missing values and repeated flags are usage errors with a hint.
+/// The hand-written parser: `--flag value`, `--flag=value` and the short forms (`-n 5`,
+/// `-n5`, `-jn5`); a value that starts with `-` is taken where a value is due
+/// (`--at -33.8688,151.2093`); `--` ends flags. A repeated flag's last value wins, except
+/// for the accumulating ones (`--type`, `--fields`), which keep every value. Unknown flags
+/// and missing values are usage errors with a hint.
+///
+/// A pure function of the argument vector: `places batch` parses each line with it.
 enum ArgumentParser {
     static func parse(_ arguments: [String]) throws -> Invocation {
         var args = ArraySlice(arguments)
@@ -62,7 +66,10 @@ enum ArgumentParser {
             throw UsageError("'\(first)' must come after a command: places COMMAND [flags]; run 'places help' for the commands")
         }
         let spec = try resolveCommand(&args)
-        return .run(try parseFlags(args, for: spec))
+        let parsed = try parseFlags(args, for: spec)
+        // `-h` inside a bundle of short flags (`-jh`).
+        if parsed.isSet("help") { return .help(.command(spec)) }
+        return .run(parsed)
     }
 
     // MARK: - Commands
@@ -130,10 +137,26 @@ enum ArgumentParser {
     // MARK: - Flags
 
     static func parseFlags(_ args: ArraySlice<String>, for spec: CommandSpec) throws -> ParsedArguments {
-        var values: [String: String] = [:]
+        var flags: [ParsedArguments.Flag] = []
         var positionals: [String] = []
         var index = args.startIndex
         var onlyPositionals = false
+        /// The value of `flag` (spelled `spelling`): `inline` if it came attached, else the next argument.
+        func value(of flag: FlagSpec, spelling: String, inline: String?) throws -> String {
+            let text: String
+            if let inline {
+                text = inline
+            } else if index < args.endIndex {
+                text = args[index]
+                index += 1
+            } else {
+                throw UsageError("\(spelling) needs a value: \(spelling) \(flag.valueName!)")
+            }
+            if text.isEmpty, !flag.acceptsEmpty {
+                throw UsageError("\(spelling) needs a non-empty value: \(spelling) \(flag.valueName!)")
+            }
+            return text
+        }
         while index < args.endIndex {
             let arg = args[index]
             index += 1
@@ -145,8 +168,26 @@ enum ArgumentParser {
                 onlyPositionals = true
                 continue
             }
-            guard arg.hasPrefix("--") else {
-                throw UsageError("unknown flag '\(arg)' for 'places \(spec.name)'\(suggestion(for: String(arg.drop { $0 == "-" }), in: spec)) (flags start with --; see 'places \(spec.name) --help')")
+            if !arg.hasPrefix("--") {
+                // Short forms as getopt, gh and rg take them: `-n 5`, `-n5`, `-n=5`, and
+                // switches bundled before a value flag (`-jn5`).
+                var letters = Substring(arg.dropFirst())
+                if letters.count > 1, let flag = spec.flag(named: String(letters)) {
+                    throw UsageError("unknown flag '\(arg)' for 'places \(spec.name)': long flags take two dashes: --\(flag.name)")
+                }
+                while let letter = letters.first {
+                    letters = letters.dropFirst()
+                    guard let flag = spec.flag(short: letter) else {
+                        throw UsageError(unknownShortFlagText(letter, in: arg, spec: spec))
+                    }
+                    if flag.takesValue {
+                        let inline = letters.isEmpty ? nil : String(letters.hasPrefix("=") ? letters.dropFirst() : letters)
+                        flags.append(.init(name: flag.name, value: try value(of: flag, spelling: "-\(letter)", inline: inline)))
+                        break
+                    }
+                    flags.append(.init(name: flag.name, value: "true"))
+                }
+                continue
             }
             let body = arg.dropFirst(2)
             let name: String
@@ -160,31 +201,27 @@ enum ArgumentParser {
             guard let flag = spec.flag(named: name) else {
                 throw UsageError("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
             }
-            guard values[name] == nil else {
-                let listHint = flag.takesList ? " (it takes a comma-separated list: --\(name) \(flag.valueName!))" : ""
-                throw UsageError("--\(name) is given more than once; give it once\(listHint)")
-            }
             if flag.takesValue {
-                if let inlineValue {
-                    values[name] = inlineValue
-                } else if index < args.endIndex {
-                    values[name] = args[index]
-                    index += 1
-                } else {
-                    throw UsageError("--\(name) needs a value: --\(name) \(flag.valueName!)")
-                }
-                if values[name]!.isEmpty, !flag.acceptsEmpty {
-                    throw UsageError("--\(name) needs a non-empty value: --\(name) \(flag.valueName!)")
-                }
+                flags.append(.init(name: name, value: try value(of: flag, spelling: "--\(name)", inline: inlineValue)))
             } else {
                 if let inlineValue {
                     throw UsageError("--\(name) is a switch and takes no value (got '\(inlineValue)')")
                 }
-                values[name] = "true"
+                flags.append(.init(name: name, value: "true"))
             }
         }
-        try checkPositionals(positionals, for: spec)
-        return ParsedArguments(spec: spec, values: values, positionals: positionals)
+        let parsed = ParsedArguments(spec: spec, flags: flags, positionals: positionals)
+        // Help is shown before the arguments are checked (`places search -h` needs no QUERY).
+        if !parsed.isSet("help") { try checkPositionals(positionals, for: spec) }
+        return parsed
+    }
+
+    private static func unknownShortFlagText(_ letter: Character, in arg: String, spec: CommandSpec) -> String {
+        let shorts = spec.flags.compactMap { flag in flag.short.map { "-\($0) (--\(flag.name))" } }
+        let known = shorts.isEmpty ? "" : "; its short flags: " + shorts.joined(separator: ", ")
+        let hint = Suggestion.closest(to: String(arg.drop { $0 == "-" }), among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
+        let which = arg.count > 2 ? "'-\(letter)' in '\(arg)'" : "'\(arg)'"
+        return "unknown flag \(which) for 'places \(spec.name)'\(hint)\(known) (see 'places \(spec.name) --help')"
     }
 
     private static func checkPositionals(_ positionals: [String], for spec: CommandSpec) throws {
@@ -215,7 +252,7 @@ extension Invocation {
         switch (lhs, rhs) {
         case (.version, .version): return true
         case let (.help(a), .help(b)): return a == b
-        case let (.run(a), .run(b)): return a.spec.path == b.spec.path && a.values == b.values && a.positionals == b.positionals
+        case let (.run(a), .run(b)): return a.spec.path == b.spec.path && a.flags == b.flags && a.positionals == b.positionals
         default: return false
         }
     }

@@ -3,22 +3,25 @@ import PlacesCore
 /// The whole command tree of the contract, declared once: parsing, help and
 /// (later) shell completions all read it.
 enum CommandTable {
-    static let helpFlag = FlagSpec("help", "show this help (also -h)")
+    static let helpFlag = FlagSpec("help", short: "h", "show this help")
 
     // MARK: - Shared flag groups
 
     static let location = FlagGroup(title: "Location", flags: [
         FlagSpec("at", value: "LAT,LON", "centre in decimal degrees, WGS84; negative values work: --at -33.8688,151.2093"),
-        FlagSpec("near", value: "NAME", "centre from the bundled gazetteer, offline: 'Paris' (most populous), 'Paris, FR', 'Springfield,US-MA'"),
+        FlagSpec("near", value: "PLACE",
+                 "centre from the bundled gazetteer, offline: 'Paris' (most populous), 'Paris, FR', 'Helsinki, Finland', 'Cambridge, MA'; or a favorite: a PLACE_ID or @ALIAS"),
     ])
 
     static func filters(nearby: Bool) -> FlagGroup {
         FlagGroup(title: "Filters", flags: [
-            FlagSpec("type", value: "T[,T...]", default: "any", "place types: \(PlaceCategory.allNames)"),
-            FlagSpec("radius", value: "M", default: nearby ? "1000" : "none: a location only biases",
-                     nearby ? "search radius in metres" : "metres; a hard limit: only places inside the circle"),
-            FlagSpec("limit", value: "N", default: "20", "how many places to print; more pages are fetched where the provider pages"),
-            FlagSpec("sort", value: "ORDER", default: nearby ? "distance" : "relevance", "distance, relevance, rating, popularity or best (rating weighed against distance)"),
+            FlagSpec("type", short: "t", value: "T[,T...]", default: "any", repetition: .accumulates,
+                     "place types (repeat to add more; coffee, chemist... work too): \(PlaceCategory.allNames)"),
+            FlagSpec("radius", short: "r", value: "M", default: nearby ? "1000" : "none: a location only biases",
+                     nearby ? "search radius: metres (800), or 800m, 1.5km, 2mi, 500ft" : "metres or 800m, 1.5km, 2mi; a hard limit: only places inside the circle"),
+            FlagSpec("limit", short: "n", value: "N", default: "20", "how many places to print; more pages are fetched where the provider pages"),
+            FlagSpec("sort", short: "s", value: "ORDER", default: nearby ? "distance" : "relevance",
+                     "distance, relevance, rating, popularity or best (rating weighed against distance)"),
             FlagSpec("open-now", "only places known to be open now"),
             FlagSpec("min-rating", value: "R", "only places rated at least R (0-5); unrated places do not pass"),
             FlagSpec("price", value: "MIN[-MAX]", "price levels 0 (free) to 4 (very expensive), e.g. 1-2"),
@@ -30,9 +33,10 @@ enum CommandTable {
 
     static let output = FlagGroup(title: "Output", flags: [
         FlagSpec("format", value: "FORMAT", default: "table", "table, json, ndjson, csv or geojson"),
-        FlagSpec("json", "same as --format json"),
+        FlagSpec("json", short: "j", "same as --format json"),
         FlagSpec("fields", value: "LIST", default: "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite",
-                 "exactly these fields (a,b), additions to the default (+rating,+openNow), or all"),
+                 repetition: .accumulates,
+                 "exactly these fields (a,b), additions to the default (+rating,+openNow), or all; repeats apply in order"),
     ])
 
     static let provider = FlagGroup(title: "Provider", flags: [
@@ -53,7 +57,7 @@ enum CommandTable {
 
     static let nearby = CommandSpec(
         ["nearby"], summary: "places around a location, nearest first",
-        usage: "places nearby (--at LAT,LON | --near NAME) [--type T[,T...]] [--radius M] [options]",
+        usage: "places nearby (--at LAT,LON | --near PLACE) [--type T[,T...]] [--radius M] [options]",
         groups: [location, filters(nearby: true), output, provider, network],
         examples: [
             "places nearby --near Helsinki --type restaurant --data Fixtures/osm/helsinki-pois.json",
@@ -63,7 +67,7 @@ enum CommandTable {
 
     static let search = CommandSpec(
         ["search"], summary: "places matching a text query, optionally around a location",
-        usage: "places search QUERY [--at LAT,LON | --near NAME] [--radius M] [options]",
+        usage: "places search QUERY [--at LAT,LON | --near PLACE] [--radius M] [options]",
         positionals: [PositionalSpec(name: "QUERY", help: "what to look for, e.g. 'sushi' or 'pharmacy'; quote several words")],
         groups: [location, filters(nearby: false), output, provider, network],
         examples: [
@@ -82,11 +86,15 @@ enum CommandTable {
 
     static let favoriteAdd = CommandSpec(
         ["favorite", "add"], summary: "save a place to your favorites (a snapshot, so listing needs no network)",
-        usage: "places favorite add PLACE_ID [--note TEXT] [--data FILE] [options]",
+        usage: "places favorite add PLACE_ID [--note TEXT] [--alias NAME] [--data FILE] [options]",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the place")],
-        groups: [FlagGroup(title: "Favorite", flags: [FlagSpec("note", value: "TEXT", acceptsEmpty: true, "a note to keep with it; adding again without --note keeps the old one, --note '' clears it")]),
+        groups: [FlagGroup(title: "Favorite", flags: [
+            FlagSpec("note", value: "TEXT", acceptsEmpty: true, "a note to keep with it; adding again without --note keeps the old one, --note '' clears it"),
+            FlagSpec("alias", value: "NAME", acceptsEmpty: true,
+                     "a short name to use it by: --near @NAME, --from @NAME (letters, digits, - _ .); it moves from a favorite that had it; --alias '' removes it"),
+        ]),
                  FlagGroup(title: "Provider", flags: [provider.flags[1]]), network],
-        examples: ["places favorite add osm:node/1369465615 --note 'Friday lunch' --data Fixtures/osm/helsinki-pois.json"],
+        examples: ["places favorite add osm:node/1369465615 --note 'Friday lunch' --alias lunch --data Fixtures/osm/helsinki-pois.json"],
         notes: ["The place is looked up through the provider its id names and a snapshot is stored; adding it again refreshes the snapshot and keeps addedAt."])
 
     static let favoriteRemove = CommandSpec(
@@ -97,11 +105,12 @@ enum CommandTable {
 
     static let favoriteList = CommandSpec(
         ["favorite", "list"], summary: "list your favorites (offline), nearest first when given a location",
-        usage: "places favorite list [--at LAT,LON | --near NAME] [options]",
+        usage: "places favorite list [--at LAT,LON | --near PLACE] [options]",
         groups: [location, FlagGroup(title: "Output", flags: [
             output.flags[0], output.flags[1],
-            FlagSpec("fields", value: "LIST", default: "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note",
-                     "as for nearby, plus addedAt and note (always after the venue fields)"),
+            FlagSpec("fields", value: "LIST", default: "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note,alias",
+                     repetition: .accumulates,
+                     "as for nearby, plus addedAt, note and alias (always after the venue fields)"),
         ])],
         examples: ["places favorite list --near Helsinki", "places favorite list --json | jq -r '.[].id'"],
         notes: ["Offline: favorites are snapshots taken when added. Without a location, oldest first.",
@@ -112,9 +121,10 @@ enum CommandTable {
         usage: "places route-estimate --from POINT --to POINT [--mode MODE] [--router ROUTER] [options]",
         groups: [
             FlagGroup(title: "Route", flags: [
-                FlagSpec("from", value: "POINT", "start: LAT,LON, a PLACE_ID or a gazetteer name"),
-                FlagSpec("to", value: "POINT", "destination: LAT,LON, a PLACE_ID or a gazetteer name"),
-                FlagSpec("mode", value: "MODE", default: "walk", "walk, bike, drive or transit"),
+                FlagSpec("from", value: "POINT", "start: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name ('Cambridge, MA')"),
+                FlagSpec("to", value: "POINT", "destination: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name"),
+                FlagSpec("mode", value: "MODE", default: "walk",
+                         "walk, bike, drive or transit (car, walking, cycling... work too)"),
                 FlagSpec("router", value: "ROUTER", default: "estimate", "estimate (offline), google (Routes API, GOOGLE_MAPS_API_KEY) or osrm ($PLACES_OSRM_URL)"),
             ]),
             FlagGroup(title: "Output", flags: [output.flags[0], output.flags[1]]),

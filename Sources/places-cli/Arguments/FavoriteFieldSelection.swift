@@ -2,17 +2,17 @@ import Foundation
 import PlacesCore
 
 /// What `--fields` asked `favorite list` for: venue fields (as for `nearby`) plus the
-/// favorite's own `addedAt` and `note`, which always come after the venue fields.
+/// favorite's own `addedAt`, `note` and `alias`, which always come after the venue fields.
 struct FavoriteFieldSelection: Sendable, Equatable {
     /// A favorite's own fields, after the venue fields in every format.
     enum Extra: String, Sendable, CaseIterable {
-        case addedAt, note
+        case addedAt, note, alias
     }
 
     let venue: FieldSelection
     let extras: [Extra]
 
-    /// The venue default set, then `addedAt` and `note`.
+    /// The venue default set, then `addedAt`, `note` and `alias`.
     static let `default` = FavoriteFieldSelection(venue: .default, extras: Extra.allCases)
 
     init(venue: FieldSelection, extras: [Extra]) {
@@ -20,9 +20,26 @@ struct FavoriteFieldSelection: Sendable, Equatable {
         self.extras = extras
     }
 
+    /// Every `--fields` given, in order: a plain list or `all` replaces what came before,
+    /// a `+list` adds to it (to the default set when it comes first).
+    static func parse(_ values: [String]) throws -> FavoriteFieldSelection {
+        var selection: FavoriteFieldSelection?
+        for value in values {
+            let next = try parse(value)
+            guard FieldSelection.isAdditive(value), let earlier = selection else {
+                selection = next
+                continue
+            }
+            let added = try parse(FieldSelection.withoutPlusSigns(value))
+            let venue = FieldSelection(fields: earlier.venue.fields + added.venue.fields.filter { !earlier.venue.fields.contains($0) }, isExplicit: true)
+            selection = FavoriteFieldSelection(venue: venue, extras: earlier.extras + added.extras.filter { !earlier.extras.contains($0) })
+        }
+        return selection ?? .default
+    }
+
     /// `a,b` (exactly these), `+a,+b` (added to the default), or `all`; names are the
-    /// venue fields plus `addedAt` and `note`. Mixing plain and `+` names, or an unknown
-    /// name, is a usage error.
+    /// venue fields plus `addedAt`, `note` and `alias`. Mixing plain and `+` names, or an
+    /// unknown name, is a usage error.
     static func parse(_ text: String) throws -> FavoriteFieldSelection {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "all" { return FavoriteFieldSelection(venue: try .parse("all"), extras: Extra.allCases) }

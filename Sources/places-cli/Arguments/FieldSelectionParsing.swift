@@ -2,6 +2,36 @@ import Foundation
 import PlacesCore
 
 extension FieldSelection {
+    /// Every `--fields` given, in order: a plain list or `all` replaces what came before, a
+    /// `+list` adds to it (to the default set when it comes first). So `--fields +rating
+    /// --fields +phone` adds both, and an alias's `--fields +rating` followed by a typed
+    /// `--fields id,name` is exactly id,name.
+    static func parse(_ values: [String]) throws -> FieldSelection {
+        var selection: FieldSelection?
+        for value in values {
+            if isAdditive(value), let earlier = selection {
+                _ = try parse(value)  // its errors, worded for the `+` form
+                let added = try parse(withoutPlusSigns(value)).fields
+                selection = FieldSelection(fields: earlier.fields + added.filter { !earlier.fields.contains($0) }, isExplicit: true)
+            } else {
+                selection = try parse(value)
+            }
+        }
+        return selection ?? .default
+    }
+
+    /// Whether a `--fields` value adds to the set (`+a,+b`) rather than naming it.
+    static func isAdditive(_ value: String) -> Bool {
+        value.trimmingCharacters(in: .whitespaces).hasPrefix("+")
+    }
+
+    /// `+a,+b` → `a,b`: the names a `+` value adds, to add them to what came before.
+    static func withoutPlusSigns(_ value: String) -> String {
+        value.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces).drop { $0 == "+" } }
+            .joined(separator: ",")
+    }
+
     /// Parses `a,b,c` (exactly these), `+a,+b` (added to the default set) or `all`.
     /// Mixing plain and `+` names, or an unknown name, is a usage error.
     static func parse(_ text: String) throws -> FieldSelection {

@@ -24,22 +24,6 @@ extension Coordinate {
     }
 }
 
-extension PlaceCategory {
-    /// Parses a comma-separated `--type` list; an unknown name is a usage error listing the known ones.
-    static func parseList(_ text: String) throws -> [PlaceCategory] {
-        var result: [PlaceCategory] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: "_")
-            guard let category = PlaceCategory(rawValue: name) else {
-                let hint = Suggestion.closest(to: name, among: allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
-                throw UsageError("unknown --type '\(part)'\(hint); known types: \(allNames)")
-            }
-            if !result.contains(category) { result.append(category) }
-        }
-        return result
-    }
-}
-
 extension VenueSortOrder {
     /// Parses `--sort`.
     static func parse(_ text: String) throws -> VenueSortOrder {
@@ -76,17 +60,6 @@ extension OutputFormat {
     }
 }
 
-extension TravelMode {
-    /// Parses `--mode`; an unknown value is a usage error listing the known ones.
-    static func parse(_ text: String) throws -> TravelMode {
-        guard let mode = TravelMode(rawValue: text.lowercased()) else {
-            let hint = Suggestion.closest(to: text, among: allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
-            throw UsageError("unknown --mode '\(text)'\(hint): expected one of \(allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return mode
-    }
-}
-
 extension RouterName {
     /// Parses `--router`.
     static func parse(_ text: String) throws -> RouterName {
@@ -99,14 +72,21 @@ extension RouterName {
 }
 
 extension PointSpec {
-    /// Tells the three forms apart. Text starting like a number (`60.17,24.94`,
-    /// `-33.87,151.21`) is a coordinate, and malformed if it does not parse; text whose
-    /// prefix before a colon names a provider is a PLACE_ID; anything else is a name.
-    /// `flag` names the flag in errors.
+    /// Tells the four forms apart. Text starting like a number (`60.17,24.94`,
+    /// `-33.87,151.21`) is a coordinate, and malformed if it does not parse; `@NAME` is a
+    /// favorite's alias; text whose prefix before a colon names a provider is a PLACE_ID;
+    /// anything else is a name. `flag` names the flag in errors.
     static func parse(_ text: String, flag: String) throws -> PointSpec {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let first = trimmed.first else {
-            throw UsageError("\(flag) needs a POINT: LAT,LON, a PLACE_ID (osm:node/123) or a place name (Helsinki)")
+            throw UsageError("\(flag) needs a place: LAT,LON, a PLACE_ID (osm:node/123), @ALIAS or a place name (Helsinki)")
+        }
+        if first == "@" {
+            let alias = String(trimmed.dropFirst())
+            guard FavoriteAlias.isValid(alias) else {
+                throw UsageError("\(flag) '\(trimmed)' is not an alias: @ and a name of letters, digits, - _ . (e.g. @office), as saved with places favorite add ID --alias office")
+            }
+            return .alias(alias)
         }
         if first.isASCII && (first.isNumber || first == "-" || first == "+" || first == ".") {
             do {

@@ -10,7 +10,7 @@ enum RouteEstimateCommand {
         return RouteEstimateOptions(
             from: try PointSpec.parse(fromText, flag: "--from"),
             to: try PointSpec.parse(toText, flag: "--to"),
-            mode: try args.parsed("mode", TravelMode.parse) ?? RouteEstimateOptions.defaultMode,
+            mode: try args.parsed("mode", TravelModeWords.parse) ?? RouteEstimateOptions.defaultMode,
             router: try args.parsed("router", RouterName.parse) ?? RouteEstimateOptions.defaultRouter,
             format: try SharedOptions.output(args).format,
             network: try SharedOptions.network(args, environment: environment),

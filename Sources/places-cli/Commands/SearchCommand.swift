@@ -12,8 +12,8 @@ enum SearchCommand {
         return SearchOptions(
             query: args.spec.path == ["search"] ? args.positionals.first : nil,
             location: try SharedOptions.location(args),
-            types: try args.parsed("type", PlaceCategory.parseList) ?? [],
-            radiusMeters: try args.double("radius", range: 0.001...20_037_509),
+            types: try args.parsedAll("type", PlaceTypeWords.parseAll) ?? [],
+            radiusMeters: try args.parsed("radius", RadiusText.meters),
             limit: try args.integer("limit", range: 1...1000) ?? SearchRequest.defaultLimit,
             sort: try args.parsed("sort", VenueSortOrder.parse),
             openNow: args.isSet("open-now"),

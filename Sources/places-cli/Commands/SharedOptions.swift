@@ -2,32 +2,27 @@ import PlacesCore
 
 /// Readers for the flag groups several commands share: one place per group.
 enum SharedOptions {
+    /// `--at` or `--near`; given both, the later one wins (an alias's `--near` gives way
+    /// to an `--at` typed after it).
     static func location(_ args: ParsedArguments) throws -> LocationSpec? {
-        let at = args.string("at"), near = args.string("near")
-        switch (at, near) {
-        case (nil, nil): return nil
-        case (let at?, nil): return .coordinate(try Coordinate.parse(at))
-        case (nil, let near?): return .placeName(near)
-        case (.some, .some): throw UsageError("give either --at or --near, not both")
+        switch args.lastGiven(of: ["at", "near"]) {
+        case "at"?: return .coordinate(try Coordinate.parse(args.string("at")!))
+        case "near"?: return .point(try PointSpec.parse(args.string("near")!, flag: "--near"))
+        default: return nil
         }
     }
 
     static func output(_ args: ParsedArguments) throws -> OutputOptions {
         let format = try self.format(args)
-        let fields = try args.spec.flag(named: "fields") == nil ? FieldSelection.default : (args.parsed("fields", FieldSelection.parse) ?? .default)
+        let fields = try args.spec.flag(named: "fields") == nil ? FieldSelection.default : (args.parsedAll("fields", FieldSelection.parse) ?? .default)
         return OutputOptions(format: format, fields: fields)
     }
 
-    /// `--format` / `--json`.
+    /// `--format` / `--json`: the later one wins (`--json` after `--format csv` is json).
     static func format(_ args: ParsedArguments) throws -> OutputFormat {
-        var format = try args.parsed("format", OutputFormat.parse) ?? .table
-        if args.isSet("json") {
-            if args.isSet("format"), format != .json {
-                throw UsageError("--json conflicts with --format \(format.rawValue); give one of them")
-            }
-            format = .json
-        }
-        return format
+        let format = try args.parsed("format", OutputFormat.parse) ?? .table
+        guard args.spec.flag(named: "format") != nil else { return args.isSet("json") ? .json : .table }
+        return args.lastGiven(of: ["format", "json"]) == "json" ? .json : format
     }
 
     static func network(_ args: ParsedArguments, environment: [String: String]) throws -> NetworkOptions {

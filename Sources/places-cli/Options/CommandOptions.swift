@@ -4,8 +4,8 @@ import PlacesCore
 enum LocationSpec: Sendable, Equatable {
     /// `--at LAT,LON`.
     case coordinate(Coordinate)
-    /// `--near NAME`, resolved with the bundled gazetteer.
-    case placeName(String)
+    /// `--near PLACE`: a gazetteer name, a PLACE_ID, `@ALIAS` (or a coordinate).
+    case point(PointSpec)
 }
 
 /// `--format`, `--json`, `--fields`.

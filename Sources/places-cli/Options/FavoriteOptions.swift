@@ -1,17 +1,20 @@
 import PlacesCore
 
-/// `places favorite add PLACE_ID [--note TEXT]`, typed.
+/// `places favorite add PLACE_ID [--note TEXT] [--alias NAME]`, typed.
 struct FavoriteAddOptions: Sendable {
     var id: PlaceID
     /// Replaces the note when given (empty clears it); nil keeps the one a re-added favorite has.
     var note: String?
+    /// Sets the alias when given (empty removes it); nil keeps the one a re-added favorite has.
+    var alias: String?
     var network: NetworkOptions
     var providerOptions: ProviderOptions
 
-    init(id: PlaceID, note: String? = nil, network: NetworkOptions = NetworkOptions(),
+    init(id: PlaceID, note: String? = nil, alias: String? = nil, network: NetworkOptions = NetworkOptions(),
                 providerOptions: ProviderOptions = ProviderOptions()) {
         self.id = id
         self.note = note
+        self.alias = alias
         self.network = network
         self.providerOptions = providerOptions
     }

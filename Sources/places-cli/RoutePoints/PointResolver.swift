@@ -2,9 +2,9 @@ import Foundation
 import PlacesCore
 import PlacesGazetteer
 
-/// Turns `--from` / `--to` into coordinates: a coordinate as is, a name through the bundled
-/// gazetteer (with a note on stderr when the choice was not obvious, as for `--near`), a
-/// PLACE_ID from the favorites snapshot, else from its provider.
+/// Turns `--near`, `--from` and `--to` into coordinates: a coordinate as is, a name through
+/// the bundled gazetteer (with a note on stderr when the choice was not obvious), a PLACE_ID
+/// from the favorites snapshot, else from its provider, and `@ALIAS` from the favorites.
 struct PointResolver: Sendable {
     let gazetteer: Gazetteer
     let favorites: FavoriteSnapshotLookup
@@ -18,14 +18,15 @@ struct PointResolver: Sendable {
         self.lookUp = lookUp
     }
 
-    /// `flag` (`--from`, `--to`) prefixes notes so the user knows which end they are about.
-    func resolve(_ spec: PointSpec, flag: String, diagnostics: Diagnostics) async throws -> RoutePoint {
+    /// `flag` (`--from`, `--to`) names the route end in notes and errors, so the user knows
+    /// which end they are about; nil for a search centre (`--near`), whose notes need no prefix.
+    func resolve(_ spec: PointSpec, flag: String?, diagnostics: Diagnostics) async throws -> RoutePoint {
         switch spec {
         case .coordinate(let coordinate):
             return RoutePoint(coordinate: coordinate)
         case .placeName(let name):
             let match = try gazetteer.resolve(name, point: flag, wording: diagnostics.wording)
-            if let note = match.note(for: name) { diagnostics.note("\(flag): \(note)") }
+            if let note = match.note(for: name) { diagnostics.note(flag.map { "\($0): \(note)" } ?? note) }
             return RoutePoint(coordinate: match.place.coordinate, name: match.place.name)
         case .placeID(let id):
             let venue: Venue
@@ -35,6 +36,29 @@ struct PointResolver: Sendable {
                 venue = try await lookUp(id)
             }
             return RoutePoint(coordinate: venue.coordinate, name: venue.name, id: id)
+        case .alias(let alias):
+            let venue = try favorites.aliased(alias)
+            return RoutePoint(coordinate: venue.coordinate, name: venue.name, id: venue.id)
+        }
+    }
+
+    /// The resolver of this command line: favorites from the configured file, PLACE_IDs
+    /// through the provider the id names (an `osm:` id reads `--data` / `$PLACES_OSM_DATA`
+    /// when given). With `dataOnlyForOSM`, another provider's id ignores `--data` (a search
+    /// centre: the extract is what is searched); without it, `--data` with such an id is 64.
+    static func commandLine(providerOptions: ProviderOptions, network: NetworkOptions, context: RunContext,
+                            dataOnlyForOSM: Bool = false) -> PointResolver {
+        PointResolver(favorites: .favorites(in: context)) { id in
+            var options = providerOptions
+            if options.dataFile != nil && id.provider != .osm {
+                guard dataOnlyForOSM else {
+                    throw UsageError("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
+                }
+                options.dataFile = nil
+            }
+            options.provider = id.provider
+            let client = try ProviderFactory.client(id.provider, options: options, network: network, context: context)
+            return try await client.lookUp(id, fields: [.id, .name, .latitude, .longitude])
         }
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
 import PlacesCore
 
-/// A route end (`--from` / `--to` POINT) as the user wrote it, before it is resolved.
+/// A place as the user wrote it for `--near`, `--from` or `--to`, before it is resolved.
 enum PointSpec: Sendable, Equatable {
     /// `LAT,LON` in decimal degrees.
     case coordinate(Coordinate)
     /// `PROVIDER:RAW_ID`, looked up in the favorites snapshot or through its provider.
     case placeID(PlaceID)
-    /// A city name for the bundled gazetteer, as `--near` takes it.
+    /// `@NAME`: the favorite saved with `favorite add ID --alias NAME`.
+    case alias(String)
+    /// A city name for the bundled gazetteer (`Helsinki`, `Cambridge, MA`).
     case placeName(String)
 }

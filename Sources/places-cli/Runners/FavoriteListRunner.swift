@@ -2,11 +2,19 @@ import Foundation
 import PlacesCore
 
 /// Runs `places favorite list`: the snapshots from the file, offline, as venues with
-/// `isFavorite` true plus `addedAt` and `note`; nearest first when given a location,
-/// else oldest first.
+/// `isFavorite` true plus `addedAt`, `note` and `alias`; nearest first when given a
+/// location, else oldest first.
 enum FavoriteListRunner {
-    static func run(_ options: FavoriteListOptions, context: RunContext) throws -> String {
-        let center = try options.location.map { try LocationResolver.resolve($0, diagnostics: context.diagnostics) }
+    static func run(_ options: FavoriteListOptions, context: RunContext) async throws -> String {
+        var center: Coordinate?
+        if let location = options.location {
+            // Offline: a PLACE_ID must be a favorite (it is looked up in the snapshot first).
+            let points = PointResolver(favorites: .favorites(in: context)) { id in
+                throw PlacesError.notFound(
+                    message: "\(id) is not one of your favorites, and favorite list works offline; give --near a place name, @ALIAS or a favorite's id, or --at LAT,LON")
+            }
+            center = try await LocationResolver.resolve(location, points: points, diagnostics: context.diagnostics)
+        }
         let favorites = try FavoritesStore.located(in: context).load().favorites
         let byID = Dictionary(uniqueKeysWithValues: favorites.map { ($0.id, $0) })
 
@@ -32,6 +40,10 @@ enum FavoriteListRunner {
         case .note:
             return ExtraColumn(key: "note", header: "NOTE", flexible: true) { venue in
                 .text(favorites[venue.id]?.note.map(TerminalText.sanitizedLine))
+            }
+        case .alias:
+            return ExtraColumn(key: "alias", header: "ALIAS", flexible: false) { venue in
+                .text(favorites[venue.id]?.alias.map(TerminalText.sanitizedLine))
             }
         }
     }

@@ -6,8 +6,9 @@ import PlacesCore
 enum FavoriteRunner {
     /// Resolves the place through its provider (the one its id names) and stores a
     /// snapshot of it. Adding a favorite again refreshes the snapshot, keeps `addedAt`,
-    /// and replaces the note only when one is given. With `--dry-run` it prints the
-    /// request, as `details --dry-run` does, and changes nothing.
+    /// and replaces the note and the alias only when given. An alias another favorite had
+    /// moves to this one (a note says so). With `--dry-run` it prints the request, as
+    /// `details --dry-run` does, and changes nothing.
     static func add(_ options: FavoriteAddOptions, context: RunContext, now: Date = Date()) async throws -> String {
         let id = options.id
         if options.providerOptions.dataFile != nil && id.provider != .osm {
@@ -32,14 +33,25 @@ enum FavoriteRunner {
             return DryRunReport.offline(provider: id.provider) + "# dry run: the favorites were not changed\n"
         }
 
-        let previous = try store.update { document -> Favorite? in
+        let (previous, movedFrom) = try store.update { document -> (Favorite?, [Favorite]) in
+            var movedFrom: [Favorite] = []
+            if let alias = options.alias, !alias.isEmpty {
+                for index in document.favorites.indices where document.favorites[index].id != id
+                    && document.favorites[index].alias.map(FavoriteAlias.key) == FavoriteAlias.key(alias) {
+                    movedFrom.append(document.favorites[index])
+                    document.favorites[index].alias = nil
+                }
+            }
             if let index = document.favorites.firstIndex(where: { $0.id == id }) {
                 let old = document.favorites[index]
-                document.favorites[index].refresh(from: venue, note: options.note)
-                return old
+                document.favorites[index].refresh(from: venue, note: options.note, alias: options.alias)
+                return (old, movedFrom)
             }
-            document.favorites.append(Favorite(venue: venue, addedAt: now, note: options.note))
-            return nil
+            document.favorites.append(Favorite(venue: venue, addedAt: now, note: options.note, alias: options.alias))
+            return (nil, movedFrom)
+        }
+        for other in movedFrom {
+            context.diagnostics.note("the alias @\(options.alias!) moved from \(other.id) (\(other.name)) to \(id)")
         }
         let label = "\(id) (\(venue.name))"
         if let previous {
@@ -51,9 +63,10 @@ enum FavoriteRunner {
             case (_, nil): noteText = "added the note"
             default: noteText = "replaced its note"
             }
-            context.diagnostics.note("\(label) was already a favorite: refreshed its snapshot, kept its addedAt \(previous.addedAt), \(noteText)")
+            context.diagnostics.note("\(label) was already a favorite: refreshed its snapshot, kept its addedAt \(previous.addedAt), \(noteText)\(aliasText(options.alias, previous.alias))")
         } else {
-            context.diagnostics.note("added \(label) to your favorites")
+            let alias = options.alias.flatMap { $0.isEmpty ? nil : " as @\($0)" } ?? ""
+            context.diagnostics.note("added \(label) to your favorites\(alias)")
         }
         return ""
     }
@@ -70,6 +83,18 @@ enum FavoriteRunner {
         }
         context.diagnostics.note("removed \(id) (\(removed.name)) from your favorites")
         return ""
+    }
+
+    /// What happened to the alias of a favorite added again, for the note.
+    private static func aliasText(_ given: String?, _ previous: String?) -> String {
+        switch (given, previous) {
+        case (nil, nil): return ""
+        case (nil, let old?): return ", kept its alias @\(old)"
+        case (""?, nil): return ""
+        case (""?, let old?): return ", removed its alias @\(old)"
+        case (let new?, let old?) where FavoriteAlias.key(new) == FavoriteAlias.key(old): return ", kept its alias @\(new)"
+        case (let new?, _): return ", set its alias @\(new)"
+        }
     }
 
     /// What a snapshot keeps, so the provider fetches exactly that.

@@ -3,24 +3,12 @@ import PlacesCore
 /// Runs `places route-estimate`: check the mode suits the router, resolve both ends,
 /// measure, render. Returns what goes to stdout; notes go to diagnostics.
 enum RouteEstimateRunner {
-    /// PLACE_ID ends are looked up in the favorites snapshot before their provider, so a saved
-    /// place needs no network. A favorites file that cannot be read is a warning, not a failure:
-    /// the provider is asked instead.
-    static func favoriteSnapshot(context: RunContext) -> FavoriteSnapshotLookup {
-        FavoriteSnapshotLookup { id in
-            do {
-                return try FavoritesStore.located(in: context).load().favorites.first { $0.id == id }?.venue
-            } catch let error as PlacesError {
-                context.diagnostics.warning("\(error.message) (looking \(id) up with its provider instead)")
-                return nil
-            }
-        }
-    }
-
     static func run(_ options: RouteEstimateOptions, context: RunContext) async throws -> String {
         if options.router == .osrm && options.mode == .transit { throw OSRMRouter.transitRefusal }
         let router = try RouterFactory.make(options.router, network: options.network, context: context)
-        let resolver = pointResolver(options, context: context)
+        // PLACE_ID ends come from the favorites snapshot before their provider (no network
+        // for a saved place); `--data` with another provider's id is a usage error.
+        let resolver = PointResolver.commandLine(providerOptions: options.providerOptions, network: options.network, context: context)
 
         let from: RoutePoint, to: RoutePoint
         do {
@@ -43,19 +31,5 @@ enum RouteEstimateRunner {
                                   distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds,
                                   straightLineMeters: GeodesicDistance.meters(from: from.coordinate, to: to.coordinate))
         return RouteRenderer.render(route, format: options.format)
-    }
-
-    /// PLACE_ID ends: the favorites snapshot, else the provider the id names (an `osm:` id
-    /// reads `--data` / `$PLACES_OSM_DATA` when given). `--data` with another provider's id is 64.
-    static func pointResolver(_ options: RouteEstimateOptions, context: RunContext) -> PointResolver {
-        PointResolver(favorites: favoriteSnapshot(context: context)) { id in
-            if options.providerOptions.dataFile != nil && id.provider != .osm {
-                throw UsageError("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
-            }
-            var providerOptions = options.providerOptions
-            providerOptions.provider = id.provider
-            let client = try ProviderFactory.client(id.provider, options: providerOptions, network: options.network, context: context)
-            return try await client.lookUp(id, fields: [.id, .name, .latitude, .longitude])
-        }
     }
 }

@@ -6,7 +6,7 @@ import PlacesCore
 /// to stdout; notes go to diagnostics.
 enum SearchRunner {
     static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
-        let request = try makeRequest(options, context: context)
+        let request = try await makeRequest(options, context: context)
         let providerName = try ProviderSelection.choose(options.providerOptions, context: context)
         try ProviderLimits.check(request, provider: providerName, wording: context.diagnostics.wording)
         let client = try ProviderFactory.client(providerName, options: options.providerOptions, network: options.network, context: context)
@@ -37,13 +37,18 @@ enum SearchRunner {
     }
 
     /// Validates and combines the options into a provider-neutral request.
-    static func makeRequest(_ options: SearchOptions, context: RunContext) throws -> SearchRequest {
+    static func makeRequest(_ options: SearchOptions, context: RunContext) async throws -> SearchRequest {
         let isNearby = options.query == nil
         // Before the location is resolved (and notes are printed about it).
         if let q = options.query, q.trimmingCharacters(in: .whitespaces).isEmpty {
             throw PlacesError.invalidRequest(.query, message: context.diagnostics.wording(.searchNeedsQuery))
         }
-        let center = try options.location.map { try LocationResolver.resolve($0, diagnostics: context.diagnostics) }
+        var center: Coordinate?
+        if let location = options.location {
+            let points = PointResolver.commandLine(providerOptions: options.providerOptions, network: options.network,
+                                                   context: context, dataOnlyForOSM: true)
+            center = try await LocationResolver.resolve(location, points: points, diagnostics: context.diagnostics)
+        }
         let radius = isNearby ? (options.radiusMeters ?? SearchRequest.defaultNearbyRadius) : options.radiusMeters
         let request = SearchRequest(
             kind: options.query.map { .text($0) } ?? .nearby, center: center, radiusMeters: radius,

@@ -62,9 +62,9 @@ struct CuisineNameTests {
 @Suite("PlaceCategory")
 struct PlaceCategoryTests {
     @Test func parsesListsAndRefusesUnknownWithTheKnownOnes() throws {
-        #expect(try PlaceCategory.parseList("restaurant, cafe,fast-food") == [.restaurant, .cafe, .fast_food])
+        #expect(try PlaceTypeWords.parseList("restaurant, cafe,fast-food") == [.restaurant, .cafe, .fast_food])
         do {
-            _ = try PlaceCategory.parseList("restaurnt")
+            _ = try PlaceTypeWords.parseList("restaurnt")
             Issue.record("expected error")
         } catch let e as UsageError {
             #expect(ErrorReport.report(e)?.code == 64)
