@@ -3,8 +3,9 @@ import PlacesCore
 /// Offline place-name lookup over the bundled GeoNames cities (population ≥ 15,000): the
 /// CLI's `--near` and POINT names, or an app's "search near a city" without a network.
 ///
-/// `Paris` picks the most populous match; `Paris,US` or `Paris, FR` narrows by country,
-/// and `Springfield,US-MA` by first-level division too. Matching ignores case and
+/// `Paris` picks the most populous match; `Paris,US`, `Paris, FR` or `Helsinki, Finland`
+/// narrows by country, and `Springfield,US-MA`, `Cambridge, MA`, `London, ON` or
+/// `Perth, WA` by first-level division too (see `GazetteerScope`). Matching ignores case and
 /// accents and includes alternate names (`Helsingfors`). With no exact match a
 /// whole-word prefix is tried (`Frankfurt` → Frankfurt am Main); with none at all
 /// the error lists the closest names.
@@ -77,7 +78,7 @@ public struct Gazetteer: Sendable {
         self.positions = positions
     }
 
-    /// Resolves a name such as `Helsinki`, `Paris, FR` or `Springfield, US-MA`, or throws
+    /// Resolves a name such as `Helsinki`, `Paris, FR`, `London, UK` or `Cambridge, MA`, or throws
     /// `PlacesError`: an empty name is `invalidRequest`, no match `notFound` with the closest names.
     public func resolve(_ query: String) throws -> Match {
         try resolve(query, point: nil, wording: .library)
@@ -85,7 +86,7 @@ public struct Gazetteer: Sendable {
 
     /// `point` names the route end the name is for (the CLI's `--from`/`--to`), if any.
     package func resolve(_ query: String, point: String?, wording: Wording) throws -> Match {
-        let (namePart, country, admin1) = Self.split(query)
+        let (namePart, scopes) = Self.split(query)
         let key = TextFolding.fold(namePart)
         guard !key.isEmpty else {
             throw PlacesError.invalidRequest(.center, message: wording(.placeNameNeeded))
@@ -94,8 +95,9 @@ public struct Gazetteer: Sendable {
         var prefixed: [Place] = []
         let keyBytes = Array(key.utf8)
         forEachRow { row, fields in
-            if let country, !Self.equal(fields[2], country) { return }
-            if let admin1, !Self.equal(fields[3], admin1) { return }
+            if !scopes.isEmpty, !scopes.contains(where: { Self.equal(fields[2], $0.country) && ($0.admin1.map { Self.equal(fields[3], $0) } ?? true) }) {
+                return
+            }
             switch Self.compare(keys: fields[5], with: keyBytes) {
             case .exact: exact.append(place(row, fields))
             case .wordPrefix: prefixed.append(place(row, fields))
@@ -108,24 +110,24 @@ public struct Gazetteer: Sendable {
         if let first = prefixed.first {
             return Match(place: first, others: Array(prefixed.dropFirst()), matchedByPrefix: true)
         }
-        let scope = country.map { " in \($0)\(admin1.map { "-\($0)" } ?? "")" } ?? ""
-        let near = closestNames(to: key, country: country)
+        let scope = scopes.isEmpty ? "" : " in " + scopes.map(\.label).joined(separator: " or ")
+        // `Helsinki, Finlnd`: the suffix named nothing, so spell-check the name before it.
+        let spelled = scopes.isEmpty ? query.split(separator: ",").first.map { TextFolding.fold(String($0)) } ?? key : key
+        let near = closestNames(to: spelled, countries: Set(scopes.map(\.country)))
         let hint = near.isEmpty ? "" : "; closest names: " + near.joined(separator: ", ")
         throw PlacesError.notFound(message: wording(.noPlaceNamed(name: namePart, scope: scope, closest: hint, point: point)))
     }
 
     // MARK: - Query parsing
 
-    /// `Paris, FR` → ("Paris", "FR", nil); `Springfield,US-MA` → ("Springfield", "US", "MA").
-    static func split(_ query: String) -> (name: String, country: String?, admin1: String?) {
-        guard let comma = query.lastIndex(of: ",") else { return (query, nil, nil) }
-        let suffix = query[query.index(after: comma)...].trimmingSpaces()
-        let parts = suffix.split(separator: "-", maxSplits: 1)
-        guard let cc = parts.first, cc.count == 2, cc.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            return (query, nil, nil)
-        }
-        let admin = parts.count == 2 ? String(parts[1]).uppercased() : nil
-        return (String(query[..<comma]).trimmingSpaces(), cc.uppercased(), admin)
+    /// `Paris, FR` → ("Paris", [FR]); `Springfield,US-MA` and `Cambridge, MA` → (name, [US-MA, ...]);
+    /// `Helsinki, Finland` → ("Helsinki", [FI]). Text after the last comma that names no
+    /// country or division stays part of the name (no scope).
+    static func split(_ query: String) -> (name: String, scopes: [GazetteerScope]) {
+        guard let comma = query.lastIndex(of: ",") else { return (query, []) }
+        let scopes = GazetteerScope.readings(of: String(query[query.index(after: comma)...]))
+        guard !scopes.isEmpty else { return (query, []) }
+        return (String(query[..<comma]).trimmingSpaces(), scopes)
     }
 
     // MARK: - Row scanning
@@ -188,15 +190,16 @@ public struct Gazetteer: Sendable {
               coordinate: positions.coordinate(row), population: Int(Self.string(f[4])) ?? 0)
     }
 
-    /// Up to five names within a small edit distance of `key`, the most populous first.
-    private func closestNames(to key: String, country: String?) -> [String] {
+    /// Up to three names within a small edit distance of `key` (in `countries` when given),
+    /// the closest first, then the most populous.
+    private func closestNames(to key: String, countries: Set<String>) -> [String] {
         let target = Array(key.utf8)
         var scored: [(distance: Int, order: Int, name: String)] = []
         var order = 0
         var seen = Set<String>()
         forEachRow { _, fields in
             order += 1
-            if let country, !Self.equal(fields[2], country) { return }
+            if !countries.isEmpty, !countries.contains(where: { Self.equal(fields[2], $0) }) { return }
             let keys = fields[5]
             let end = keys.firstIndex(of: UInt8(ascii: "|")) ?? keys.count
             let primary = Array(UnsafeBufferPointer(rebasing: keys[0..<end]))
@@ -206,7 +209,7 @@ public struct Gazetteer: Sendable {
             let name = Self.string(fields[0])
             if seen.insert(name).inserted { scored.append((d, order, "\(name) (\(Self.string(fields[2])))")) }
         }
-        return scored.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }.prefix(5).map(\.name)
+        return scored.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }.prefix(3).map(\.name)
     }
 }
 

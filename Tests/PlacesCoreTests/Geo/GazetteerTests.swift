@@ -22,6 +22,38 @@ struct GazetteerTests {
         #expect(try gazetteer.resolve("Springfield,US-MA").place.population == 154_341)
     }
 
+    /// Places as people write them: a country's name or a common code, a US state, a Canadian
+    /// province or an Australian state by postal code or name.
+    @Test(arguments: [
+        ("London, UK", "GB", nil), ("Helsinki, Finland", "FI", nil), ("Cambridge, MA", "US", "MA"),
+        ("Cambridge, Massachusetts", "US", "MA"), ("Springfield, IL", "US", "IL"), ("London, ON", "CA", "08"),
+        ("Perth, WA", "AU", "08"), ("Sydney, NSW", "AU", "02"), ("Victoria, BC", "CA", "02"),
+        ("Istanbul, Turkey", "TR", nil), ("Paris, TX", "US", "TX"), ("Athens, Georgia", "US", "GA"),
+    ] as [(String, String, String?)])
+    func countryAndRegionAsPeopleWriteThem(_ query: String, _ country: String, _ admin1: String?) throws {
+        let place = try gazetteer.resolve(query).place
+        #expect(place.countryCode == country, "\(query) → \(place.qualifiedName)")
+        if let admin1 { #expect(place.admin1 == admin1, "\(query) → \(place.qualifiedName)") }
+    }
+
+    /// No match lists at most three closest spellings, in the scope given or, when the text
+    /// after the comma names nothing, of the name before it.
+    @Test func noMatchListsThreeClosestSpellings() {
+        for (query, expected) in [("Lndon", "London (GB)"), ("Cambrige, MA", "Cambridge (US)"), ("Helsinki, Finlnd", "Helsinki (FI)")] {
+            do {
+                _ = try gazetteer.resolve(query)
+                Issue.record("expected an error for \(query)")
+            } catch let error as PlacesError {
+                #expect(error.exitCode == 66)
+                #expect(error.message.contains(expected), "\(error.message)")
+                let list = error.message.components(separatedBy: "closest names: ").last ?? ""
+                #expect(list.components(separatedBy: "), ").count <= 3, "\(error.message)")
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
     @Test func uniqueNameHasNoNote() throws {
         let helsinki = try gazetteer.resolve("Helsinki")
         #expect(helsinki.place.countryCode == "FI")
