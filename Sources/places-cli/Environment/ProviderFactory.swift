@@ -13,7 +13,7 @@ enum ProviderFactory {
         switch name {
         case .osm:
             now = try ReferenceClock.override(context)
-            if let path = ProviderSelection.dataFile(options, context: context) {
+            if let path = try ProviderSelection.dataFile(options, context: context) {
                 spec = .extract(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
             } else {
                 spec = .overpass(endpoint: Endpoints.overpass(context))

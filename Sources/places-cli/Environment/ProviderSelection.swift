@@ -1,3 +1,4 @@
+import Foundation
 import PlacesCore
 
 /// Decides which provider answers, from `--provider`, `$PLACES_PROVIDER` and the keys present.
@@ -30,7 +31,15 @@ enum ProviderSelection {
     }
 
     /// The offline extract for osm: `--data`, else `$PLACES_OSM_DATA`, else nil (ask Overpass).
-    static func dataFile(_ options: ProviderOptions, context: RunContext) -> String? {
-        options.dataFile ?? context.value("PLACES_OSM_DATA")
+    /// A variable naming no file is a configuration error (78) that names the variable: the
+    /// user typed no `--data`, so a message about `--data` would send them looking in vain.
+    static func dataFile(_ options: ProviderOptions, context: RunContext) throws -> String? {
+        if let flag = options.dataFile { return flag }
+        guard let path = context.value("PLACES_OSM_DATA") else { return nil }
+        if path != "-" && !FileManager.default.fileExists(atPath: path) {
+            throw PlacesError.configuration(
+                message: "PLACES_OSM_DATA names no file: \(TerminalText.sanitizedLine(path)); set it to the path of an Overpass JSON export, or unset it to ask Overpass (or give --data FILE)")
+        }
+        return path
     }
 }

@@ -66,7 +66,6 @@ struct GoogleFieldMask: Sendable, Equatable {
             case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite: break
             }
         }
-        if method == .details { wanted.insert("photos") }
         return order.filter(wanted.contains)
     }
 
