@@ -77,7 +77,7 @@ enum HelpFormatter {
     }
 
     private static func flagLabel(_ flag: FlagSpec) -> String {
-        "--\(flag.name)" + (flag.valueName.map { " \($0)" } ?? "")
+        flag.spelledForms + (flag.valueName.map { " \($0)" } ?? "")
     }
 }
 
