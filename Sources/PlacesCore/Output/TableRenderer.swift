@@ -26,24 +26,25 @@ struct TableRenderer {
     func render(_ venues: [Venue]) -> String {
         guard !venues.isEmpty else { return "" }
         let all = self.columns()
-        let layout = TableLayout(columns: all, rows: venues.map { v in all.map { $0.cell(v) } }, available: available(indent: 0))
+        let rows = venues.map { v in all.map { $0.cell(v) } }
+        let layout = TableLayout(columns: all, rows: rows, available: available(indent: 0))
         let columns = layout.shown.map { all[$0] }
         var out = line(columns.map(\.header), columns: columns, widths: layout.widths, header: true)
-        for venue in venues { out += line(columns.map { $0.cell(venue) }, columns: columns, widths: layout.widths, header: false) }
+        for row in rows { out += line(layout.shown.map { row[$0] }, columns: columns, widths: layout.widths, header: false) }
         return out
     }
 
     func render(_ groups: [Cuisine]) -> String {
         guard !groups.isEmpty else { return "" }
         let all = self.columns()
-        let rows = groups.flatMap { g in g.restaurants.map { r in all.map { $0.cell(r.venue) } } }
-        let layout = TableLayout(columns: all, rows: rows, available: available(indent: 2))
+        let rowsByGroup = groups.map { g in g.restaurants.map { r in all.map { $0.cell(r.venue) } } }
+        let layout = TableLayout(columns: all, rows: rowsByGroup.flatMap { $0 }, available: available(indent: 2))
         let columns = layout.shown.map { all[$0] }
         var out = "  " + line(columns.map(\.header), columns: columns, widths: layout.widths, header: true)
-        for group in groups {
+        for (group, rows) in zip(groups, rowsByGroup) {
             let count = group.restaurants.count
             out += style("\(group.name) (\(count) \(count == 1 ? "place" : "places"))", bold: true) + "\n"
-            for r in group.restaurants { out += "  " + line(columns.map { $0.cell(r.venue) }, columns: columns, widths: layout.widths, header: false) }
+            for row in rows { out += "  " + line(layout.shown.map { row[$0] }, columns: columns, widths: layout.widths, header: false) }
         }
         return out
     }
