@@ -1,7 +1,10 @@
 import PlacesCore
 
-/// The whole command tree of the contract, declared once: parsing, help and
-/// (later) shell completions all read it.
+/// The whole command tree of the contract, declared once: parsing, help, the shell
+/// completions (`places completions`) and the man page (`places manpage`) all read it.
+///
+/// A new flag is one `FlagSpec` in a group here; a new command one `CommandSpec` and its
+/// entry in `all`.
 enum CommandTable {
     static let helpFlag = FlagSpec("help", short: "h", "show this help")
 
@@ -16,32 +19,36 @@ enum CommandTable {
     static func filters(nearby: Bool) -> FlagGroup {
         FlagGroup(title: "Filters", flags: [
             FlagSpec("type", short: "t", value: "T[,T...]", default: "any", repetition: .accumulates,
+                     completion: .wordList(PlaceCategory.allCases.map(\.rawValue)),
                      "place types (repeat to add more; coffee, chemist... work too): \(PlaceCategory.allNames)"),
             FlagSpec("radius", short: "r", value: "M", default: nearby ? "1000" : "none: a location only biases",
                      nearby ? "search radius: metres (800), or 800m, 1.5km, 2mi, 500ft" : "metres or 800m, 1.5km, 2mi; a hard limit: only places inside the circle"),
             FlagSpec("limit", short: "n", value: "N", default: "20", "how many places to print; more pages are fetched where the provider pages"),
             FlagSpec("sort", short: "s", value: "ORDER", default: nearby ? "distance" : "relevance",
+                     completion: .words(VenueSortOrder.allCases.map(\.rawValue)),
                      "distance, relevance, rating, popularity or best (rating weighed against distance)"),
             FlagSpec("open-now", "only places known to be open now"),
             FlagSpec("min-rating", value: "R", "only places rated at least R (0-5); unrated places do not pass"),
             FlagSpec("price", value: "MIN[-MAX]", "price levels 0 (free) to 4 (very expensive), e.g. 1-2"),
             FlagSpec("filter", value: "TEXT", "keep places whose name contains TEXT (case and accents ignored)"),
-            FlagSpec("group-by", value: "cuisine", "group restaurants by cuisine; with --filter a matching cuisine keeps all its places"),
+            FlagSpec("group-by", value: "cuisine", completion: .words(["cuisine"]), "group restaurants by cuisine; with --filter a matching cuisine keeps all its places"),
             FlagSpec("favorites-only", "only places in your favorites"),
         ])
     }
 
     static let output = FlagGroup(title: "Output", flags: [
-        FlagSpec("format", value: "FORMAT", default: "table", "table, json, ndjson, csv or geojson"),
+        FlagSpec("format", value: "FORMAT", default: "table", completion: .words(OutputFormat.allCases.map(\.rawValue)), "table, json, ndjson, csv or geojson"),
         FlagSpec("json", short: "j", "same as --format json"),
         FlagSpec("fields", value: "LIST", default: "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite",
                  repetition: .accumulates,
+                 completion: .wordList(["all"] + VenueField.allCases.map(\.rawValue)),
                  "exactly these fields (a,b), additions to the default (+rating,+openNow), or all; repeats apply in order"),
     ])
 
     static let provider = FlagGroup(title: "Provider", flags: [
-        FlagSpec("provider", value: "NAME", default: "$PLACES_PROVIDER, else google/foursquare when a key is set, else osm", "google, foursquare or osm"),
-        FlagSpec("data", value: "FILE", default: "$PLACES_OSM_DATA", "answer offline from an Overpass JSON extract (osm only)"),
+        FlagSpec("provider", value: "NAME", default: "$PLACES_PROVIDER, else google/foursquare when a key is set, else osm",
+                 completion: .words(ProviderName.allCases.map(\.rawValue)), "google, foursquare or osm"),
+        FlagSpec("data", value: "FILE", default: "$PLACES_OSM_DATA", completion: .files, "answer offline from an Overpass JSON extract (osm only)"),
         FlagSpec("no-cache", "do not use or write the spatial index cached for --data"),
     ])
 
@@ -49,8 +56,8 @@ enum CommandTable {
         FlagSpec("timeout", value: "SECONDS", default: "10", "per attempt"),
         FlagSpec("retries", value: "N", default: "2", "retries for 429, 5xx and timeouts, with backoff"),
         FlagSpec("dry-run", "print the requests that would be sent (keys redacted) and send nothing"),
-        FlagSpec("record", value: "DIR", default: "$PLACES_RECORD", "save every HTTP exchange in DIR, keys redacted"),
-        FlagSpec("replay", value: "DIR", default: "$PLACES_REPLAY", "answer every request from DIR; no network"),
+        FlagSpec("record", value: "DIR", default: "$PLACES_RECORD", completion: .directories, "save every HTTP exchange in DIR, keys redacted"),
+        FlagSpec("replay", value: "DIR", default: "$PLACES_REPLAY", completion: .directories, "answer every request from DIR; no network"),
     ])
 
     // MARK: - Commands
@@ -79,7 +86,8 @@ enum CommandTable {
     static let details = CommandSpec(
         ["details"], summary: "everything known about one place",
         usage: "places details PLACE_ID [--data FILE] [options]",
-        positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID, e.g. osm:node/2187383214, google:ChIJN1t_tDeuEmsRUsoyG83frY4")],
+        positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID, e.g. osm:node/2187383214, google:ChIJN1t_tDeuEmsRUsoyG83frY4",
+                                     completion: .favoriteIDs)],
         groups: [output, FlagGroup(title: "Provider", flags: [provider.flags[1], provider.flags[2]]), network],
         examples: ["places details osm:node/1369465615 --data Fixtures/osm/helsinki-pois.json"],
         notes: ["The id's prefix names the provider; an osm: id is looked up in --data / $PLACES_OSM_DATA when given, else through Overpass."])
@@ -87,7 +95,7 @@ enum CommandTable {
     static let favoriteAdd = CommandSpec(
         ["favorite", "add"], summary: "save a place to your favorites (a snapshot, so listing needs no network)",
         usage: "places favorite add PLACE_ID [--note TEXT] [--alias NAME] [--data FILE] [options]",
-        positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the place")],
+        positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the place", completion: .favoriteIDs)],
         groups: [FlagGroup(title: "Favorite", flags: [
             FlagSpec("note", value: "TEXT", acceptsEmpty: true, "a note to keep with it; adding again without --note keeps the old one, --note '' clears it"),
             FlagSpec("alias", value: "NAME", acceptsEmpty: true,
@@ -100,7 +108,7 @@ enum CommandTable {
     static let favoriteRemove = CommandSpec(
         ["favorite", "remove"], summary: "remove a place from your favorites",
         usage: "places favorite remove PLACE_ID",
-        positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the favorite")],
+        positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the favorite", completion: .favoriteIDs)],
         examples: ["places favorite remove osm:node/1369465615"])
 
     static let favoriteList = CommandSpec(
@@ -110,6 +118,7 @@ enum CommandTable {
             output.flags[0], output.flags[1],
             FlagSpec("fields", value: "LIST", default: "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note,alias",
                      repetition: .accumulates,
+                     completion: .wordList(["all"] + VenueField.allCases.map(\.rawValue) + FavoriteFieldSelection.Extra.allCases.map(\.rawValue)),
                      "as for nearby, plus addedAt, note and alias (always after the venue fields)"),
         ])],
         examples: ["places favorite list --near Helsinki", "places favorite list --json | jq -r '.[].id'"],
@@ -121,11 +130,11 @@ enum CommandTable {
         usage: "places route-estimate --from POINT --to POINT [--mode MODE] [--router ROUTER] [options]",
         groups: [
             FlagGroup(title: "Route", flags: [
-                FlagSpec("from", value: "POINT", "start: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name ('Cambridge, MA')"),
-                FlagSpec("to", value: "POINT", "destination: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name"),
-                FlagSpec("mode", value: "MODE", default: "walk",
+                FlagSpec("from", value: "POINT", completion: .favoritePlaces, "start: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name ('Cambridge, MA')"),
+                FlagSpec("to", value: "POINT", completion: .favoritePlaces, "destination: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name"),
+                FlagSpec("mode", value: "MODE", default: "walk", completion: .words(TravelMode.allCases.map(\.rawValue)),
                          "walk, bike, drive or transit (car, walking, cycling... work too)"),
-                FlagSpec("router", value: "ROUTER", default: "estimate", "estimate (offline), google (Routes API, GOOGLE_MAPS_API_KEY) or osrm ($PLACES_OSRM_URL)"),
+                FlagSpec("router", value: "ROUTER", default: "estimate", completion: .words(RouterName.allCases.map(\.rawValue)), "estimate (offline), google (Routes API, GOOGLE_MAPS_API_KEY) or osrm ($PLACES_OSRM_URL)"),
             ]),
             FlagGroup(title: "Output", flags: [output.flags[0], output.flags[1]]),
             FlagGroup(title: "Provider", flags: [provider.flags[1]]),
@@ -146,10 +155,25 @@ enum CommandTable {
     static let help = CommandSpec(
         ["help"], summary: "help for places or one command",
         usage: "places help [COMMAND]",
-        positionals: [PositionalSpec(name: "COMMAND", help: "a command or a group of them, e.g. nearby, 'favorite add' or favorite")],
+        positionals: [PositionalSpec(name: "COMMAND", help: "a command or a group of them, e.g. nearby, 'favorite add' or favorite",
+                                     completion: .commandWords)],
         examples: ["places help nearby"])
 
-    static let all: [CommandSpec] = [nearby, search, details, favoriteAdd, favoriteRemove, favoriteList, routeEstimate, providers, help]
+    static let completions = CommandSpec(
+        ["completions"], summary: "print a shell completion script (bash, zsh or fish)",
+        usage: "places completions bash|zsh|fish",
+        positionals: [PositionalSpec(name: "SHELL", help: "bash, zsh or fish", completion: .words(CompletionShell.allCases.map(\.rawValue)))],
+        examples: ["places completions bash > ~/.local/share/bash-completion/completions/places",
+                   "places completions zsh > ~/.zfunc/_places", "places completions fish > ~/.config/fish/completions/places.fish"],
+        notes: ["The script completes commands, flags, the values of --type, --sort, --format, --fields, --mode, --router and --provider, files for --data and directories for --record and --replay, and your favorites' ids (read offline with 'places favorite list' as you type)."])
+
+    static let manpage = CommandSpec(
+        ["manpage"], summary: "print the manual page (roff), made from the same table as help",
+        usage: "places manpage",
+        examples: ["places manpage > ~/.local/share/man/man1/places.1", "places manpage | man -l -"])
+
+    static let all: [CommandSpec] = [nearby, search, details, favoriteAdd, favoriteRemove, favoriteList, routeEstimate, providers,
+                                     completions, manpage, help]
 
     /// The words that only group subcommands (`places favorite add`), with what the group is for.
     static let groupSummaries: [String: String] = [

@@ -1,5 +1,5 @@
 /// One `--flag` a command accepts: what it is called (and its one-letter form, if any),
-/// whether it takes a value, how repeats combine and what help says.
+/// whether it takes a value, how repeats combine, what help says and what a shell completes.
 struct FlagSpec: Sendable {
     /// How a flag given more than once combines.
     enum Repetition: Sendable, Equatable {
@@ -21,9 +21,12 @@ struct FlagSpec: Sendable {
     /// are a usage error for every other flag.
     let acceptsEmpty: Bool
     let repetition: Repetition
+    /// What a shell completes as the value.
+    let completion: CompletionValues
 
     init(_ name: String, short: Character? = nil, value: String? = nil, default defaultText: String? = nil,
-         acceptsEmpty: Bool = false, repetition: Repetition = .lastWins, _ help: String) {
+         acceptsEmpty: Bool = false, repetition: Repetition = .lastWins, completion: CompletionValues = .none,
+         _ help: String) {
         self.name = name
         self.short = short
         self.valueName = value
@@ -31,6 +34,7 @@ struct FlagSpec: Sendable {
         self.defaultText = defaultText
         self.acceptsEmpty = acceptsEmpty
         self.repetition = repetition
+        self.completion = completion
     }
 
     var takesValue: Bool { valueName != nil }
@@ -40,6 +44,26 @@ struct FlagSpec: Sendable {
 
     /// `-t, --type` or `--type`, as help and the man page show it.
     var spelledForms: String { short.map { "-\($0), --\(name)" } ?? "--\(name)" }
+}
+
+/// What a shell offers for a flag's value or a positional argument, read by the
+/// completion scripts `places completions` prints.
+enum CompletionValues: Sendable, Equatable {
+    /// Free text: nothing to offer.
+    case none
+    /// One of these words.
+    case words([String])
+    /// A comma-separated list of these words (`--type cafe,bar`); `+word` too (`--fields +rating`).
+    case wordList([String])
+    case files
+    case directories
+    /// Your favorites' ids, read at completion time (`places favorite list`).
+    case favoriteIDs
+    /// A place given as a favorite (`--near`, `--from`): your favorites' ids, and their
+    /// `@aliases` where favorites have them.
+    case favoritePlaces
+    /// The command words (`places help COMMAND`).
+    case commandWords
 }
 
 /// A titled group of flags, as help shows them (`Location`, `Filters`, ...).
@@ -52,4 +76,5 @@ struct FlagGroup: Sendable {
 struct PositionalSpec: Sendable {
     let name: String
     let help: String
+    var completion: CompletionValues = .none
 }

@@ -28,8 +28,8 @@ enum HelpFormatter {
         out += """
 
         Run 'places help COMMAND' or 'places COMMAND --help' for a command's flags.
-        Exit codes: 0 ok, 64 usage, 65 bad data, 66 not found, 69 unavailable,
-        75 rate limited, 77 key missing/rejected, 78 configuration.
+        Exit codes: 0 ok, 64 usage, 65 bad data, 66 not found, 69 unavailable, 74 I/O,
+        75 rate limited, 77 key missing/rejected, 78 configuration ('places manpage' says more).
 
         Example:
           places nearby --near Helsinki --type restaurant --data Fixtures/osm/helsinki-pois.json

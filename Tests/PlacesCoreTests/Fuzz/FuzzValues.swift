@@ -97,6 +97,7 @@ enum FuzzValues {
         case "QUERY": return ["sushi", "pizza", "kahvila", "restaurant", "sushi bar"]
         case "PLACE_ID": return validPlaceIDs
         case "COMMAND": return ["nearby", "search", "favorite", "favorite add", "route-estimate"]
+        case "SHELL": return ["bash", "zsh", "fish"]
         default: return ["x"]
         }
     }
