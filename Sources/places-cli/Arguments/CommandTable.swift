@@ -36,7 +36,8 @@ enum CommandTable {
     ])
 
     static let provider = FlagGroup(title: "Provider", flags: [
-        FlagSpec("provider", value: "NAME", default: "$PLACES_PROVIDER, else google/foursquare when a key is set, else osm", "google, foursquare or osm"),
+        FlagSpec("provider", value: "NAME[,NAME...]", default: "$PLACES_PROVIDER, else google/foursquare when a key is set, else osm",
+                 "google, foursquare or osm; several (osm,google) or all (every configured one) are asked at once and the same places merged"),
         FlagSpec("data", value: "FILE", default: "$PLACES_OSM_DATA", "answer offline from an Overpass JSON extract (osm only)"),
         FlagSpec("no-cache", "do not use or write the spatial index cached for --data"),
     ])

@@ -52,9 +52,7 @@ enum RouteEstimateRunner {
             if options.providerOptions.dataFile != nil && id.provider != .osm {
                 throw UsageError("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
             }
-            var providerOptions = options.providerOptions
-            providerOptions.provider = id.provider
-            let client = try ProviderFactory.client(id.provider, options: providerOptions, network: options.network, context: context)
+            let client = try ProviderFactory.client(id.provider, options: options.providerOptions, network: options.network, context: context)
             return try await client.lookUp(id, fields: [.id, .name, .latitude, .longitude])
         }
     }
