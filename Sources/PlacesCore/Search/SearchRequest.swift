@@ -78,11 +78,15 @@ package struct SearchRequest: Sendable {
     /// What each provider of a merged search is asked: the same search, fetching every field
     /// the output and the flags need plus the categories the matching compares (Pro at
     /// Google and free at Foursquare, like the names a search always fetches), with the
-    /// value filters left to the pipeline after the merge.
+    /// value filters left to the pipeline after the merge, and at least `defaultLimit` places
+    /// wanted: the limit applies to the merged records, and a provider asked for only its own
+    /// N nearest would miss its view of a place the first provider ranks among the N (still
+    /// one request at each provider: 20 is within every provider's first page).
     package var forEachMergedProvider: SearchRequest {
         var each = self
         each.fields = FieldSelection(neededFields.union([.categories]))
         each.filtersAtProvider = false
+        each.limit = max(limit, Self.defaultLimit)
         return each
     }
 
