@@ -49,10 +49,10 @@ package struct FieldSelection: Sendable, Hashable {
         self.extendsDefault = extendsDefault
     }
 
-    /// The selection for a search of `providerCount` providers: with more than one, the
-    /// default set includes `sameAs` (right after its own fields, before any `+additions`).
-    package func merging(providerCount: Int) -> FieldSelection {
-        guard providerCount > 1, extendsDefault, !fields.contains(.sameAs) else { return self }
+    /// The selection for a merged search (several providers, or the CLI's `--provider all`):
+    /// the default set includes `sameAs` (right after its own fields, before any `+additions`).
+    package func listingSameAs(_ merged: Bool) -> FieldSelection {
+        guard merged, extendsDefault, !fields.contains(.sameAs) else { return self }
         var withSameAs = fields
         let end = fields.starts(with: VenueField.defaultSet) ? VenueField.defaultSet.count : fields.count
         withSameAs.insert(.sameAs, at: end)

@@ -9,8 +9,9 @@ enum SearchRunner {
         var request = try makeRequest(options, context: context)
         let providerNames = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
         for name in providerNames { try ProviderLimits.check(request, provider: name, wording: context.diagnostics.wording) }
-        // Several providers: the default fields include sameAs.
-        request.fields = request.fields.merging(providerCount: providerNames.count)
+        // Several providers, or `all` (however many are configured): the default fields
+        // include sameAs, so a script asking `all` sees the same keys on every machine.
+        request.fields = request.fields.listingSameAs(providerNames.count > 1 || options.providerOptions.providers == .all)
         let client = try ProviderFactory.client(providerNames, options: options.providerOptions, network: options.network, context: context)
 
         // Read before the search: --favorites-only with an unreadable file fails before any request.

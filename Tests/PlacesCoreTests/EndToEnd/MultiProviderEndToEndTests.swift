@@ -289,8 +289,10 @@ struct MultiProviderEndToEndTests {
         noKeys["FOURSQUARE_API_KEY"] = nil
         let osmOnly = try run(Self.cafes + ["--provider", "all", "--limit", "3", "--json"], noKeys)
         #expect(osmOnly.status == 0, "\(osmOnly)")
-        #expect(try JSONHelpers.array(osmOnly.stdout).allSatisfy { $0["provider"] as? String == "osm" && $0["sameAs"] == nil },
-                "one configured provider is a one-provider search")
+        #expect(try JSONHelpers.array(osmOnly.stdout).allSatisfy { $0["provider"] as? String == "osm" && ($0["sameAs"] as? [String]) == [] },
+                "one configured provider is a one-provider search, with sameAs as all always has it")
+        let table = try run(Self.cafes + ["--provider", "all", "--limit", "3"], noKeys)
+        #expect(!table.stdout.contains("FROM"), "one provider: no FROM column")
     }
 
     @Test(arguments: ["osm,osm", "osm,,google", "all,osm", "osm,bing"])
