@@ -52,14 +52,10 @@ struct MultiProviderEndToEndTests {
 
     // MARK: - One record per place
 
-    @Test func threeProvidersGiveOneRecordPerCafeWithTheOthersIDsInSameAs() throws {
-        let w = try world()
-        let r = try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json"], w.env)
-        #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
-        let records = try JSONHelpers.array(r.stdout)
-        #expect(records.count == 20)
-        #expect(w.google.requests.count == 1 && w.foursquare.requests.count == 1 && w.overpass.requests.count == 1)
-
+    /// Every record is one place (or twins, `CafeTruth.twin`), no place is two records, no
+    /// record holds two venues of one provider, and a record well inside the circle holds
+    /// every provider's id for its place, OpenStreetMap's first, in the order osm, google, foursquare.
+    static func checkAgainstTruth(_ records: [[String: Any]]) throws {
         var recordsOf: [String: Int] = [:]
         var complete = 0
         for record in records {
@@ -75,7 +71,7 @@ struct MultiProviderEndToEndTests {
             let twins = CafeTruth.twin.values.filter { $0 == place }.count
             #expect(recordsOf[place]! <= max(1, twins), "\(place) is two records")
             // Provider order: id from the first provider that has it, the others in sameAs in order.
-            let expected = CafeTruth.ids(of: CafeTruth.place[ids[0]]!, providers: [.osm, .google, .foursquare])
+            let expected = CafeTruth.ids(of: try #require(CafeTruth.place[ids[0]]), providers: [.osm, .google, .foursquare])
             #expect(record["provider"] as? String == expected.first?.split(separator: ":").first.map(String.init))
             // A place well inside the circle is in every answer that has it: sameAs is complete.
             if let distance = record["distanceMeters"] as? Double, distance < 200, twins == 0 {
@@ -84,6 +80,17 @@ struct MultiProviderEndToEndTests {
             }
         }
         #expect(complete >= 10, "most of the nearest cafes are checked in full: \(complete)")
+    }
+
+    @Test func threeProvidersGiveOneRecordPerCafeWithTheOthersIDsInSameAs() throws {
+        let w = try world()
+        let r = try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json"], w.env)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
+        let records = try JSONHelpers.array(r.stdout)
+        #expect(records.count == 20)
+        #expect(w.google.requests.count == 1 && w.foursquare.requests.count == 1 && w.overpass.requests.count == 1)
+
+        try Self.checkAgainstTruth(records)
         // The cafe OpenStreetMap lacks is Google's record with Foursquare's id.
         let kolmio = try #require(records.first { ($0["name"] as? String) == "Café Kolmio" })
         #expect(kolmio["provider"] as? String == "google")
@@ -98,6 +105,17 @@ struct MultiProviderEndToEndTests {
         #expect(again.stdout == r.stdout)
         let offline = try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--data", PlacesBinary.helsinkiData], w.env)
         #expect(offline.status == 0 && offline.stdout == r.stdout, "\(offline)")
+    }
+
+    @Test func theRecordedThreeProviderQueryReplaysWithNoKeyAndNoNetwork() throws {
+        // Fixtures/golden/merged-nearby-cafes-json: recorded against these fakes, keys absent.
+        let r = try PlacesBinary.run(Self.cafes + ["--radius", "800", "--provider", "osm,google,foursquare", "--json", "--replay", "Fixtures"],
+                                     environment: FixtureScenario.offlineEnvironment)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
+        let records = try JSONHelpers.array(r.stdout)
+        #expect(records.count == 20)
+        try Self.checkAgainstTruth(records)
+        #expect(records.filter { ($0["sameAs"] as? [String])?.count == 2 }.count >= 10)
     }
 
     @Test func oneProviderHasNoSameAsUnlessAsked() throws {
