@@ -268,6 +268,22 @@ struct MultiProviderEndToEndTests {
         if failure == "missing key" { #expect(r.stderr.contains("GOOGLE_MAPS_API_KEY") && w.google.requests.isEmpty) }
     }
 
+    @Test func keysEchoedByEveryProviderAreNeverPrinted() throws {
+        let (g, f) = (googleKey, foursquareKey)
+        let w = try world(
+            google: { _ in .json(400, #"{"error":{"code":400,"message":"key \#(g) is not valid","status":"INVALID_ARGUMENT"}}"#) },
+            foursquare: { _ in .json(401, #"{"message":"Invalid request token \#(f.lowercased()) and \#(f)."}"#) })
+        // run() checks both keys in stdout and stderr, for every format and the dry run.
+        for extra in [["--json"], ["--format", "csv"], [], ["--dry-run"]] {
+            let r = try run(Self.cafes + ["--provider", "google,foursquare,osm", "--retries", "0"] + extra, w.env)
+            #expect(r.status == 0, "\(r)")
+            #expect(!r.stderr.lowercased().contains(f.lowercased()), "\(r.stderr)")
+            if extra != ["--dry-run"] {
+                #expect(r.stderrLines.filter { $0.hasPrefix("places: warning:") }.count == 2, "\(r.stderr)")
+            }
+        }
+    }
+
     @Test func whenAllFailTheFirstErrorDecidesTheExitCode() throws {
         let w = try world(foursquare: { _ in .json(503, #"{"message":"Service unavailable"}"#) })
         var env = w.env
