@@ -10,8 +10,12 @@ import Foundation
 /// ```
 ///
 /// Failures are `PlacesError`s. A client is a value: make one per source and share it.
+/// A client over several sources (`init(sources:)`) asks them all at once and merges the
+/// venues that are the same place.
 public struct PlacesClient: Sendable {
-    let provider: any PlaceProvider
+    /// The providers asked, in the order their answers win in a merge; at least one, each
+    /// provider at most once.
+    let providers: [any PlaceProvider]
     let diagnostics: Diagnostics
     let favorites: FavoritesStore?
 
@@ -28,15 +32,53 @@ public struct PlacesClient: Sendable {
             favorites: configuration.favorites)
     }
 
+    /// A client that asks every source at once and merges the venues that are the same
+    /// place (docs/merging.md): one venue per place, with `id` and `provider` of the first
+    /// source in this order that has it, each other field from the first that knows it, and
+    /// the other sources' ids in `sameAs`. Distance, filters, sort and limit apply to the
+    /// merged venues. A source that fails is a warning to `configuration.notes` while another
+    /// answers; when all fail, the first one's error is thrown.
+    ///
+    /// Throws `PlacesError.configuration` for an empty list or two sources of one provider.
+    public init(sources: [Source], configuration: Configuration = Configuration()) throws {
+        guard !sources.isEmpty else { throw PlacesError.configuration(message: "a client needs at least one source") }
+        let notes = configuration.notes
+        let diagnostics = Diagnostics { _, message in notes?(message) }
+        let http = HTTPClient(
+            transport: URLSessionTransport(), timeout: configuration.timeout,
+            policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
+        let providers = sources.map {
+            ProviderSpec($0, baseURL: configuration.baseURL).makeProvider(http: http, now: configuration.now)
+        }
+        if let twice = Self.repeatedProvider(providers.map(\.name)) {
+            throw PlacesError.configuration(message: "two sources of \(twice.rawValue): give each provider once")
+        }
+        self.init(providers: providers, diagnostics: diagnostics, favorites: configuration.favorites)
+    }
+
     /// A client around a provider the caller built (the CLI, with its own transport and words).
     package init(provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil) {
-        self.provider = provider
+        self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites)
+    }
+
+    /// A client around providers the caller built, in the order their answers win; at least
+    /// one, each provider once.
+    package init(providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil) {
+        precondition(!providers.isEmpty && Self.repeatedProvider(providers.map(\.name)) == nil,
+                     "a client asks at least one provider, each once")
+        self.providers = providers
         self.diagnostics = diagnostics
         self.favorites = favorites
     }
 
-    /// The provider this client asks.
-    public var providerName: ProviderName { provider.name }
+    /// The provider this client asks (the first, for a client over several sources).
+    public var providerName: ProviderName { providers[0].name }
+
+    /// The providers this client asks, in the order their answers win in a merge.
+    public var providerNames: [ProviderName] { providers.map(\.name) }
+
+    /// Whether this client merges the answers of several providers.
+    package var isMerging: Bool { providers.count > 1 }
 
     /// Places around a centre, nearest first unless `request.sort` says otherwise.
     public func nearby(_ request: NearbyRequest) async throws -> [Venue] {
@@ -50,15 +92,15 @@ public struct PlacesClient: Sendable {
     }
 
     /// One place, with at least `fields` filled where its provider knows them. The id must
-    /// belong to this client's provider.
+    /// belong to one of this client's providers, which alone is asked.
     public func details(_ id: PlaceID, fields: Set<VenueField> = Set(VenueField.defaultSet)) async throws -> Venue {
-        guard id.provider == provider.name else {
-            throw PlacesError.invalidRequest(
-                .placeID, message: "\(id) is a \(id.provider.rawValue) id; this client asks \(provider.name.rawValue)")
+        guard providerNames.contains(id.provider) else {
+            let asked = providerNames.map(\.rawValue).joined(separator: ", ")
+            throw PlacesError.invalidRequest(.placeID, message: "\(id) is a \(id.provider.rawValue) id; this client asks \(asked)")
         }
         var venue = try await lookUp(id, fields: fields)
         if fields.contains(.isFavorite), let ids = try favoriteIDs(required: false) {
-            venue.isFavorite = ids.contains(venue.id)
+            venue.isFavorite = venue.allIDs.contains(where: ids.contains)
         }
         return venue
     }
@@ -84,5 +126,11 @@ public struct PlacesClient: Sendable {
             diagnostics.warning("\(error.message) (no place is marked as a favorite)")
             return nil
         }
+    }
+
+    /// The first provider named twice, if any.
+    static func repeatedProvider(_ names: [ProviderName]) -> ProviderName? {
+        var seen = Set<ProviderName>()
+        return names.first { !seen.insert($0).inserted }
     }
 }

@@ -43,6 +43,7 @@ package enum FieldValue: Sendable, Equatable {
         case .website: return .text(venue.website.map(shown))
         case .mapsURL: return .text(shown(venue.mapsURL))
         case .isFavorite: return .flag(venue.isFavorite)
+        case .sameAs: return .list(venue.sameAs.map { shown($0.description) })
         case .openingHours: return venue.openingHours.map { .list($0.map(shown)) } ?? .absentList
         case .photos: return venue.photoURLs.map { .list($0.map(shown)) } ?? .absentList
         }

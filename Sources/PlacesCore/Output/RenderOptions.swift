@@ -9,15 +9,20 @@ package struct RenderOptions: Sendable {
     package var hasCenter: Bool
     /// Values printed after the venue fields in every format (`favorite list`: addedAt, note).
     package var extraColumns: [ExtraColumn]
+    /// The providers asked, in order: with more than one, the default table shows which of
+    /// them each place came from.
+    package var providers: [ProviderName]
 
     package init(format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
-                terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = []) {
+                terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = [],
+                providers: [ProviderName] = []) {
         self.format = format
         self.fields = fields
         self.flagOnlyFields = flagOnlyFields
         self.terminal = terminal
         self.hasCenter = hasCenter
         self.extraColumns = extraColumns
+        self.providers = providers
     }
 }
 

@@ -94,6 +94,7 @@ struct TableRenderer {
         var columns: [Column] = []
         for field in fields {
             if field == .distanceMeters && !options.hasCenter && !options.fields.isExplicit { continue }
+            if field == .id && !options.fields.isExplicit && options.providers.count > 1 { columns.append(sourcesColumn()) }
             let header = Self.header(field)
             columns.append(Column(header: header, alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field),
                                   isName: field == .name, dropRank: Self.dropOrder.firstIndex(of: header)) { venue in
@@ -114,6 +115,24 @@ struct TableRenderer {
         return columns
     }
 
+    /// `FROM`: one letter per provider asked, in their order, where the place came from it,
+    /// `-` where it did not (`G - O`: Google and OpenStreetMap, not Foursquare).
+    func sourcesColumn() -> Column {
+        let providers = options.providers
+        return Column(header: "FROM", alignRight: false, flexible: false) { venue in
+            let ids = venue.allIDs.map(\.provider)
+            return providers.map { ids.contains($0) ? Self.letter($0) : "-" }.joined(separator: " ")
+        }
+    }
+
+    static func letter(_ provider: ProviderName) -> String {
+        switch provider {
+        case .google: return "G"
+        case .foursquare: return "F"
+        case .osm: return "O"
+        }
+    }
+
     static func header(_ field: VenueField) -> String {
         switch field {
         case .latitude: return "LAT"
@@ -127,6 +146,7 @@ struct TableRenderer {
         case .mapsURL: return "MAP"
         case .isFavorite: return "FAV"
         case .openingHours: return "HOURS"
+        case .sameAs: return "SAME AS"
         default: return field.rawValue.uppercased()
         }
     }
@@ -141,6 +161,7 @@ struct TableRenderer {
         case .ratingCount: return "Reviews"
         case .priceLevel: return "Price"
         case .openNow: return "Open now"
+        case .sameAs: return "Same as"
         default: return field.rawValue.prefix(1).uppercased() + field.rawValue.dropFirst()
         }
     }

@@ -28,6 +28,11 @@ package struct SearchRequest: Sendable {
     /// `--favorites-only`: only these places can be printed. A source that can select by id
     /// may use it; none may take a shortcut (like "the N nearest") that ignores it.
     package var onlyIDs: Set<PlaceID>?
+    /// Whether a provider may apply `minRating`, `openNow` and `price` on its side (and
+    /// return only what passes). False for a merged search: there each field of a record
+    /// comes from the first provider that knows it, so the filters judge the merged record,
+    /// and a provider must not drop a place another provider's value would let through.
+    package var filtersAtProvider = true
 
     package static let defaultNearbyRadius = 1000.0
     package static let defaultLimit = 20
@@ -68,6 +73,21 @@ package struct SearchRequest: Sendable {
         needed.formUnion([.id, .name])
         if groupByCuisine { needed.formUnion([.cuisines, .categories]) }
         return needed
+    }
+
+    /// What each provider of a merged search is asked: the same search, fetching every field
+    /// the output and the flags need plus the categories the matching compares (Pro at
+    /// Google and free at Foursquare, like the names a search always fetches), with the
+    /// value filters left to the pipeline after the merge, and at least `defaultLimit` places
+    /// wanted: the limit applies to the merged records, and a provider asked for only its own
+    /// N nearest would miss its view of a place the first provider ranks among the N (still
+    /// one request at each provider: 20 is within every provider's first page).
+    package var forEachMergedProvider: SearchRequest {
+        var each = self
+        each.fields = FieldSelection(neededFields.union([.categories]))
+        each.filtersAtProvider = false
+        each.limit = max(limit, Self.defaultLimit)
+        return each
     }
 
     /// Fields shown only because a flag needs them: the table may show them, JSON does not.

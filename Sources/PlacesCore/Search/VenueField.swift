@@ -3,17 +3,20 @@ import Foundation
 /// The fields of a venue: what a request asks providers to fetch, and what the CLI prints
 /// (the raw values are its JSON keys and CSV columns).
 ///
-/// `contractFields` is the CLI's `--fields all`, in the contract's example order.
+/// `contractFields` is the CLI's `--fields all`: the contract's example order, then `sameAs`.
 /// `openingHours` and `photos` extend it: details extras that are printed only when named.
 public enum VenueField: String, Sendable, CaseIterable, Hashable {
     case id, provider, name, latitude, longitude, address, distanceMeters, categories, cuisines
     case rating, ratingCount, priceLevel, openNow, phone, website
     case mapsURL = "mapsUrl"
     case isFavorite
+    /// The other providers' ids for the place (several providers merged); `[]` when none.
+    case sameAs
     case openingHours, photos
 
-    /// `--fields all`: exactly the contract's keys, in its order.
-    package static let contractFields: [VenueField] = Array(allCases.prefix(17))
+    /// `--fields all`: exactly the contract's keys, in its order (`sameAs` last: with one
+    /// provider it is `[]`, so a script sees the same keys whichever providers answered).
+    package static let contractFields: [VenueField] = Array(allCases.prefix(18))
 
     /// The default set: every one is in Google's Pro tier and Foursquare's free Pro fields.
     public static let defaultSet: [VenueField] = [
@@ -35,12 +38,25 @@ package struct FieldSelection: Sendable, Hashable {
     package let fields: [VenueField]
     /// Whether the user named fields (so the table shows exactly them).
     package let isExplicit: Bool
+    /// Whether the fields are the default set, or additions to it (`+rating`).
+    package let extendsDefault: Bool
 
-    package static let `default` = FieldSelection(fields: VenueField.defaultSet, isExplicit: false)
+    package static let `default` = FieldSelection(fields: VenueField.defaultSet, isExplicit: false, extendsDefault: true)
 
-    package init(fields: [VenueField], isExplicit: Bool) {
+    package init(fields: [VenueField], isExplicit: Bool, extendsDefault: Bool = false) {
         self.fields = fields
         self.isExplicit = isExplicit
+        self.extendsDefault = extendsDefault
+    }
+
+    /// The selection for a merged search (several providers, or the CLI's `--provider all`):
+    /// the default set includes `sameAs` (right after its own fields, before any `+additions`).
+    package func listingSameAs(_ merged: Bool) -> FieldSelection {
+        guard merged, extendsDefault, !fields.contains(.sameAs) else { return self }
+        var withSameAs = fields
+        let end = fields.starts(with: VenueField.defaultSet) ? VenueField.defaultSet.count : fields.count
+        withSameAs.insert(.sameAs, at: end)
+        return FieldSelection(fields: withSameAs, isExplicit: isExplicit, extendsDefault: true)
     }
 
     /// A set of fields in the contract's order, as named by an app.

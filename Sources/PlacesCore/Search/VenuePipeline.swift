@@ -11,8 +11,9 @@ package enum VenuePipeline {
         package var notes: [String]
     }
 
-    /// Runs every step in order for `request` over venues in the provider's order.
-    package static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName, wording: Wording = .library) -> Outcome {
+    /// Runs every step in order for `request` over venues in the provider's order (`provider`
+    /// nil for the merged answers of several).
+    package static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName?, wording: Wording = .library) -> Outcome {
         var notes: [String] = []
         var result = distinct(venues)
         if let center = request.center {

@@ -49,6 +49,8 @@ package enum Phrase: Sendable, Equatable {
     case googleNearbyCap(Int)
     case minRatingEmptiesOSM
     case groupingLeavesOut(Int)
+    /// A provider of a merged search that failed while another answered.
+    case providerLeftOut(ProviderName, PlacesError)
 
     // Extracts (`--data` in the CLI).
     case extractHasNoPlace(PlaceID, source: String)
@@ -156,6 +158,8 @@ package enum Phrase: Sendable, Equatable {
             return "OpenStreetMap has no ratings, so a minimum rating leaves nothing"
         case .groupingLeavesOut(let dropped):
             return "grouping by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
+        case .providerLeftOut(let provider, let error):
+            return "\(provider.rawValue) is left out: \(error.message); the places are the other providers'"
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract"
         case .extractMissing(let path):

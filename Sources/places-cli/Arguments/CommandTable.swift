@@ -42,12 +42,13 @@ enum CommandTable {
         FlagSpec("fields", value: "LIST", default: "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite",
                  repetition: .accumulates,
                  completion: .wordList(["all"] + VenueField.allCases.map(\.rawValue)),
-                 "exactly these fields (a,b), additions to the default (+rating,+openNow), or all; repeats apply in order"),
+                 "exactly these fields (a,b), additions to the default (+rating,+openNow), or all; repeats apply in order; with several providers the default adds sameAs"),
     ])
 
     static let provider = FlagGroup(title: "Provider", flags: [
-        FlagSpec("provider", value: "NAME", default: "$PLACES_PROVIDER, else google/foursquare when a key is set, else osm",
-                 completion: .words(ProviderName.allCases.map(\.rawValue)), "google, foursquare or osm"),
+        FlagSpec("provider", value: "NAME[,NAME...]", default: "$PLACES_PROVIDER, else google/foursquare when a key is set, else osm",
+                 completion: .wordList(ProviderName.allCases.map(\.rawValue) + ["all"]),
+                 "google, foursquare or osm; several (osm,google) or all (every configured one) are asked at once and the same places merged"),
         FlagSpec("data", value: "FILE", default: "$PLACES_OSM_DATA", completion: .files, "answer offline from an Overpass JSON extract (osm only)"),
         FlagSpec("no-cache", "do not use or write the spatial index cached for --data"),
     ])
@@ -70,7 +71,17 @@ enum CommandTable {
             "places nearby --near Helsinki --type restaurant --data Fixtures/osm/helsinki-pois.json",
             "places nearby --at 60.1699,24.9384 --type cafe --radius 500 --json | jq '.[].name'",
             "places nearby --near Helsinki --type restaurant --group-by cuisine --filter sushi --data Fixtures/osm/helsinki-pois.json",
-        ])
+            "places nearby --near Helsinki --type cafe --provider osm,google,foursquare --json",
+        ],
+        notes: [severalProviders])
+
+    /// What `--provider A,B` / `all` does, for nearby and search.
+    static let severalProviders = """
+        Several providers (--provider osm,google,foursquare, or all) are asked at once and the venues that are the same \
+        place merged: id and provider from the first in the list that has it, each other field from the first that knows \
+        it, the others' ids in sameAs; the table's FROM column shows which had it (O G F, - where one did not). \
+        A provider that fails is a warning while another answers.
+        """
 
     static let search = CommandSpec(
         ["search"], summary: "places matching a text query, optionally around a location",
@@ -81,7 +92,7 @@ enum CommandTable {
             "places search sushi --near Helsinki --data Fixtures/osm/helsinki-pois.json",
             "places search 'pizza' --at 40.7128,-74.0060 --radius 2000 --sort distance --json",
         ],
-        notes: ["Without a location there is no centre: distanceMeters is null, and --sort distance|best or --radius is an error."])
+        notes: ["Without a location there is no centre: distanceMeters is null, and --sort distance|best or --radius is an error.", severalProviders])
 
     static let details = CommandSpec(
         ["details"], summary: "everything known about one place",

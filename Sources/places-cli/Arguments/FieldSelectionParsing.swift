@@ -60,6 +60,6 @@ extension FieldSelection {
             }
             if !fields.contains(field) { fields.append(field) }
         }
-        return FieldSelection(fields: fields, isExplicit: true)
+        return FieldSelection(fields: fields, isExplicit: true, extendsDefault: additive > 0)
     }
 }

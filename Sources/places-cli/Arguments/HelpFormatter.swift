@@ -28,6 +28,7 @@ enum HelpFormatter {
         out += """
 
         Run 'places help COMMAND' or 'places COMMAND --help' for a command's flags.
+        Several providers at once: --provider osm,google,foursquare (or all) merges the same places.
         Exit codes: 0 ok, 64 usage, 65 bad data, 66 not found, 69 unavailable, 74 I/O,
         75 rate limited, 77 key missing/rejected, 78 configuration ('places manpage' says more).
 

@@ -41,16 +41,16 @@ enum SharedOptions {
     }
 
     static func provider(_ args: ParsedArguments) throws -> ProviderOptions {
-        let name: ProviderName?
+        var providers: ProviderList?
         if args.spec.flag(named: "provider") != nil, let text = args.string("provider") {
-            guard let parsed = ProviderName(argument: text) else {
-                throw UsageError("unknown --provider '\(text)': expected one of \(ProviderName.allNames)")
+            switch ProviderList.parse(text) {
+            case .success(let list): providers = list
+            case .failure(let failure):
+                let problem = if case .unknown = failure { "unknown --provider '\(text)'" } else { "bad --provider '\(text)'" }
+                throw UsageError("\(problem): \(failure.reason); expected \(ProviderList.expected)")
             }
-            name = parsed
-        } else {
-            name = nil
         }
         let noCache = args.spec.flag(named: "no-cache") != nil && args.isSet("no-cache")
-        return ProviderOptions(provider: name, dataFile: args.spec.flag(named: "data") != nil ? args.string("data") : nil, noCache: noCache)
+        return ProviderOptions(providers: providers, dataFile: args.spec.flag(named: "data") != nil ? args.string("data") : nil, noCache: noCache)
     }
 }

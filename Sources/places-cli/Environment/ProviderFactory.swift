@@ -1,12 +1,24 @@
 import Foundation
 import PlacesCore
 
-/// Builds the `PlacesClient` a command asks: the provider as the environment configures it
+/// Builds the `PlacesClient` a command asks: the providers as the environment configures them
 /// (keys, `PLACES_*_URL`, `--data` / `$PLACES_OSM_DATA`, the index cache, `$PLACES_NOW`),
 /// over the transport the network flags choose, speaking the CLI's words.
-/// Which provider answers is decided before, in `ProviderSelection`.
+/// Which providers answer is decided before, in `ProviderSelection`.
 enum ProviderFactory {
     static func client(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlacesClient
+    {
+        try client([name], options: options, network: network, context: context)
+    }
+
+    /// A client over `names` in this order; with more than one it merges their answers.
+    static func client(_ names: [ProviderName], options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlacesClient
+    {
+        let providers = try names.map { try provider($0, options: options, network: network, context: context) }
+        return PlacesClient(providers: providers, diagnostics: context.diagnostics)
+    }
+
+    static func provider(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> any PlaceProvider
     {
         let spec: ProviderSpec
         var now: Date?
@@ -25,7 +37,6 @@ enum ProviderFactory {
             spec = .foursquare(
                 key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
         }
-        let provider = spec.makeProvider(http: HTTPClientFactory.make(network, context: context), now: now)
-        return PlacesClient(provider: provider, diagnostics: context.diagnostics)
+        return spec.makeProvider(http: HTTPClientFactory.make(network, context: context), now: now)
     }
 }

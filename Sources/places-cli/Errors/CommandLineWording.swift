@@ -90,6 +90,14 @@ extension Wording {
             return "OpenStreetMap has no ratings, so --min-rating leaves nothing; drop it or use --provider google|foursquare"
         case .groupingLeavesOut(let dropped):
             return "--group-by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
+        case .providerLeftOut(let provider, let error):
+            let reason: String
+            if case .missingAPIKey(let service) = error {
+                reason = "\(service.name) needs an API key: set \(service == .foursquare ? "FOURSQUARE_API_KEY" : "GOOGLE_MAPS_API_KEY")"
+            } else {
+                reason = ErrorReport.message(error)
+            }
+            return "\(provider.rawValue) left out: \(reason); showing the other providers' places"
 
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract, or try without --data to ask Overpass"

@@ -40,17 +40,17 @@ struct NetworkOptions: Sendable {
     }
 }
 
-/// Which provider to ask, and the offline extract for `osm`.
+/// Which providers to ask, and the offline extract for `osm`.
 struct ProviderOptions: Sendable {
     /// `--provider`; nil means the default from the environment.
-    var provider: ProviderName?
+    var providers: ProviderList?
     /// `--data FILE`; nil means `$PLACES_OSM_DATA` when the provider is osm.
     var dataFile: String?
     /// `--no-cache`: do not read or write the spatial index of a `--data` file.
     var noCache: Bool
 
-    init(provider: ProviderName? = nil, dataFile: String? = nil, noCache: Bool = false) {
-        self.provider = provider
+    init(providers: ProviderList? = nil, dataFile: String? = nil, noCache: Bool = false) {
+        self.providers = providers
         self.dataFile = dataFile
         self.noCache = noCache
     }

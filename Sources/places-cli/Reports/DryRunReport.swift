@@ -20,6 +20,28 @@ enum DryRunReport {
         return out
     }
 
+    /// A merged search: each provider's first request, labelled, in the order given (a
+    /// provider answering from a local file says so). A provider that could not even build
+    /// its request is a warning, as in a real run, or the error when none could.
+    static func merged(_ answers: [PlacesClient.ProviderAnswer], client: PlacesClient) throws -> String {
+        // A captured request is what a dry run asks of a provider: an answer, here.
+        _ = try client.usable(answers.map { answer in
+            guard case .failure(let error) = answer.result, error is DryRunCapture else { return answer }
+            return PlacesClient.ProviderAnswer(provider: answer.provider, result: .success([]))
+        })
+        var sections: [String] = []
+        for (index, answer) in answers.enumerated() {
+            let label = "# \(answer.provider.rawValue) (\(index + 1) of \(answers.count))\n"
+            switch answer.result {
+            case .failure(let capture as DryRunCapture): sections.append(label + text(for: capture.request))
+            case .success: sections.append(label + offline(provider: answer.provider))
+            case .failure: continue
+            }
+        }
+        let order = answers.map(\.provider.rawValue).joined(separator: ",")
+        return sections.joined(separator: "\n") + "# dry run: nothing was sent; the answers would be merged in the order \(order)\n"
+    }
+
     /// For a provider that answered from a local file: nothing would be sent.
     static func offline(provider: ProviderName) -> String {
         "# dry run: \(provider.rawValue) answers from a local file (--data); no request would be sent\n"

@@ -13,18 +13,18 @@ struct ProvidersReport: Sendable {
     let entries: [Entry]
 
     static func make(context: RunContext) -> ProvidersReport {
-        let defaultProvider = try? ProviderSelection.choose(ProviderOptions(), context: context)
+        let defaults = (try? ProviderSelection.choose(ProviderOptions(), context: context)) ?? []
         let google = context.value("GOOGLE_MAPS_API_KEY") != nil
         let foursquare = context.value("FOURSQUARE_API_KEY") != nil
         let data = context.value("PLACES_OSM_DATA")
         return ProvidersReport(entries: [
-            Entry(provider: .google, configured: google, isDefault: defaultProvider == .google,
+            Entry(provider: .google, configured: google, isDefault: defaults.contains(.google),
                   endpoint: Endpoints.googlePlaces(context),
                   detail: google ? "key from GOOGLE_MAPS_API_KEY" : "set GOOGLE_MAPS_API_KEY to use it"),
-            Entry(provider: .foursquare, configured: foursquare, isDefault: defaultProvider == .foursquare,
+            Entry(provider: .foursquare, configured: foursquare, isDefault: defaults.contains(.foursquare),
                   endpoint: Endpoints.foursquare(context),
                   detail: foursquare ? "key from FOURSQUARE_API_KEY" : "set FOURSQUARE_API_KEY to use it"),
-            Entry(provider: .osm, configured: true, isDefault: defaultProvider == .osm,
+            Entry(provider: .osm, configured: true, isDefault: defaults.contains(.osm),
                   endpoint: data ?? Endpoints.overpass(context),
                   detail: data != nil ? "offline extract from PLACES_OSM_DATA" : "Overpass API, no key; or --data FILE offline"),
         ])

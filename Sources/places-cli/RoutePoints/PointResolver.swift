@@ -56,7 +56,6 @@ struct PointResolver: Sendable {
                 }
                 options.dataFile = nil
             }
-            options.provider = id.provider
             let client = try ProviderFactory.client(id.provider, options: options, network: network, context: context)
             return try await client.lookUp(id, fields: [.id, .name, .latitude, .longitude])
         }

@@ -3,11 +3,7 @@ import PlacesCore
 /// Runs `places details PLACE_ID`: the provider the id's prefix names, one venue out.
 enum DetailsRunner {
     static func run(_ options: DetailsOptions, context: RunContext) async throws -> String {
-        var providerOptions = options.providerOptions
-        if let flag = providerOptions.provider, flag != options.id.provider {
-            throw UsageError("--provider \(flag.rawValue) does not match the id \(options.id), which belongs to \(options.id.provider.rawValue)")
-        }
-        providerOptions.provider = options.id.provider
+        let providerOptions = options.providerOptions
         if providerOptions.dataFile != nil && options.id.provider != .osm {
             throw UsageError("--data reads an OpenStreetMap extract; \(options.id) is a \(options.id.provider.rawValue) id")
         }

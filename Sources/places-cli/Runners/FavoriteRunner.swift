@@ -20,9 +20,7 @@ enum FavoriteRunner {
         _ = try store.load()
         if !options.network.dryRun { try store.checkWritable() }
 
-        var providerOptions = options.providerOptions
-        providerOptions.provider = id.provider
-        let client = try ProviderFactory.client(id.provider, options: providerOptions, network: options.network, context: context)
+        let client = try ProviderFactory.client(id.provider, options: options.providerOptions, network: options.network, context: context)
         let venue: Venue
         do {
             venue = try await client.lookUp(id, fields: snapshotFields)

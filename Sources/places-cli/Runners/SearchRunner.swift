@@ -6,27 +6,34 @@ import PlacesCore
 /// to stdout; notes go to diagnostics.
 enum SearchRunner {
     static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
-        let request = try await makeRequest(options, context: context)
-        let providerName = try ProviderSelection.choose(options.providerOptions, context: context)
-        try ProviderLimits.check(request, provider: providerName, wording: context.diagnostics.wording)
-        let client = try ProviderFactory.client(providerName, options: options.providerOptions, network: options.network, context: context)
+        var request = try await makeRequest(options, context: context)
+        let providerNames = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
+        for name in providerNames { try ProviderLimits.check(request, provider: name, wording: context.diagnostics.wording) }
+        // Several providers, or `all` (however many are configured): the default fields
+        // include sameAs, so a script asking `all` sees the same keys on every machine.
+        request.fields = request.fields.listingSameAs(providerNames.count > 1 || options.providerOptions.providers == .all)
+        let client = try ProviderFactory.client(providerNames, options: options.providerOptions, network: options.network, context: context)
 
         // Read before the search: --favorites-only with an unreadable file fails before any request.
         let favorites = try FavoriteMarks.ids(for: options, context: context)
+        let onlyIDs = options.favoritesOnly ? favorites : nil
         var found: [Venue] = []
         if !(options.favoritesOnly && favorites?.isEmpty == true) || options.network.dryRun {
+            if options.network.dryRun && client.isMerging {
+                return try DryRunReport.merged(await client.fetchEach(request.forEachMergedProvider, onlyIDs: onlyIDs), client: client)
+            }
             do {
-                found = try await client.fetch(request, onlyIDs: options.favoritesOnly ? favorites : nil)
+                found = try await client.fetch(request, onlyIDs: onlyIDs)
             } catch let capture as DryRunCapture {
                 return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
             }
         }
-        if options.network.dryRun { return DryRunReport.offline(provider: providerName) }
+        if options.network.dryRun { return DryRunReport.offline(provider: providerNames[0]) }
         let venues = client.refine(found, for: request, favorites: favorites, favoritesOnly: options.favoritesOnly)
 
-        let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
+        let renderOptions = RenderOptions(format: options.output.format, fields: request.fields,
                                           flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
-                                          hasCenter: request.center != nil)
+                                          hasCenter: request.center != nil, providers: providerNames)
         if request.groupByCuisine {
             let groups = venues.groupedByCuisine(filter: request.filterText)
             if groups.isEmpty { reportEmpty(request, options: options, context: context) }

@@ -147,7 +147,7 @@ struct HTTPTransportEndToEndTests {
     // MARK: - One session per process
 
     @Test func thePagesOfASearchShareOneConnection() throws {
-        let foursquare = try FakeHTTPServer(keepAlive: true) { FakeFoursquare.answer($0) }
+        let foursquare = try FakeHTTPServer(keepAlive: true) { FakeFoursquare.answer($0, places: FakeFoursquare.places) }
         let r = try PlacesBinary.run(["nearby", "--provider", "foursquare", "--near", "Helsinki", "--limit", "120", "--json"],
                                      environment: Self.env(["PLACES_FOURSQUARE_URL": foursquare.baseURL]))
         #expect(r.status == 0, "\(r)")

@@ -144,7 +144,7 @@ struct FieldSelectionTests {
     @Test func defaultSetHasNoCostlyField() {
         let costly = VenueField.defaultSet.filter(\.isCostly)
         #expect(costly.isEmpty)
-        #expect(VenueField.contractFields.map(\.rawValue) == ["id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating", "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite"])
+        #expect(VenueField.contractFields.map(\.rawValue) == ["id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating", "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs"])
     }
 }
 

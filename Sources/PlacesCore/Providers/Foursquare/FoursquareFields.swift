@@ -26,7 +26,7 @@ struct FoursquareFields: Sendable, Equatable {
             // Foursquare has no rating count among the documented fields, no map link, and
             // photos are not fetched: these stay null rather than buying a guess.
             case .ratingCount, .mapsURL, .photos: break
-            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite: break
+            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs: break
             }
         }
         names = Self.order.filter(wanted.contains)

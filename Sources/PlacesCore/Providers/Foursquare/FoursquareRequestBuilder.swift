@@ -26,8 +26,8 @@ struct FoursquareRequestBuilder: Sendable {
             }
         }
         if !categoryIDs.isEmpty { query.append(URLQueryItem(name: "fsq_category_ids", value: categoryIDs.joined(separator: ","))) }
-        if request.openNow { query.append(URLQueryItem(name: "open_now", value: "true")) }
-        if let price = request.price, price.max >= 1 {
+        if request.openNow && request.filtersAtProvider { query.append(URLQueryItem(name: "open_now", value: "true")) }
+        if let price = request.price, price.max >= 1, request.filtersAtProvider {
             // Foursquare's prices are 1–4: a range starting at 0 (free) asks only for its top here
             // and the exact range is filtered afterwards.
             if price.min >= 1 { query.append(URLQueryItem(name: "min_price", value: String(price.min))) }

@@ -63,7 +63,7 @@ struct GoogleFieldMask: Sendable, Equatable {
             case .phone: wanted.insert("internationalPhoneNumber")
             case .website: wanted.insert("websiteUri")
             case .photos: wanted.insert("photos")
-            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite: break
+            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs: break
             }
         }
         return order.filter(wanted.contains)

@@ -35,14 +35,14 @@ struct GoogleRequestBuilder: Sendable {
             body.append(("includedType", .string(types[0])))
             body.append(("strictTypeFiltering", .bool(true)))
         }
-        if request.openNow { body.append(("openNow", .bool(true))) }
-        if let min = request.minRating {
+        if request.openNow && request.filtersAtProvider { body.append(("openNow", .bool(true))) }
+        if let min = request.minRating, request.filtersAtProvider {
             // Google rounds minRating up to 0.5 steps, which would drop places the user asked for:
             // send it rounded down and filter exactly afterwards.
             let floored = (min * 2).rounded(.down) / 2
             if floored > 0 { body.append(("minRating", .number(floored))) }
         }
-        if let price = request.price, price.min >= 1 {
+        if let price = request.price, price.min >= 1, request.filtersAtProvider {
             // PRICE_LEVEL_FREE cannot be requested; a range with 0 is filtered client-side only.
             body.append(("priceLevels", .array((price.min...price.max).map { .string(GoogleVenueMapper.priceLevelNames[$0]) })))
         }
