@@ -59,20 +59,22 @@ public struct Favorite: Sendable, Equatable {
     }
 
     /// Replaces the snapshot with `venue`, keeping `addedAt`, unknown keys and (unless
-    /// `note` is given) the note. An empty `note` clears it.
-    package mutating func refresh(from venue: Venue, note newNote: String?) {
-        takeSnapshot(of: venue)
+    /// `note` is given) the note. An empty `note` clears it. `fetched` says which fields the
+    /// lookup asked for: a website or phone it did not ask for (to stay in a cheaper billing
+    /// tier) keeps its old value instead of becoming unknown. Nil: all of them.
+    package mutating func refresh(from venue: Venue, note newNote: String?, fetched: Set<VenueField>? = nil) {
+        takeSnapshot(of: venue, fetched: fetched)
         if let newNote { note = newNote.isEmpty ? nil : newNote }
     }
 
-    private mutating func takeSnapshot(of venue: Venue) {
+    private mutating func takeSnapshot(of venue: Venue, fetched: Set<VenueField>? = nil) {
         name = venue.name
         coordinate = venue.coordinate
         address = venue.address
         categories = venue.categories
         cuisines = venue.cuisines
-        website = venue.website
-        phone = venue.phone
+        if fetched?.contains(.website) != false { website = venue.website }
+        if fetched?.contains(.phone) != false { phone = venue.phone }
         mapsURL = venue.mapsURL
     }
 

@@ -38,7 +38,7 @@ enum CommandTable {
     static let provider = FlagGroup(title: "Provider", flags: [
         FlagSpec("provider", value: "NAME", default: "$PLACES_PROVIDER, else google/foursquare when a key is set, else osm", "google, foursquare or osm"),
         FlagSpec("data", value: "FILE", default: "$PLACES_OSM_DATA", "answer offline from an Overpass JSON extract (osm only)"),
-        FlagSpec("no-cache", "do not use or write the spatial index cached for --data"),
+        FlagSpec("no-cache", "use no cache: neither the spatial index of --data nor the response cache of $PLACES_CACHE_TTL"),
     ])
 
     static let network = FlagGroup(title: "Network", flags: [
@@ -47,6 +47,13 @@ enum CommandTable {
         FlagSpec("dry-run", "print the requests that would be sent (keys redacted) and send nothing"),
         FlagSpec("record", value: "DIR", default: "$PLACES_RECORD", "save every HTTP exchange in DIR, keys redacted"),
         FlagSpec("replay", value: "DIR", default: "$PLACES_REPLAY", "answer every request from DIR; no network"),
+        FlagSpec("cache", value: "TTL", default: "$PLACES_CACHE_TTL, else off",
+                 "answer repeated requests from the response cache for TTL (30s, 10m, 1h, 7d; at most 30d; off)"),
+        FlagSpec("max-tier", value: "TIER", default: "$PLACES_MAX_TIER, else none",
+                 "refuse requests billed above TIER: Google essentials, pro, enterprise, enterprise+atmosphere; Foursquare pro, premium"),
+        FlagSpec("language", value: "CODE", default: "$PLACES_LANGUAGE", "Google answers in this language (BCP-47: fi, en, pt-BR)"),
+        FlagSpec("region", value: "CC", default: "$PLACES_REGION", "Google formats for this region (CLDR: FI, US)"),
+        FlagSpec("verbose", "sum up on stderr the requests sent (by service and billing tier) and the cache hits"),
     ])
 
     // MARK: - Commands
@@ -84,10 +91,15 @@ enum CommandTable {
         ["favorite", "add"], summary: "save a place to your favorites (a snapshot, so listing needs no network)",
         usage: "places favorite add PLACE_ID [--note TEXT] [--data FILE] [options]",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the place")],
-        groups: [FlagGroup(title: "Favorite", flags: [FlagSpec("note", value: "TEXT", acceptsEmpty: true, "a note to keep with it; adding again without --note keeps the old one, --note '' clears it")]),
+        groups: [FlagGroup(title: "Favorite", flags: [
+                    FlagSpec("note", value: "TEXT", acceptsEmpty: true, "a note to keep with it; on a favorite you have, only the note changes (nothing is fetched); --note '' clears it"),
+                    FlagSpec("fields", value: "LIST", default: "name, position, address, categories, mapsUrl (+ phone, website but on google)",
+                             "more to keep in the snapshot, e.g. +phone,+website (Google bills them as Enterprise)"),
+                 ]),
                  FlagGroup(title: "Provider", flags: [provider.flags[1]]), network],
         examples: ["places favorite add osm:node/1369465615 --note 'Friday lunch' --data Fixtures/osm/helsinki-pois.json"],
-        notes: ["The place is looked up through the provider its id names and a snapshot is stored; adding it again refreshes the snapshot and keeps addedAt."])
+        notes: ["The place is looked up through the provider its id names and a snapshot is stored; adding it again without --note refreshes the snapshot and keeps addedAt.",
+                "Google's snapshot is billed as Place Details Pro: phone and website (Enterprise) only with --fields +phone,+website."])
 
     static let favoriteRemove = CommandSpec(
         ["favorite", "remove"], summary: "remove a place from your favorites",

@@ -5,13 +5,16 @@ struct FavoriteAddOptions: Sendable {
     var id: PlaceID
     /// Replaces the note when given (empty clears it); nil keeps the one a re-added favorite has.
     var note: String?
+    /// `--fields`: fields to fetch into the snapshot beyond the default (`+phone,+website`); nil: none.
+    var extraFields: Set<VenueField>?
     var network: NetworkOptions
     var providerOptions: ProviderOptions
 
-    init(id: PlaceID, note: String? = nil, network: NetworkOptions = NetworkOptions(),
+    init(id: PlaceID, note: String? = nil, extraFields: Set<VenueField>? = nil, network: NetworkOptions = NetworkOptions(),
                 providerOptions: ProviderOptions = ProviderOptions()) {
         self.id = id
         self.note = note
+        self.extraFields = extraFields
         self.network = network
         self.providerOptions = providerOptions
     }
