@@ -89,11 +89,11 @@ enum CommandTable {
 
     static let favoriteAdd = CommandSpec(
         ["favorite", "add"], summary: "save a place to your favorites (a snapshot, so listing needs no network)",
-        usage: "places favorite add PLACE_ID [--note TEXT] [--data FILE] [options]",
+        usage: "places favorite add PLACE_ID [--note TEXT] [--fields +phone,+website] [--data FILE] [options]",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the place")],
         groups: [FlagGroup(title: "Favorite", flags: [
                     FlagSpec("note", value: "TEXT", acceptsEmpty: true, "a note to keep with it; on a favorite you have, only the note changes (nothing is fetched); --note '' clears it"),
-                    FlagSpec("fields", value: "LIST", default: "name, position, address, categories, mapsUrl (+ phone, website but on google)",
+                    FlagSpec("fields", value: "LIST", default: "id, name, position, address, categories, cuisines, mapsUrl; phone and website too except from Google",
                              "more to keep in the snapshot, e.g. +phone,+website (Google bills them as Enterprise)"),
                  ]),
                  FlagGroup(title: "Provider", flags: [provider.flags[1]]), network],
