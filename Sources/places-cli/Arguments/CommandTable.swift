@@ -53,8 +53,11 @@ enum CommandTable {
                  "refuse requests billed above TIER: Google essentials, pro, enterprise, enterprise+atmosphere; Foursquare pro, premium"),
         FlagSpec("language", value: "CODE", default: "$PLACES_LANGUAGE", "Google answers in this language (BCP-47: fi, en, pt-BR)"),
         FlagSpec("region", value: "CC", default: "$PLACES_REGION", "Google formats for this region (CLDR: FI, US)"),
-        FlagSpec("verbose", "sum up on stderr the requests sent (by service and billing tier) and the cache hits"),
+        verboseFlag,
     ])
+
+    /// `--verbose`: with the network flags, and on the commands that never send (they say so).
+    static let verboseFlag = FlagSpec("verbose", "sum up on stderr the requests sent (by service and billing tier) and the cache hits")
 
     // MARK: - Commands
 
@@ -105,6 +108,7 @@ enum CommandTable {
         ["favorite", "remove"], summary: "remove a place from your favorites",
         usage: "places favorite remove PLACE_ID",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the favorite")],
+        groups: [FlagGroup(title: "Network", flags: [verboseFlag])],
         examples: ["places favorite remove osm:node/1369465615"])
 
     static let favoriteList = CommandSpec(
@@ -114,7 +118,7 @@ enum CommandTable {
             output.flags[0], output.flags[1],
             FlagSpec("fields", value: "LIST", default: "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note",
                      "as for nearby, plus addedAt and note (always after the venue fields)"),
-        ])],
+        ]), FlagGroup(title: "Network", flags: [verboseFlag])],
         examples: ["places favorite list --near Helsinki", "places favorite list --json | jq -r '.[].id'"],
         notes: ["Offline: favorites are snapshots taken when added. Without a location, oldest first.",
                 "The file: $PLACES_FAVORITES_FILE, else $XDG_DATA_HOME/places/favorites.json, else ~/.local/share/places/favorites.json."])
@@ -142,7 +146,7 @@ enum CommandTable {
     static let providers = CommandSpec(
         ["providers"], summary: "which providers are configured, and how",
         usage: "places providers [--json]",
-        groups: [FlagGroup(title: "Output", flags: [output.flags[1]])],
+        groups: [FlagGroup(title: "Output", flags: [output.flags[1]]), FlagGroup(title: "Network", flags: [verboseFlag])],
         examples: ["places providers"])
 
     static let help = CommandSpec(
