@@ -23,6 +23,7 @@ enum CLI {
         let diagnostics = Diagnostics(wording: .commandLine(environment: environment)) { line in streams.stderr.write(line + "\n") }
         let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics)
         let status: Int32
+        var verbose = false
         do {
             let output: String
             switch try ArgumentParser.parse(arguments) {
@@ -31,6 +32,7 @@ enum CLI {
             case .help(let topic):
                 output = HelpFormatter.text(for: topic)
             case .run(let args):
+                verbose = args.spec.flag(named: "verbose") != nil && args.isSet("verbose")
                 output = try await dispatch(args, context: context)
             }
             status = streams.write(output)
@@ -49,6 +51,8 @@ enum CLI {
                 status = streams.fail("unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
             }
         }
+        // Whatever the outcome: what was spent is worth knowing most when a command failed.
+        if verbose { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
         return streams.finish(status)
     }
 

@@ -5,7 +5,7 @@ import Foundation
 /// `makeProvider` is the one registry of providers: a new provider is a case here, a case
 /// of `PlacesClient.Source` and of `ProviderName`, and a folder under Providers/.
 package enum ProviderSpec: Sendable {
-    case google(key: String?, baseURL: String)
+    case google(key: String?, baseURL: String, locale: GoogleLocale = GoogleLocale())
     case foursquare(key: String?, baseURL: String)
     case overpass(endpoint: String)
     case extract(path: String, cache: VenueIndexCache?)
@@ -22,7 +22,7 @@ package enum ProviderSpec: Sendable {
 
     package func makeProvider(http: HTTPClient, now: Date?) -> any PlaceProvider {
         switch self {
-        case .google(let key, let baseURL): return GooglePlacesProvider(http: http, baseURL: baseURL, key: key)
+        case .google(let key, let baseURL, let locale): return GooglePlacesProvider(http: http, baseURL: baseURL, key: key, locale: locale)
         case .foursquare(let key, let baseURL): return FoursquarePlacesProvider(http: http, baseURL: baseURL, key: key)
         case .overpass(let endpoint): return OverpassAPIProvider(http: http, endpoint: endpoint, now: now)
         case .extract(let path, let cache): return OverpassFileProvider(path: path, cache: cache, now: now)

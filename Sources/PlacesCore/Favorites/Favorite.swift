@@ -64,21 +64,24 @@ public struct Favorite: Sendable, Equatable {
     }
 
     /// Replaces the snapshot with `venue`, keeping `addedAt`, unknown keys and (unless
-    /// given) the note and the alias. An empty `note` or `alias` clears it.
-    package mutating func refresh(from venue: Venue, note newNote: String?, alias newAlias: String? = nil) {
-        takeSnapshot(of: venue)
+    /// given) the note and the alias. An empty `note` or `alias` clears it. `fetched` says which
+    /// fields the lookup asked for: a website or phone it did not ask for (to stay in a cheaper
+    /// billing tier) keeps its old value instead of becoming unknown. Nil: all of them.
+    package mutating func refresh(from venue: Venue, note newNote: String?, alias newAlias: String? = nil,
+                                  fetched: Set<VenueField>? = nil) {
+        takeSnapshot(of: venue, fetched: fetched)
         if let newNote { note = newNote.isEmpty ? nil : newNote }
         if let newAlias { alias = newAlias.isEmpty ? nil : newAlias }
     }
 
-    private mutating func takeSnapshot(of venue: Venue) {
+    private mutating func takeSnapshot(of venue: Venue, fetched: Set<VenueField>? = nil) {
         name = venue.name
         coordinate = venue.coordinate
         address = venue.address
         categories = venue.categories
         cuisines = venue.cuisines
-        website = venue.website
-        phone = venue.phone
+        if fetched?.contains(.website) != false { website = venue.website }
+        if fetched?.contains(.phone) != false { phone = venue.phone }
         mapsURL = venue.mapsURL
     }
 

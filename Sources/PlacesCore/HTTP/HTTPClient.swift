@@ -9,6 +9,8 @@ package struct HTTPClient: Sendable {
     package let policy: RetryPolicy
     package let maxResponseBytes: Int
     package let diagnostics: Diagnostics
+    /// The most a request may be billed at; nil: no ceiling.
+    package let ceiling: TierCeiling?
     private let sleep: @Sendable (Double) async -> Void
 
     /// Seconds each attempt may take, and retries after the first attempt, unless configured.
@@ -20,17 +22,22 @@ package struct HTTPClient: Sendable {
     package init(transport: HTTPTransport, timeout: Double = HTTPClient.defaultTimeout,
                 policy: RetryPolicy = RetryPolicy(retries: HTTPClient.defaultRetries),
                 maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes, diagnostics: Diagnostics = .silent,
-                sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep) {
+                ceiling: TierCeiling? = nil, sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep) {
         self.transport = transport
         self.timeout = timeout
         self.policy = policy
         self.maxResponseBytes = maxResponseBytes
         self.diagnostics = diagnostics
+        self.ceiling = ceiling
         self.sleep = sleep
     }
 
     /// Sends `request` and returns a 2xx response, or throws a `PlacesError` saying what to do.
     package func send(_ request: HTTPRequest, service: ServiceDescription) async throws -> HTTPResponse {
+        // Before anything is sent (a dry run included): a request over the ceiling is the user's to change.
+        if let ceiling, let billing = request.billing, let refusal = ceiling.refusal(of: billing) {
+            throw PlacesError.invalidRequest(.billingTier, message: diagnostics.wording(.aboveTierCeiling(refusal)))
+        }
         var request = request
         if request.header("User-Agent") == nil { request.setHeader("User-Agent", Self.userAgent) }
         let secrets = request.secrets

@@ -16,9 +16,12 @@ package struct HTTPRequest: Sendable, Equatable {
     package var matchedHeaders: [String]
     /// Lines `--dry-run` prints with the request (e.g. Google's billing tier).
     package var annotations: [String]
+    /// What the request is billed at, for a provider that bills by tier; nil otherwise.
+    package var billing: BilledTier?
 
     package init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil, service: String,
-                secretHeaders: Set<String> = [], matchedHeaders: [String] = [], annotations: [String] = []) {
+                secretHeaders: Set<String> = [], matchedHeaders: [String] = [], annotations: [String] = [],
+                billing: BilledTier? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -27,6 +30,7 @@ package struct HTTPRequest: Sendable, Equatable {
         self.secretHeaders = Set(secretHeaders.map { $0.lowercased() })
         self.matchedHeaders = matchedHeaders
         self.annotations = annotations
+        self.billing = billing
     }
 
     package func header(_ name: String) -> String? {

@@ -43,7 +43,7 @@ extension GoogleRoutesRouter: KeyHolderDescription {
 extension ProviderSpec: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> {
         switch self {
-        case .google(_, let baseURL): return ["provider": "google", "baseURL": Redaction.displayURL(baseURL)]
+        case .google(_, let baseURL, _): return ["provider": "google", "baseURL": Redaction.displayURL(baseURL)]
         case .foursquare(_, let baseURL): return ["provider": "foursquare", "baseURL": Redaction.displayURL(baseURL)]
         case .overpass(let endpoint): return ["provider": "osm", "endpoint": Redaction.displayURL(endpoint)]
         case .extract(let path, _): return ["provider": "osm", "extract": path]

@@ -47,6 +47,7 @@ package enum Phrase: Sendable, Equatable {
     case unknownPlace(PlaceID, said: String)
     case placeNotShowable(PlaceID)
     case googleNearbyCap(Int)
+    case aboveTierCeiling(TierCeiling.Refusal)
     case minRatingEmptiesOSM
     case groupingLeavesOut(Int)
     /// A provider of a merged search that failed while another answered.
@@ -154,6 +155,17 @@ package enum Phrase: Sendable, Equatable {
         case .googleNearbyCap(let cap):
             return
                 "Google's Nearby Search returns at most \(cap) places and cannot page; showing up to \(cap) (a text search gives up to 60)"
+        case .aboveTierCeiling(let refusal):
+            let billed = refusal.billed
+            let service = billed.provider == .google ? "Google Places" : "Foursquare"
+            guard let allowing = refusal.cheapestAllowing else {
+                return "the tier ceiling \(refusal.ceiling.name) is not one of \(service)'s tiers (\(refusal.providerTiers.joined(separator: ", "))); nothing was sent"
+            }
+            if refusal.ceilingBelowFloor, let lowest = refusal.lowestPossibleCeiling {
+                return "\(service) \(billed.sku) costs at least \(billed.floor.displayName) whatever the fields; the tier ceiling \(refusal.ceiling.name) refuses it (nothing was sent): raise it to \(lowest) or higher"
+            }
+            let fields = billed.driverFields.map(\.rawValue)
+            return "the request would be billed as \(service) \(billed.label) (set by: \(billed.drivers.joined(separator: ", "))), above the tier ceiling \(refusal.ceiling.name); nothing was sent: ask without \(fields.joined(separator: ", ")), or raise the ceiling to \(allowing)"
         case .minRatingEmptiesOSM:
             return "OpenStreetMap has no ratings, so a minimum rating leaves nothing"
         case .groupingLeavesOut(let dropped):

@@ -50,7 +50,7 @@ enum CommandTable {
                  completion: .wordList(ProviderName.allCases.map(\.rawValue) + ["all"]),
                  "google, foursquare or osm; several (osm,google) or all (every configured one) are asked at once and the same places merged"),
         FlagSpec("data", value: "FILE", default: "$PLACES_OSM_DATA", completion: .files, "answer offline from an Overpass JSON extract (osm only)"),
-        FlagSpec("no-cache", "do not use or write the spatial index cached for --data"),
+        FlagSpec("no-cache", "use no cache: neither the spatial index of --data nor the response cache of $PLACES_CACHE_TTL"),
     ])
 
     static let network = FlagGroup(title: "Network", flags: [
@@ -59,7 +59,19 @@ enum CommandTable {
         FlagSpec("dry-run", "print the requests that would be sent (keys redacted) and send nothing"),
         FlagSpec("record", value: "DIR", default: "$PLACES_RECORD", completion: .directories, "save every HTTP exchange in DIR, keys redacted"),
         FlagSpec("replay", value: "DIR", default: "$PLACES_REPLAY", completion: .directories, "answer every request from DIR; no network"),
+        FlagSpec("cache", value: "TTL", default: "$PLACES_CACHE_TTL, else off",
+                 completion: .words(["30s", "10m", "1h", "7d", "30d", "off"]),
+                 "answer repeated requests from the response cache for TTL (30s, 10m, 1h, 7d; at most 30d; off)"),
+        FlagSpec("max-tier", value: "TIER", default: "$PLACES_MAX_TIER, else none",
+                 completion: .words(["essentials", "pro", "enterprise", "enterprise+atmosphere", "premium"]),
+                 "refuse requests billed above TIER: Google essentials, pro, enterprise, enterprise+atmosphere; Foursquare pro, premium"),
+        FlagSpec("language", value: "CODE", default: "$PLACES_LANGUAGE", "Google answers in this language (BCP-47: fi, en, pt-BR)"),
+        FlagSpec("region", value: "CC", default: "$PLACES_REGION", "Google formats for this region (CLDR: FI, US)"),
+        verboseFlag,
     ])
+
+    /// `--verbose`: with the network flags, and on the commands that never send (they say so).
+    static let verboseFlag = FlagSpec("verbose", "sum up on stderr the requests sent (by service and billing tier) and the cache hits")
 
     // MARK: - Commands
 
@@ -105,21 +117,27 @@ enum CommandTable {
 
     static let favoriteAdd = CommandSpec(
         ["favorite", "add"], summary: "save a place to your favorites (a snapshot, so listing needs no network)",
-        usage: "places favorite add PLACE_ID [--note TEXT] [--alias NAME] [--data FILE] [options]",
+        usage: "places favorite add PLACE_ID [--note TEXT] [--alias NAME] [--fields +phone,+website] [--data FILE] [options]",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the place", completion: .favoriteIDs)],
         groups: [FlagGroup(title: "Favorite", flags: [
-            FlagSpec("note", value: "TEXT", acceptsEmpty: true, "a note to keep with it; adding again without --note keeps the old one, --note '' clears it"),
-            FlagSpec("alias", value: "NAME", acceptsEmpty: true,
-                     "a short name to use it by: --near @NAME, --from @NAME (letters, digits, - _ .); it moves from a favorite that had it; --alias '' removes it"),
-        ]),
+                    FlagSpec("note", value: "TEXT", acceptsEmpty: true,
+                             "a note to keep with it; on a favorite you have, only the note changes (nothing is fetched); --note '' clears it"),
+                    FlagSpec("alias", value: "NAME", acceptsEmpty: true,
+                             "a short name to use it by: --near @NAME, --from @NAME (letters, digits, - _ .); it moves from a favorite that had it; --alias '' removes it"),
+                    FlagSpec("fields", value: "LIST", default: "id, name, position, address, categories, cuisines, mapsUrl; phone and website too except from Google",
+                             completion: .wordList(["+phone", "+website"]),
+                             "more to keep in the snapshot, e.g. +phone,+website (Google bills them as Enterprise)"),
+                 ]),
                  FlagGroup(title: "Provider", flags: [provider.flags[1]]), network],
         examples: ["places favorite add osm:node/1369465615 --note 'Friday lunch' --alias lunch --data Fixtures/osm/helsinki-pois.json"],
-        notes: ["The place is looked up through the provider its id names and a snapshot is stored; adding it again refreshes the snapshot and keeps addedAt."])
+        notes: ["The place is looked up through the provider its id names and a snapshot is stored; adding it again without --note or --alias refreshes the snapshot and keeps addedAt.",
+                "Google's snapshot is billed as Place Details Pro: phone and website (Enterprise) only with --fields +phone,+website."])
 
     static let favoriteRemove = CommandSpec(
         ["favorite", "remove"], summary: "remove a place from your favorites",
         usage: "places favorite remove PLACE_ID",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the favorite", completion: .favoriteIDs)],
+        groups: [FlagGroup(title: "Network", flags: [verboseFlag])],
         examples: ["places favorite remove osm:node/1369465615"])
 
     static let favoriteList = CommandSpec(
@@ -131,7 +149,7 @@ enum CommandTable {
                      repetition: .accumulates,
                      completion: .wordList(["all"] + VenueField.allCases.map(\.rawValue) + FavoriteFieldSelection.Extra.allCases.map(\.rawValue)),
                      "as for nearby, plus addedAt, note and alias (always after the venue fields)"),
-        ])],
+        ]), FlagGroup(title: "Network", flags: [verboseFlag])],
         examples: ["places favorite list --near Helsinki", "places favorite list --json | jq -r '.[].id'"],
         notes: ["Offline: favorites are snapshots taken when added. Without a location, oldest first.",
                 "The file: $PLACES_FAVORITES_FILE, else $XDG_DATA_HOME/places/favorites.json, else ~/.local/share/places/favorites.json."])
@@ -160,7 +178,7 @@ enum CommandTable {
     static let providers = CommandSpec(
         ["providers"], summary: "which providers are configured, and how",
         usage: "places providers [--json]",
-        groups: [FlagGroup(title: "Output", flags: [output.flags[1]])],
+        groups: [FlagGroup(title: "Output", flags: [output.flags[1]]), FlagGroup(title: "Network", flags: [verboseFlag])],
         examples: ["places providers"])
 
     static let help = CommandSpec(

@@ -9,6 +9,7 @@ enum FavoriteCommand {
                 id: try PlaceID(parsing: args.positionals[0]),
                 note: args.string("note"),
                 alias: try args.parsed("alias", FavoriteAliasText.parse),
+                extraFields: try args.parsed("fields", FieldSelection.parse).map { Set($0.fields) },
                 network: try SharedOptions.network(args, environment: context.environment),
                 providerOptions: try SharedOptions.provider(args))
             return try await FavoriteRunner.add(options, context: context)

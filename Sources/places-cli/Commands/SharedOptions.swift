@@ -37,7 +37,8 @@ enum SharedOptions {
             dryRun: args.isSet("dry-run"),
             // A flag beats the other mode's environment variable.
             recordDirectory: args.isSet("replay") ? nil : record,
-            replayDirectory: args.isSet("record") ? nil : replay)
+            replayDirectory: args.isSet("record") ? nil : replay,
+            policy: try RequestPolicyOptions.read(args, environment: environment))
     }
 
     static func provider(_ args: ParsedArguments) throws -> ProviderOptions {

@@ -32,11 +32,23 @@ enum ProviderFactory {
             }
         case .google:
             spec = .google(
-                key: HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context), baseURL: Endpoints.googlePlaces(context))
+                key: HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context), baseURL: Endpoints.googlePlaces(context),
+                locale: network.policy.locale)
         case .foursquare:
             spec = .foursquare(
                 key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
         }
+        if name != .google { noteLocaleIgnored(name, network: network, context: context) }
         return spec.makeProvider(http: HTTPClientFactory.make(network, context: context), now: now)
+    }
+
+    /// `--language` / `--region` are Google's: Foursquare documents no language or region
+    /// parameter (providers.md §3.1) and OpenStreetMap names are as mapped, so they are not sent.
+    private static func noteLocaleIgnored(_ name: ProviderName, network: NetworkOptions, context: RunContext) {
+        let locale = network.policy.locale
+        guard !locale.isEmpty else { return }
+        let given = [locale.languageCode.map { "language \($0)" }, locale.regionCode.map { "region \($0)" }].compactMap { $0 }
+        let why = name == .foursquare ? "Foursquare documents no language or region parameter" : "OpenStreetMap names are as mapped"
+        context.diagnostics.note("ignored \(given.joined(separator: " and ")) (--language, --region, $PLACES_LANGUAGE, $PLACES_REGION apply to Google only): \(why)")
     }
 }

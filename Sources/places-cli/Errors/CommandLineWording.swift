@@ -86,6 +86,8 @@ extension Wording {
         case .googleNearbyCap(let cap):
             return
                 "Google's Nearby Search returns at most \(cap) places and cannot page; showing up to \(cap) (use 'places search' for up to 60)"
+        case .aboveTierCeiling(let refusal):
+            return tierCeilingText(refusal)
         case .minRatingEmptiesOSM:
             return "OpenStreetMap has no ratings, so --min-rating leaves nothing; drop it or use --provider google|foursquare"
         case .groupingLeavesOut(let dropped):
@@ -159,6 +161,43 @@ extension Wording {
             return "Overpass needs no key; check PLACES_OVERPASS_URL"
         case .osrm:
             return "OSRM takes no key; check PLACES_OSRM_URL points at an open OSRM server"
+        }
+    }
+
+    /// `--max-tier pro` (or `$PLACES_MAX_TIER`) refusing a request: what raised the tier and
+    /// how to stay under the ceiling (the field to drop and the flags that need it), or how to raise it.
+    private static func tierCeilingText(_ refusal: TierCeiling.Refusal) -> String {
+        let billed = refusal.billed
+        let service = billed.provider == .google ? "Google Places" : "Foursquare"
+        let byFlag = refusal.ceiling.origin == .argument
+        let setting = byFlag ? "--max-tier \(refusal.ceiling.name)" : "$PLACES_MAX_TIER=\(refusal.ceiling.name)"
+        guard let allowing = refusal.cheapestAllowing else {
+            let fix = byFlag ? "--max-tier" : "$PLACES_MAX_TIER"
+            return "\(setting) is not a \(service) tier; give \(fix) one of: \(refusal.providerTiers.joined(separator: ", "))"
+        }
+        if refusal.ceilingBelowFloor, let lowest = refusal.lowestPossibleCeiling {
+            let raise = byFlag ? "--max-tier \(lowest)" : "PLACES_MAX_TIER=\(lowest)"
+            return "\(setting) refuses this request: \(service) \(billed.sku) costs at least \(billed.floor.displayName) whatever the fields (every place needs its id, name and position); nothing was sent. Allow it with \(raise) or higher"
+        }
+        var fields: [String] = []
+        var flags: [String] = []
+        for field in billed.driverFields {
+            if !fields.contains(field.rawValue) { fields.append(field.rawValue) }
+            for flag in flagsNeeding(field) where !flags.contains(flag) { flags.append(flag) }
+        }
+        var drop = "leave \(fields.joined(separator: ", ")) out of --fields"
+        if !flags.isEmpty { drop += " and do without \(flags.joined(separator: ", ")), which need\(flags.count == 1 ? "s" : "") it" }
+        let raise = byFlag ? "--max-tier \(allowing)" : "PLACES_MAX_TIER=\(allowing)"
+        return "\(setting) refuses this request, billed as \(service) \(billed.label) (set by: \(billed.drivers.joined(separator: ", "))); nothing was sent. To stay within it, \(drop); or allow it with \(raise)"
+    }
+
+    /// The flags that fetch a field without `--fields` asking for it (`SearchRequest.neededFields`).
+    private static func flagsNeeding(_ field: VenueField) -> [String] {
+        switch field {
+        case .rating, .ratingCount: return ["--min-rating", "--sort rating|best"]
+        case .priceLevel: return ["--price"]
+        case .openNow: return ["--open-now"]
+        default: return []
         }
     }
 }

@@ -19,24 +19,28 @@ struct OutputOptions: Sendable {
     }
 }
 
-/// `--timeout`, `--retries`, `--dry-run`, `--record`, `--replay`.
+/// `--timeout`, `--retries`, `--dry-run`, `--record`, `--replay`, and the request policy
+/// (`--cache`, `--max-tier`, `--language`, `--region`, `--verbose`).
 struct NetworkOptions: Sendable {
     var timeoutSeconds: Double
     var retries: Int
     var dryRun: Bool
     var recordDirectory: String?
     var replayDirectory: String?
+    var policy: RequestPolicyOptions
 
     static let defaultTimeout = HTTPClient.defaultTimeout
     static let defaultRetries = HTTPClient.defaultRetries
 
     init(timeoutSeconds: Double = NetworkOptions.defaultTimeout, retries: Int = NetworkOptions.defaultRetries,
-                dryRun: Bool = false, recordDirectory: String? = nil, replayDirectory: String? = nil) {
+                dryRun: Bool = false, recordDirectory: String? = nil, replayDirectory: String? = nil,
+                policy: RequestPolicyOptions = RequestPolicyOptions()) {
         self.timeoutSeconds = timeoutSeconds
         self.retries = retries
         self.dryRun = dryRun
         self.recordDirectory = recordDirectory
         self.replayDirectory = replayDirectory
+        self.policy = policy
     }
 }
 

@@ -7,14 +7,17 @@ struct FavoriteAddOptions: Sendable {
     var note: String?
     /// Sets the alias when given (empty removes it); nil keeps the one a re-added favorite has.
     var alias: String?
+    /// `--fields`: fields to fetch into the snapshot beyond the default (`+phone,+website`); nil: none.
+    var extraFields: Set<VenueField>?
     var network: NetworkOptions
     var providerOptions: ProviderOptions
 
-    init(id: PlaceID, note: String? = nil, alias: String? = nil, network: NetworkOptions = NetworkOptions(),
-                providerOptions: ProviderOptions = ProviderOptions()) {
+    init(id: PlaceID, note: String? = nil, alias: String? = nil, extraFields: Set<VenueField>? = nil,
+         network: NetworkOptions = NetworkOptions(), providerOptions: ProviderOptions = ProviderOptions()) {
         self.id = id
         self.note = note
         self.alias = alias
+        self.extraFields = extraFields
         self.network = network
         self.providerOptions = providerOptions
     }

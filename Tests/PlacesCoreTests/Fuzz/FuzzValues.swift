@@ -90,6 +90,10 @@ enum FuzzValues {
         case "retries": return ["0", "1", "2"]
         case "record", "replay": return ["{case}/rec"]
         case "note": return ["Friday lunch", "", "ünïcödé"]
+        case "cache": return ["1h", "30s", "7d", "off"]
+        case "max-tier": return ["pro", "enterprise", "essentials", "premium", "enterprise+atmosphere"]
+        case "language": return ["fi", "en", "pt-BR", "zh-Hant"]
+        case "region": return ["FI", "us", "GB"]
         case "from", "to": return ["60.1699,24.9384", "60.1675,24.9522", "60.2,24.9", "-33.8688,151.2093", "Helsinki", "osm:node/1369465615",
                                    "osm:way/8145437", "google:ChIJN1t_tDeuEmsRUsoyG83frY4", "foursquare:4b0588f9f964a520f9db22e3"]
         case "mode": return ["walk", "bike", "drive", "transit"]

@@ -40,6 +40,18 @@ struct FoursquareFields: Sendable, Equatable {
 
     var premiumNames: [String] { names.filter(Self.premium.contains) }
 
+    /// What a call with these fields is billed at, for the cost ceiling and the request counts.
+    func billedTier(call: String) -> BilledTier {
+        let premium = premiumNames
+        let served: [String: [VenueField]] = ["rating": [.rating], "price": [.priceLevel], "hours": [.openNow, .openingHours]]
+        if premium.isEmpty {
+            return BilledTier(provider: .foursquare, sku: call, rung: TierLadder.foursquare[0], drivers: [], driverFields: [],
+                              floor: TierLadder.foursquare[0])
+        }
+        return BilledTier(provider: .foursquare, sku: call, rung: TierLadder.foursquare[1], drivers: premium,
+                          driverFields: premium.flatMap { served[$0] ?? [] }, floor: TierLadder.foursquare[0])
+    }
+
     /// The `--dry-run` line: whether the call is billed as Pro or Premium, and why.
     func billingNote(call: String) -> String {
         let premium = premiumNames

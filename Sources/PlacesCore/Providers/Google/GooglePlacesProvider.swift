@@ -11,16 +11,19 @@ package struct GooglePlacesProvider: PlaceProvider {
     let baseURL: String
     /// Nil or empty when none was given: `missingAPIKey`, raised once the request is known to be valid.
     let key: String?
+    /// `languageCode` / `regionCode` sent with every request; empty: Google's defaults.
+    let locale: GoogleLocale
 
-    package init(http: HTTPClient, baseURL: String, key: String?) {
+    package init(http: HTTPClient, baseURL: String, key: String?, locale: GoogleLocale = GoogleLocale()) {
         self.http = http
         self.baseURL = baseURL
         self.key = key
+        self.locale = locale
     }
 
     package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         let types = try GooglePlaceTypes.types(for: request.types, wording: diagnostics.wording)
-        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording)
+        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording, locale: locale)
         switch request.kind {
         case .nearby:
             if request.limit > GoogleRequestBuilder.maxPerRequest {
@@ -106,7 +109,7 @@ package struct GooglePlacesProvider: PlaceProvider {
     }
 
     package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
-        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording)
+        let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording, locale: locale)
         let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
         let response: HTTPResponse
         do {
