@@ -30,6 +30,9 @@ enum CLI {
                 output = "places \(PlacesVersion.current)\n"
             case .help(let topic):
                 output = HelpFormatter.text(for: topic)
+            case .run(let args) where args.spec.path == ["batch"]:
+                // Writes its records itself, one by one, as they are done.
+                return streams.finish(try await BatchRunner.run(args, context: context, streams: streams))
             case .run(let args):
                 output = try await dispatch(args, context: context)
             }
@@ -52,7 +55,8 @@ enum CLI {
         return streams.finish(status)
     }
 
-    private static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
+    /// Runs a parsed command and returns what it prints; a batch runs each of its lines here.
+    static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
         switch args.spec.path {
         case ["nearby"], ["search"]: return try await SearchCommand.run(args, context: context)
         case ["details"]: return try await DetailsCommand.run(args, context: context)

@@ -35,4 +35,6 @@ struct FlagGroup: Sendable {
 struct PositionalSpec: Sendable {
     let name: String
     let help: String
+    /// May be left out (only the last positionals of a command).
+    var optional = false
 }

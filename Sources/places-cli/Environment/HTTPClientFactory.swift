@@ -1,10 +1,11 @@
 import PlacesCore
 
 /// Builds the `HTTPClient` for a command from its network flags: the network, a
-/// recorder around it, a replay directory, or a dry run.
+/// recorder around it, a replay directory, or a dry run; paced by the process's shared gate
+/// for `service` when it has one (`places batch`).
 enum HTTPClientFactory {
-    static func make(_ network: NetworkOptions, context: RunContext) -> HTTPClient {
-        let transport: HTTPTransport
+    static func make(_ network: NetworkOptions, service: PlacesError.Service, context: RunContext) -> HTTPClient {
+        var transport: HTTPTransport
         if network.dryRun {
             transport = DryRunTransport()
         } else if let replay = network.replayDirectory {
@@ -14,6 +15,10 @@ enum HTTPClientFactory {
             transport = CassetteRecordingTransport(inner: URLSessionTransport(), directory: record, knownSecrets: keys)
         } else {
             transport = URLSessionTransport()
+        }
+        // A replay or dry run sends nothing, so nothing is paced.
+        if let limits = context.rateLimits, !network.dryRun, network.replayDirectory == nil {
+            transport = RateLimitedTransport(inner: transport, gate: limits.gate(for: service))
         }
         return HTTPClient(transport: transport, timeout: network.timeoutSeconds, policy: RetryPolicy(retries: network.retries),
                           diagnostics: context.diagnostics)

@@ -9,23 +9,27 @@ enum ProviderFactory {
     static func client(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlacesClient
     {
         let spec: ProviderSpec
+        let service: PlacesError.Service
         var now: Date?
         switch name {
         case .osm:
             now = try ReferenceClock.override(context)
+            service = .overpass
             if let path = ProviderSelection.dataFile(options, context: context) {
                 spec = .extract(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
             } else {
                 spec = .overpass(endpoint: Endpoints.overpass(context))
             }
         case .google:
+            service = .googlePlaces
             spec = .google(
                 key: HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context), baseURL: Endpoints.googlePlaces(context))
         case .foursquare:
+            service = .foursquare
             spec = .foursquare(
                 key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
         }
-        let provider = spec.makeProvider(http: HTTPClientFactory.make(network, context: context), now: now)
+        let provider = spec.makeProvider(http: HTTPClientFactory.make(network, service: service, context: context), now: now)
         return PlacesClient(provider: provider, diagnostics: context.diagnostics)
     }
 }
