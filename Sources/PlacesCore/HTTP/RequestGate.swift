@@ -19,6 +19,7 @@ package actor RequestGate {
     private var rate: Double
     private var inFlight = 0
     private var recentStarts: [Double] = []
+    private var lastStart = -Double.infinity
     private var pausedUntil = 0.0
     /// Requests waiting for one in flight to end; each is woken to look again.
     private var slotWaiters: [CheckedContinuation<Void, Never>] = []
@@ -51,6 +52,7 @@ package actor RequestGate {
             if wait <= 0 {
                 inFlight += 1
                 recentStarts.append(t)
+                lastStart = t
                 return
             }
             // Looks again on waking: a pause imposed meanwhile is seen, and a cancelled batch
@@ -79,7 +81,7 @@ package actor RequestGate {
     /// Seconds until a request may start at `t`; 0 or less: now.
     private func delay(at t: Double) -> Double {
         recentStarts.removeAll { $0 <= t - window }
-        var ready = max(pausedUntil, (recentStarts.last ?? -.infinity) + 1 / rate)
+        var ready = max(pausedUntil, lastStart + 1 / rate)
         let capacity = max(1, Int(ceiling.rounded(.down)))
         if recentStarts.count >= capacity {
             ready = max(ready, recentStarts[recentStarts.count - capacity] + window)
