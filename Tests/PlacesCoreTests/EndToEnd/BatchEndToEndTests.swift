@@ -192,6 +192,22 @@ struct BatchEndToEndTests {
         #expect(records.filter { $0["exitCode"] as? Int == 64 }.allSatisfy { ($0["error"] as? String)?.isEmpty == false && $0["result"] is NSNull })
     }
 
+    #if os(Linux)
+    /// util-linux `script` gives the batch a terminal (stderr; stdout goes to a file).
+    @Test func aTerminalShowsProgressAndASummary() throws {
+        let dir = try TemporaryDirectory()
+        let script = """
+            for i in $(seq 30); do echo '["nearby","--at","60.17,24.94","--type","cafe","--limit","2"]'; done > "$WORK/in.ndjson"
+            script -qec "\\"$PLACES\\" batch \\"$WORK/in.ndjson\\" --data \\"$DATA\\" > \\"$WORK/out.ndjson\\"" /dev/null
+            echo "records $(wc -l < "$WORK/out.ndjson")"
+            """
+        let r = try PlacesBinary.shell(script, environment: PlacesBinary.baseEnvironment().merging(["WORK": dir.path]) { $1 })
+        #expect(r.stdout.contains("records 30"), "\(r)")
+        #expect(r.stdout.contains("batch: 30/30 lines") && r.stdout.contains("0 failed, ETA"), "\(r)")
+        #expect(r.stdout.contains("places: batch: 30 of 30 lines in"), "\(r)")
+    }
+    #endif
+
     @Test func helpNamesBatch() throws {
         let general = try PlacesBinary.run(["help"])
         #expect(general.stdout.contains("batch"))
