@@ -208,6 +208,25 @@ struct BatchEndToEndTests {
     }
     #endif
 
+    /// Lines run concurrently in one process: twelve `favorite add`s at once all land in the
+    /// file (each takes the file's lock through its own descriptor, so none overwrites another).
+    @Test func concurrentFavoriteAddsAllLand() throws {
+        let dir = try TemporaryDirectory()
+        var env = PlacesBinary.baseEnvironment()
+        env["PLACES_FAVORITES_FILE"] = dir.file("favorites.json")
+        let found = try PlacesBinary.run(["nearby", "--at", "60.1699,24.9384", "--limit", "12", "--fields", "id", "--json", "--data", PlacesBinary.helsinkiData], environment: env)
+        let ids = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(ids.count == 12, "\(found)")
+        let lines = ids.map { "[\"favorite\",\"add\",\"\($0)\",\"--note\",\"n \($0)\"]" }.joined(separator: "\n")
+        let input = try dir.write("in.ndjson", Data(lines.utf8))
+        let r = try PlacesBinary.run(["batch", input, "--jobs", "8", "--data", PlacesBinary.helsinkiData], environment: env)
+        #expect(r.status == 0, "\(r)")
+        #expect(try Self.records(r.stdout).allSatisfy { $0["exitCode"] as? Int == 0 && $0["result"] is NSNull })
+        let list = try PlacesBinary.run(["favorite", "list", "--json"], environment: env)
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(Set(saved) == Set(ids), "\(list)")
+    }
+
     @Test func helpNamesBatch() throws {
         let general = try PlacesBinary.run(["help"])
         #expect(general.stdout.contains("batch"))
