@@ -52,6 +52,33 @@ struct BatchEndToEndTests {
         return most
     }
 
+    /// Runs `places` with stdout to `output` and kills it (SIGKILL) once `afterLines` lines are
+    /// there; how it ended. Watched from a thread of its own, never from the cooperative pool,
+    /// which the suite's other tests may keep busy for a long time.
+    static func runKilled(_ arguments: [String], environment: [String: String], output: String, afterLines: Int) async throws -> Process.TerminationReason {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = PlacesBinary.executable
+                    process.arguments = arguments
+                    process.environment = environment
+                    _ = FileManager.default.createFile(atPath: output, contents: nil)
+                    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+                    defer { try? handle.close() }
+                    process.standardOutput = handle
+                    process.standardError = FileHandle.nullDevice
+                    try process.run()
+                    func written() -> Int { (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+                    while written() < afterLines && process.isRunning { usleep(10_000) }
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    return process.terminationReason
+                })
+            }
+        }
+    }
+
     /// A locked counter for the fakes' handlers.
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
@@ -93,22 +120,10 @@ struct BatchEndToEndTests {
         let first = dir.file("first.ndjson"), second = dir.file("second.ndjson")
 
         // A run killed (SIGKILL: no chance to tidy up) once it has written 100 records.
-        let process = Process()
-        process.executableURL = PlacesBinary.executable
-        process.arguments = ["batch", input, "--jobs", "8", "--qps", "50"]
-        process.environment = googleEnvironment(fake)
-        _ = FileManager.default.createFile(atPath: first, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: first))
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        func written() -> Int { (try? String(contentsOfFile: first, encoding: .utf8))?.split(separator: "\n").count ?? 0 }
-        while written() < 100 && process.isRunning { try await Task.sleep(nanoseconds: 10_000_000) }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try output.close()
+        let reason = try await Self.runKilled(["batch", input, "--jobs", "8", "--qps", "20"], environment: googleEnvironment(fake),
+                                              output: first, afterLines: 100)
         let before = try Self.records(try String(contentsOfFile: first, encoding: .utf8))
-        #expect(process.terminationReason == .uncaughtSignal, "the first run ended before it was killed")
+        #expect(reason == .uncaughtSignal, "the first run ended before it was killed")
         #expect(before.count >= 100 && before.count < 500)
         let sentBefore = fake.requests.count
 
@@ -225,6 +240,25 @@ struct BatchEndToEndTests {
         let list = try PlacesBinary.run(["favorite", "list", "--json"], environment: env)
         let saved = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]).compactMap { $0["id"] as? String }
         #expect(Set(saved) == Set(ids), "\(list)")
+    }
+
+    /// Lines that record side by side: identical requests of two lines write the same
+    /// recording at once (each line counts its own), and neither fails on the other's
+    /// temporary file; a replay of the batch then answers every line offline.
+    @Test func recordingAndReplayingABatch() async throws {
+        let fake = try FakeGooglePlaces()
+        let dir = try TemporaryDirectory()
+        let line = #"["nearby","--at","60.1699,24.9384","--type","cafe","--limit","2"]"#
+        let input = try dir.write("in.ndjson", Data(Array(repeating: line, count: 16).joined(separator: "\n").utf8))
+        let recorded = try await PlacesBinary.runDetached(["batch", input, "--jobs", "16", "--qps", "1000", "--record", dir.file("tape")],
+                                                          environment: googleEnvironment(fake))
+        #expect(recorded.status == 0, "\(recorded)")
+        #expect(try Self.records(recorded.stdout).allSatisfy { $0["exitCode"] as? Int == 0 })
+        var offline = PlacesBinary.baseEnvironment()
+        offline["PLACES_PROVIDER"] = "google"
+        let replayed = try await PlacesBinary.runDetached(["batch", input, "--replay", dir.file("tape")], environment: offline)
+        #expect(replayed.status == 0, "\(replayed)")
+        #expect(try Self.records(replayed.stdout).map { $0["result"] as? [[String: Any]] }.allSatisfy { $0?.count == 2 })
     }
 
     @Test func helpNamesBatch() throws {
