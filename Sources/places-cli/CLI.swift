@@ -31,6 +31,12 @@ enum CLI {
                 output = "places \(PlacesVersion.current)\n"
             case .help(let topic):
                 output = HelpFormatter.text(for: topic)
+            case .run(let args) where args.spec.path == ["batch"]:
+                // Writes its records itself, one by one, as they are done; on a terminal its
+                // closing line sums up what was sent, with --verbose anywhere.
+                let status = try await BatchRunner.run(args, context: context, streams: streams)
+                if args.isSet("verbose") { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
+                return streams.finish(status)
             case .run(let args):
                 verbose = args.spec.flag(named: "verbose") != nil && args.isSet("verbose")
                 output = try await dispatch(args, context: context)
@@ -56,7 +62,8 @@ enum CLI {
         return streams.finish(status)
     }
 
-    private static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
+    /// Runs a parsed command and returns what it prints; a batch runs each of its lines here.
+    static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
         switch args.spec.path {
         case ["nearby"], ["search"]: return try await SearchCommand.run(args, context: context)
         case ["details"]: return try await DetailsCommand.run(args, context: context)

@@ -40,8 +40,10 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
         let name = "\(key)-\(n).json"
         do {
             try AtomicFile.makeDirectories(folder, mode: 0o755)
+            // Unique per write, not per process: the lines of a batch record side by side, each
+            // with its own counts, so two may write the same recording at once (the last stays).
             try AtomicFile.replace(PathText.join(folder, name), with: Data(text.utf8),
-                                   tempPath: PathText.join(folder, ".\(name).tmp-\(getpid())"), mode: 0o644)
+                                   tempPath: PathText.join(folder, ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"), mode: 0o644)
         } catch let error as SystemCallError {
             throw PlacesError.configuration(message: "cannot write the recording into \(folder): \(error.description)")
         }

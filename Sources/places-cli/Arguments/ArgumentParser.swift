@@ -225,7 +225,8 @@ enum ArgumentParser {
     }
 
     private static func checkPositionals(_ positionals: [String], for spec: CommandSpec) throws {
-        if positionals.count < spec.positionals.count {
+        let required = spec.positionals.filter { !$0.optional }.count
+        if positionals.count < required {
             let missing = spec.positionals[positionals.count]
             throw UsageError("'places \(spec.name)' needs \(missing.name): \(spec.usage)")
         }

@@ -175,6 +175,30 @@ enum CommandTable {
         ],
         notes: ["The estimate router is the straight line times a detour factor at a typical speed for the mode, offline; README gives its constants and its measured error against real routes."])
 
+    static let batch = CommandSpec(
+        ["batch"], summary: "run many commands from NDJSON in one process, concurrently and paced; NDJSON out",
+        usage: "places batch [FILE] [--jobs N] [--qps Q] [--resume PREVIOUS_OUTPUT] [provider and network flags for every line]",
+        positionals: [PositionalSpec(name: "FILE", help: "NDJSON: each line a JSON array of arguments, or {\"id\": ANY, \"args\": [...]} (default: stdin; - is stdin)", optional: true)],
+        groups: [
+            FlagGroup(title: "Batch", flags: [
+                FlagSpec("jobs", value: "N", default: "4", "lines run at once (1-64)"),
+                FlagSpec("qps", value: "Q", default: "10 for Google and Foursquare, 1 for Overpass and OSRM", "requests per second to each provider, retries included; a 429 or Retry-After slows every line"),
+                FlagSpec("resume", value: "FILE", "the output of an interrupted run: its lines that succeeded are copied, not run again"),
+            ]),
+            provider,
+            FlagGroup(title: "Network", flags: network.flags.filter { $0.name != "dry-run" }),
+        ],
+        examples: [
+            "printf '%s\\n' '[\"nearby\",\"--near\",\"Helsinki\",\"--type\",\"cafe\",\"--limit\",\"3\"]' | places batch --data Fixtures/osm/helsinki-pois.json",
+            "places batch stores.ndjson --jobs 8 --qps 20 > out.ndjson; places batch stores.ndjson --resume out.ndjson > out2.ndjson",
+        ],
+        notes: [
+            "Each output line, in input order: {\"id\", \"line\", \"args\", \"exitCode\", \"result\", \"error\"}: result is what the command prints with --json (null when it prints nothing), error its one-line message (null on success). id is the line's own id, else null; line counts from 1; blank lines are skipped.",
+            "Flags given to batch apply to every line that does not set them; --provider and --data go together, as do --record and --replay (a line that sets one of a pair takes neither from the batch). A line that is not JSON, not an array or object, names an unknown command, or runs batch or help gets its own record with exit code 64; the other lines go on.",
+            "--resume copies the records of the lines that succeeded (same line number, same arguments) and runs the rest: the new output alone holds every line once. Write it to another file than the one resumed.",
+            "Exit status: 0 when every line succeeded, else the exit code of the first line (in input order) that failed. On a terminal, stderr shows progress.",
+        ])
+
     static let providers = CommandSpec(
         ["providers"], summary: "which providers are configured, and how",
         usage: "places providers [--json]",
@@ -201,7 +225,7 @@ enum CommandTable {
         usage: "places manpage",
         examples: ["places manpage > ~/.local/share/man/man1/places.1", "places manpage | man -l -"])
 
-    static let all: [CommandSpec] = [nearby, search, details, favoriteAdd, favoriteRemove, favoriteList, routeEstimate, providers,
+    static let all: [CommandSpec] = [nearby, search, details, favoriteAdd, favoriteRemove, favoriteList, routeEstimate, batch, providers,
                                      completions, manpage, help]
 
     /// The words that only group subcommands (`places favorite add`), with what the group is for.

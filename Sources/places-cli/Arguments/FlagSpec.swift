@@ -77,4 +77,6 @@ struct PositionalSpec: Sendable {
     let name: String
     let help: String
     var completion: CompletionValues = .none
+    /// May be left out (only the last positionals of a command).
+    var optional = false
 }

@@ -1,11 +1,12 @@
 import PlacesCore
 
 /// Builds the `HTTPClient` for a command from its network flags: the network, a
-/// recorder around it, a replay directory, or a dry run; the response cache in front of the
-/// network when `--cache` asks for it; the cost ceiling of `--max-tier`. Every request that
-/// reaches the network is counted in `RequestLedger.shared` (`--verbose`).
+/// recorder around it, a replay directory, or a dry run; paced by the process's shared gate
+/// for `service` when it has one (`places batch`); the response cache in front of that when
+/// `--cache` asks for it; the cost ceiling of `--max-tier`. Every request that reaches the
+/// network is counted in `RequestLedger.shared` (`--verbose`).
 enum HTTPClientFactory {
-    static func make(_ network: NetworkOptions, context: RunContext) -> HTTPClient {
+    static func make(_ network: NetworkOptions, service: PlacesError.Service, context: RunContext) -> HTTPClient {
         let keys = Redaction.keyVariables.compactMap { context.value($0) }
         var transport: HTTPTransport
         if network.dryRun {
@@ -16,6 +17,10 @@ enum HTTPClientFactory {
             transport = CassetteRecordingTransport(inner: LedgerTransport(inner: URLSessionTransport()), directory: record, knownSecrets: keys)
         } else {
             transport = LedgerTransport(inner: URLSessionTransport())
+        }
+        // A replay or dry run sends nothing, so nothing is paced; a cache hit neither.
+        if let limits = context.rateLimits, !network.dryRun, network.replayDirectory == nil {
+            transport = RateLimitedTransport(inner: transport, gate: limits.gate(for: service))
         }
         if let ttl = network.policy.cacheTTL, let cache = responseCache(network, context: context) {
             transport = CachingTransport(inner: transport, cache: cache, ttl: ttl, dryRun: network.dryRun, knownSecrets: keys,

@@ -21,25 +21,29 @@ enum ProviderFactory {
     static func provider(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> any PlaceProvider
     {
         let spec: ProviderSpec
+        let service: PlacesError.Service
         var now: Date?
         switch name {
         case .osm:
             now = try ReferenceClock.override(context)
+            service = .overpass
             if let path = try ProviderSelection.dataFile(options, context: context) {
                 spec = .extract(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
             } else {
                 spec = .overpass(endpoint: Endpoints.overpass(context))
             }
         case .google:
+            service = .googlePlaces
             spec = .google(
                 key: HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context), baseURL: Endpoints.googlePlaces(context),
                 locale: network.policy.locale)
         case .foursquare:
+            service = .foursquare
             spec = .foursquare(
                 key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
         }
         if name != .google { noteLocaleIgnored(name, network: network, context: context) }
-        return spec.makeProvider(http: HTTPClientFactory.make(network, context: context), now: now)
+        return spec.makeProvider(http: HTTPClientFactory.make(network, service: service, context: context), now: now)
     }
 
     /// `--language` / `--region` are Google's: Foursquare documents no language or region

@@ -7,10 +7,10 @@ enum RouterFactory {
         case .estimate:
             return EstimateRouter()
         case .google:
-            return GoogleRoutesRouter(client: HTTPClientFactory.make(network, context: context),
+            return GoogleRoutesRouter(client: HTTPClientFactory.make(network, service: .googleRoutes, context: context),
                                       baseURL: Endpoints.googleRoutes(context), key: try googleKey(network, context: context))
         case .osrm:
-            return OSRMRouter(client: HTTPClientFactory.make(network, context: context), baseURL: Endpoints.osrm(context))
+            return OSRMRouter(client: HTTPClientFactory.make(network, service: .osrm, context: context), baseURL: Endpoints.osrm(context))
         }
     }
 

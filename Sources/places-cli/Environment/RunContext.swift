@@ -6,11 +6,17 @@ struct RunContext: Sendable {
     var environment: [String: String]
     var terminal: TerminalInfo
     var diagnostics: Diagnostics
+    /// The request gates shared by every command of this process (`places batch`); nil: a
+    /// single command, which asks at its own pace. Further shared HTTP policy (a response
+    /// cache, a cost ceiling) belongs beside it, applied in `HTTPClientFactory`.
+    var rateLimits: RateLimits?
 
-    init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent) {
+    init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent,
+         rateLimits: RateLimits? = nil) {
         self.environment = environment
         self.terminal = terminal
         self.diagnostics = diagnostics
+        self.rateLimits = rateLimits
     }
 
     /// An environment value, treating empty as unset (as `VAR= places ...` intends).

@@ -6,12 +6,13 @@ import PlacesGazetteer
 /// the bundled gazetteer (with a note on stderr when the choice was not obvious), a PLACE_ID
 /// from the favorites snapshot, else from its provider, and `@ALIAS` from the favorites.
 struct PointResolver: Sendable {
-    let gazetteer: Gazetteer
+    /// Nil: the bundled gazetteer, through the process's `NameMemo`.
+    let gazetteer: Gazetteer?
     let favorites: FavoriteSnapshotLookup
     /// Looks a place up with the provider its id names (details), honouring `--data`.
     let lookUp: @Sendable (PlaceID) async throws -> Venue
 
-    init(gazetteer: Gazetteer = .bundled, favorites: FavoriteSnapshotLookup = .unwired,
+    init(gazetteer: Gazetteer? = nil, favorites: FavoriteSnapshotLookup = .unwired,
                 lookUp: @escaping @Sendable (PlaceID) async throws -> Venue) {
         self.gazetteer = gazetteer
         self.favorites = favorites
@@ -25,7 +26,8 @@ struct PointResolver: Sendable {
         case .coordinate(let coordinate):
             return RoutePoint(coordinate: coordinate)
         case .placeName(let name):
-            let match = try gazetteer.resolve(name, point: flag, wording: diagnostics.wording)
+            let match = try gazetteer.map { try $0.resolve(name, point: flag, wording: diagnostics.wording) }
+                ?? NameMemo.shared.match(name, point: flag, wording: diagnostics.wording)
             if let note = match.note(for: name) { diagnostics.note(flag.map { "\($0): \(note)" } ?? note) }
             return RoutePoint(coordinate: match.place.coordinate, name: match.place.name)
         case .placeID(let id):

@@ -32,6 +32,8 @@ final class FakeHTTPServer: @unchecked Sendable {
         var raw: String { "\(method) \(target)\n" + headers.map { "\($0): \($1)" }.sorted().joined(separator: "\n") + "\n\n" + String(decoding: body, as: UTF8.self) }
         /// Which accepted connection carried it, numbered from 1 in accept order (keep-alive tests).
         var connection = 0
+        /// When the server had read it, in seconds on a monotonic clock (rate tests compare these).
+        var arrival = 0.0
     }
 
     enum Reply: Sendable {
@@ -152,6 +154,7 @@ final class FakeHTTPServer: @unchecked Sendable {
         }
         while var request = readRequest(fd) {
             request.connection = connection
+            request.arrival = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
             lock.withLock { received.append(request) }
             switch handler(request) {
             case .respond(let status, let headers, let body):
