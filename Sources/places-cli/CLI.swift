@@ -21,7 +21,8 @@ enum CLI {
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
         let streams = Streams(secrets: Redaction.environmentSecrets { environment[$0] })
         let diagnostics = Diagnostics(wording: .commandLine(environment: environment)) { line in streams.stderr.write(line + "\n") }
-        let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics)
+        let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
+                                 arguments: arguments)
         let status: Int32
         do {
             let output: String

@@ -25,7 +25,7 @@ enum ProviderFactory {
             spec = .foursquare(
                 key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
         }
-        let provider = spec.makeProvider(http: HTTPClientFactory.make(network, context: context), now: now)
+        let provider = spec.makeProvider(http: try HTTPClientFactory.make(network, context: context), now: now)
         return PlacesClient(provider: provider, diagnostics: context.diagnostics)
     }
 }

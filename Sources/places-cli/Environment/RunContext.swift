@@ -6,11 +6,14 @@ struct RunContext: Sendable {
     var environment: [String: String]
     var terminal: TerminalInfo
     var diagnostics: Diagnostics
+    /// The command line as given (after `places`), stored with what `--record` records.
+    var arguments: [String]
 
-    init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent) {
+    init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent, arguments: [String] = []) {
         self.environment = environment
         self.terminal = terminal
         self.diagnostics = diagnostics
+        self.arguments = arguments
     }
 
     /// An environment value, treating empty as unset (as `VAR= places ...` intends).

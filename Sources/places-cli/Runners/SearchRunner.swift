@@ -7,7 +7,7 @@ import PlacesCore
 enum SearchRunner {
     static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
         let request = try makeRequest(options, context: context)
-        let providerName = try ProviderSelection.choose(options.providerOptions, context: context)
+        let providerName = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
         try ProviderLimits.check(request, provider: providerName, wording: context.diagnostics.wording)
         let client = try ProviderFactory.client(providerName, options: options.providerOptions, network: options.network, context: context)
 
