@@ -75,4 +75,70 @@ struct CassetteEndToEndTests {
         #expect(mixed.status == 64, "\(mixed)")
         #expect(mixed.stderr.contains("pass --provider"), "\(mixed)")
     }
+
+    // MARK: - Missing-only mode
+
+    static func exchangeFiles(_ dir: String) -> [String] {
+        ((try? FileManager.default.subpathsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") && !$0.contains("/.") }.sorted()
+    }
+
+    static func requestURL(_ file: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: file),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return (object["request"] as? [String: Any])?["url"] as? String
+    }
+
+    @Test func missingOnlyModeSendsOnlyThePagesNotRecordedAndTheNextReplayNeedsNone() throws {
+        let foursquare = try FakeFoursquare()
+        let full = Self.temporaryDirectory(), partial = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: full); try? FileManager.default.removeItem(atPath: partial) }
+        let args = ["nearby", "--provider", "foursquare", "--near", "Helsinki", "--limit", "120", "--fields", "id,name,distanceMeters", "--format", "csv"]
+        let recorded = try run(args + ["--record", full], env(foursquare: foursquare))
+        #expect(recorded.status == 0, "\(recorded)")
+        #expect(foursquare.requests.count == 3, "a 3-page search")
+        // Keep page 1 only: the exchange whose request has no cursor.
+        let pages = Self.exchangeFiles(full)
+        #expect(pages.count == 3)
+        let first = try #require(pages.first { Self.requestURL(full + "/" + $0)?.contains("cursor=") == false })
+        try FileManager.default.createDirectory(atPath: partial + "/foursquare", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: full + "/" + first, toPath: partial + "/" + first)
+
+        let before = foursquare.requests.count
+        let refreshed = try run(args + ["--replay", partial, "--record", partial], env(foursquare: foursquare))
+        #expect(refreshed.status == 0, "\(refreshed)")
+        #expect(foursquare.requests.count - before == 2, "only pages 2 and 3 are sent")
+        #expect(foursquare.requests.suffix(2).allSatisfy { $0.target.contains("cursor=") })
+        #expect(refreshed.stdout == recorded.stdout)
+        #expect(Self.exchangeFiles(partial) == pages, "the same files as a full recording")
+
+        foursquare.server.stop()
+        let replayed = try run(args + ["--replay", partial], env(keys: false))
+        #expect(replayed.status == 0, "\(replayed)")
+        #expect(replayed.stdout == recorded.stdout)
+    }
+
+    @Test func anUnwritableRecordDirectoryFailsBeforeAnythingIsSent() throws {
+        let google = try FakeGooglePlaces()
+        let r = try run(["nearby", "--provider", "google", "--near", "Helsinki", "--record", "/proc/nope"], env(google: google))
+        #expect(r.status == 78, "\(r)")
+        #expect(r.stderr.contains("/proc/nope") && r.stderr.contains("nothing was sent"), "\(r)")
+        #expect(google.requests.isEmpty, "no request may go out before the directory is known writable")
+
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let missing = try run(["nearby", "--provider", "google", "--near", "Helsinki", "--replay", dir, "--record", "/proc/nope"], env(google: google))
+        #expect(missing.status == 64, "two different directories: \(missing)")
+        #expect(google.requests.isEmpty)
+    }
+
+    @Test func anErrorAnswerIsRecordedWithANote() throws {
+        let foursquare = try FakeFoursquare { _ in FakeFoursquare.error(401, "Invalid request token.") }
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try run(["nearby", "--provider", "foursquare", "--near", "Helsinki", "--record", dir], env(foursquare: foursquare))
+        #expect(r.status == 77, "\(r)")
+        let files = Self.exchangeFiles(dir)
+        #expect(files.count == 1)
+        #expect(r.stderr.contains("places: note: recorded \(files.first ?? "?") with HTTP status 401"), "\(r)")
+    }
 }
