@@ -59,6 +59,7 @@ enum CLI {
         case ["details"]: return try await DetailsCommand.run(args, context: context)
         case ["favorite", "add"], ["favorite", "remove"], ["favorite", "list"]: return try await FavoriteCommand.run(args, context: context)
         case ["providers"]: return try ProvidersCommand.run(args, context: context)
+        case ["cassettes", "list"], ["cassettes", "check"], ["cassettes", "unused"]: return try CassettesCommand.run(args, context: context)
         case ["route-estimate"]: return try await RouteEstimateCommand.run(args, context: context)
         default: throw UsageError("'places \(args.spec.name)' cannot be run directly; see 'places help'")
         }

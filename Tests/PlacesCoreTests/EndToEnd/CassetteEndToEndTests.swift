@@ -141,4 +141,101 @@ struct CassetteEndToEndTests {
         #expect(files.count == 1)
         #expect(r.stderr.contains("places: note: recorded \(files.first ?? "?") with HTTP status 401"), "\(r)")
     }
+
+    // MARK: - places cassettes
+
+    /// A directory with two Google exchanges recorded against the fake: a nearby search and a
+    /// text search.
+    func recordedPair(_ google: FakeGooglePlaces) throws -> (dir: String, nearby: [String], search: [String]) {
+        let dir = Self.temporaryDirectory()
+        let nearby = ["nearby", "--provider", "google", "--at", "60.1699,24.9384", "--type", "cafe", "--limit", "3"]
+        let search = ["search", "sushi", "--provider", "google", "--at", "60.1699,24.9384", "--limit", "3"]
+        for args in [nearby, search] {
+            let r = try run(args + ["--record", dir], env(google: google))
+            #expect(r.status == 0, "\(r)")
+        }
+        return (dir, nearby, search)
+    }
+
+    @Test func listNamesEachFileWithItsRequestStatusAndTheCommandThatRecordedIt() throws {
+        let google = try FakeGooglePlaces()
+        let (dir, _, _) = try recordedPair(google)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try run(["cassettes", "list", dir], env(keys: false))
+        #expect(r.status == 0, "\(r)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[0].hasPrefix("FILE\tMETHOD\tENDPOINT\tSTATUS"), "\(r)")
+        let nearby = try #require(lines.first { $0.contains("/v1/places:searchNearby") })
+        #expect(nearby.hasPrefix("google/") && nearby.contains("\tPOST\t") && nearby.contains("\t200\t"), "\(nearby)")
+        #expect(nearby.contains("radius=1000") && nearby.contains("includedTypes="), "\(nearby)")
+        #expect(nearby.hasSuffix("\tplaces nearby --provider google --at 60.1699,24.9384 --type cafe --limit 3"), "\(nearby)")
+        #expect(lines.contains { $0.hasSuffix("\tplaces search sushi --provider google --at 60.1699,24.9384 --limit 3") }, "\(r)")
+        // Files recorded before the command was kept still list (and replay).
+        let old = try run(["cassettes", "list", "Fixtures"], env(keys: false))
+        #expect(old.status == 0 && old.stdout.contains("osm/"), "\(old)")
+    }
+
+    @Test func checkFailsOnAPlantedKeyInABodyAndInAHeader() throws {
+        let google = try FakeGooglePlaces()
+        let (dir, _, _) = try recordedPair(google)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let clean = try run(["cassettes", "check", dir], env(keys: false))
+        #expect(clean.status == 0 && clean.stdout.contains("2 exchange(s)") && clean.stderr.isEmpty, "\(clean)")
+
+        let files = Self.exchangeFiles(dir)
+        let planted = "AIzaSy" + String(repeating: "Q7x", count: 11)
+        // In a response body.
+        let bodyFile = dir + "/" + files[0]
+        let original = try String(contentsOfFile: bodyFile, encoding: .utf8)
+        try original.replacingOccurrences(of: "\"response\" : {", with: "\"response\" : {\n    \"note\" : \"photo?key=\(planted)\",")
+            .write(toFile: bodyFile, atomically: true, encoding: .utf8)
+        let body = try run(["cassettes", "check", dir], env(keys: false))
+        #expect(body.status == 65, "\(body)")
+        #expect(body.stdout.isEmpty && body.errorLines.count == 1, "\(body)")
+        #expect(body.stderr.contains("\(files[0]): response.note holds a Google API key"), "\(body)")
+        #expect(!body.stderr.contains(planted), "a finding never shows the value")
+        try original.write(toFile: bodyFile, atomically: true, encoding: .utf8)
+
+        // In a request header.
+        let headerFile = dir + "/" + files[1]
+        let text = try String(contentsOfFile: headerFile, encoding: .utf8)
+        #expect(text.contains("\"X-Goog-Api-Key\" : \"REDACTED\""))
+        try text.replacingOccurrences(of: "\"X-Goog-Api-Key\" : \"REDACTED\"", with: "\"X-Goog-Api-Key\" : \"\(planted)\"")
+            .write(toFile: headerFile, atomically: true, encoding: .utf8)
+        let header = try run(["cassettes", "check", dir], env(keys: false))
+        #expect(header.status == 65, "\(header)")
+        #expect(header.stderr.contains("\(files[1]): request.headers.X-Goog-Api-Key holds a value, not REDACTED"), "\(header)")
+        #expect(!header.stderr.contains(planted))
+
+        // A file that does not parse is a problem too.
+        try "{\"request\": 1}".write(toFile: headerFile, atomically: true, encoding: .utf8)
+        let broken = try run(["cassettes", "check", dir], env(keys: false))
+        #expect(broken.status == 65 && broken.stderr.contains("is not a recorded exchange"), "\(broken)")
+    }
+
+    @Test func unusedListsExactlyTheFileNoLoggedReplayUsedAndDeleteRemovesIt() throws {
+        let google = try FakeGooglePlaces()
+        let (dir, nearby, search) = try recordedPair(google)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let log = dir + ".log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        var logged = env(keys: false)
+        logged["PLACES_REPLAY_LOG"] = log
+        #expect(try run(nearby + ["--replay", dir], logged).status == 0)
+
+        let searchFile = try #require(Self.exchangeFiles(dir).first { Self.requestURL(dir + "/" + $0)?.contains("searchText") == true })
+        let unused = try run(["cassettes", "unused", dir], logged)
+        #expect(unused.status == 0, "\(unused)")
+        #expect(unused.stdout == searchFile + "\n", "\(unused)")
+
+        let pruned = try run(["cassettes", "unused", dir, "--log", log, "--delete"], env(keys: false))
+        #expect(pruned.status == 0 && pruned.stdout == searchFile + "\n", "\(pruned)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/" + searchFile))
+        #expect(Self.exchangeFiles(dir).count == 1)
+        #expect(try run(nearby + ["--replay", dir], env(keys: false)).status == 0, "the used file is kept")
+        #expect(try run(search + ["--replay", dir], env(keys: false)).status == 66)
+
+        let noLog = try run(["cassettes", "unused", dir], env(keys: false))
+        #expect(noLog.status == 64 && noLog.stderr.contains("PLACES_REPLAY_LOG"), "\(noLog)")
+    }
 }
