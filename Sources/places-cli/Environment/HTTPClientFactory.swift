@@ -1,3 +1,4 @@
+import Foundation
 import PlacesCore
 
 /// Builds the `HTTPClient` for a command from its network flags: the network, a
@@ -23,8 +24,9 @@ enum HTTPClientFactory {
         } else {
             transport = URLSessionTransport()
         }
+        let pinned = try ReferenceClock.override(context)
         return HTTPClient(transport: transport, timeout: network.timeoutSeconds, policy: RetryPolicy(retries: network.retries),
-                          diagnostics: context.diagnostics)
+                          diagnostics: context.diagnostics, now: { pinned ?? Date() })
     }
 
     /// A recorder into `directory`, which must be writable: checked now, before a request

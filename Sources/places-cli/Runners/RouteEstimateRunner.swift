@@ -6,8 +6,10 @@ enum RouteEstimateRunner {
     /// PLACE_ID ends are looked up in the favorites snapshot before their provider, so a saved
     /// place needs no network. A favorites file that cannot be read is a warning, not a failure:
     /// the provider is asked instead.
-    static func favoriteSnapshot(context: RunContext) -> FavoriteSnapshotLookup {
+    /// Under a replay only a pinned file (`$PLACES_FAVORITES_FILE`) is read, as for `isFavorite`.
+    static func favoriteSnapshot(context: RunContext, replaying: Bool = false) -> FavoriteSnapshotLookup {
         FavoriteSnapshotLookup { id in
+            if replaying && context.value(FavoritesLocation.pinVariable) == nil { return nil }
             do {
                 return try FavoritesStore.located(in: context).load().favorites.first { $0.id == id }?.venue
             } catch let error as PlacesError {
@@ -48,7 +50,7 @@ enum RouteEstimateRunner {
     /// PLACE_ID ends: the favorites snapshot, else the provider the id names (an `osm:` id
     /// reads `--data` / `$PLACES_OSM_DATA` when given). `--data` with another provider's id is 64.
     static func pointResolver(_ options: RouteEstimateOptions, context: RunContext) -> PointResolver {
-        PointResolver(favorites: favoriteSnapshot(context: context)) { id in
+        PointResolver(favorites: favoriteSnapshot(context: context, replaying: options.network.replayDirectory != nil)) { id in
             if options.providerOptions.dataFile != nil && id.provider != .osm {
                 throw UsageError("--data reads an OpenStreetMap extract; \(id) is a \(id.provider.rawValue) id")
             }
