@@ -21,7 +21,8 @@ enum CLI {
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
         let streams = Streams(secrets: Redaction.environmentSecrets { environment[$0] })
         let diagnostics = Diagnostics(wording: .commandLine(environment: environment)) { line in streams.stderr.write(line + "\n") }
-        let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics)
+        let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
+                                 arguments: arguments)
         let status: Int32
         var verbose = false
         do {
@@ -71,6 +72,7 @@ enum CLI {
         case ["providers"]: return try ProvidersCommand.run(args, context: context)
         case ["completions"]: return try CompletionsCommand.run(args)
         case ["manpage"]: return ManpageCommand.run(args)
+        case ["cassettes", "list"], ["cassettes", "check"], ["cassettes", "unused"]: return try CassettesCommand.run(args, context: context)
         case ["route-estimate"]: return try await RouteEstimateCommand.run(args, context: context)
         default: throw UsageError("'places \(args.spec.name)' cannot be run directly; see 'places help'")
         }

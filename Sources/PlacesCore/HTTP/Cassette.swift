@@ -4,10 +4,21 @@ import Foundation
 ///
 /// The request is stored redacted (secrets replaced by `REDACTED`); bodies are stored as
 /// JSON when they are JSON, else as text. Files are pretty-printed with sorted keys so a
-/// re-recording diffs readably.
+/// re-recording diffs readably. The file format is shared by everything that stores
+/// exchanges (`--record`, a response cache): change it only by adding optional keys.
 package struct Cassette: Sendable {
     package var request: HTTPRequest
     package var response: HTTPResponse
+    /// The command line that recorded the exchange (`["places", "nearby", ...]`, secrets
+    /// scrubbed, without the recording flags), for `places cassettes list`. Optional: files
+    /// recorded before it was kept have none, and still load.
+    package var command: [String]?
+
+    package init(request: HTTPRequest, response: HTTPResponse, command: [String]? = nil) {
+        self.request = request
+        self.response = response
+        self.command = command
+    }
 
     /// The matching key of a request: a hash of method, URL path and query without secrets
     /// (query sorted), canonical JSON body, and the headers the provider marks as part of the
@@ -63,7 +74,7 @@ package struct Cassette: Sendable {
     /// The file's text: pretty-printed JSON with sorted keys; the request redacted.
     package func fileText() throws -> String {
         let redacted = request.redacted
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "request": [
                 "method": redacted.method,
                 "url": redacted.url.absoluteString,
@@ -76,6 +87,7 @@ package struct Cassette: Sendable {
                 "body": Self.bodyValue(response.body),
             ],
         ]
+        if let command { object["command"] = command }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }
@@ -90,7 +102,8 @@ package struct Cassette: Sendable {
         }
         let request = HTTPRequest(method: method, url: url, headers: headerList(req["headers"]), body: try bodyData(req["body"], source: source), service: service)
         let response = HTTPResponse(status: status, headers: headerList(res["headers"]), body: try bodyData(res["body"], source: source) ?? Data())
-        return Cassette(request: request, response: response)
+        // Optional and informative only: a value of another shape is ignored, not an error.
+        return Cassette(request: request, response: response, command: root["command"] as? [String])
     }
 
     private static func headerObject(_ headers: [(name: String, value: String)]) -> [String: String] {

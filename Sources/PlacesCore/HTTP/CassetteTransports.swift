@@ -8,27 +8,45 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
     private let directory: String
     /// Key values from the environment, checked for in every file before it is written.
     private let knownSecrets: [String]
+    /// The command line stored with each exchange (already scrubbed), for `cassettes list`.
+    private let command: [String]?
+    private let diagnostics: Diagnostics
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
 
-    package init(inner: HTTPTransport, directory: String, knownSecrets: [String]) {
+    package init(inner: HTTPTransport, directory: String, knownSecrets: [String], command: [String]? = nil,
+                 diagnostics: Diagnostics = .silent) {
         self.inner = inner
         self.directory = directory
         self.knownSecrets = knownSecrets.flatMap(Redaction.secretForms)
+        self.command = command.map { $0.map { Redaction.scrub($0, secrets: knownSecrets.flatMap(Redaction.secretForms)) } }
+        self.diagnostics = diagnostics
     }
 
     package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
-        let response = try await inner.send(request, timeout: timeout, maxResponseBytes: maxResponseBytes)
-        try record(Cassette(request: request, response: response))
-        return response
-    }
-
-    private func record(_ cassette: Cassette) throws {
-        let key = Cassette.key(for: cassette.request)
+        let key = Cassette.key(for: request)
         let n: Int = lock.withLock {
             counts[key, default: 0] += 1
             return counts[key]!
         }
+        return try await send(request, number: n, timeout: timeout, maxResponseBytes: maxResponseBytes)
+    }
+
+    /// Sends and records as the `number`-th exchange of its key (the missing-only mode
+    /// numbers requests by what it replayed before).
+    package func send(_ request: HTTPRequest, number: Int, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+        let response = try await inner.send(request, timeout: timeout, maxResponseBytes: maxResponseBytes)
+        let file = try record(Cassette(request: request, response: response, command: command), number: number)
+        if !response.isSuccess {
+            // A legitimate fixture for error tests, but often a rejected key: say so.
+            diagnostics.note("recorded \(file) with HTTP status \(response.status): it replays as that error; record again if that is not what you meant")
+        }
+        return response
+    }
+
+    /// Writes the exchange; returns its path relative to the directory (`service/name`).
+    private func record(_ cassette: Cassette, number n: Int) throws -> String {
+        let key = Cassette.key(for: cassette.request)
         let text = try cassette.fileText()
         // Any form counts: exact, case-folded, percent-encoded or JSON-escaped (as the file's
         // own JSON would escape it), and any 12 characters of a key in a row.
@@ -47,6 +65,7 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
         } catch let error as SystemCallError {
             throw PlacesError.configuration(message: "cannot write the recording into \(folder): \(error.description)")
         }
+        return cassette.request.service + "/" + name
     }
 }
 
@@ -57,15 +76,26 @@ extension CassetteRecordingTransport: CustomStringConvertible, CustomReflectable
 }
 
 /// `--replay DIR`: answers every request from recorded exchanges and never touches the
-/// network. Repeated identical requests get their recordings in recorded order.
+/// network. Repeated identical requests get their recordings in recorded order. Given a
+/// recorder (`--replay DIR --record DIR`), a request with no recording is sent and recorded
+/// instead of failing: only what is missing goes out.
 package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable {
-    /// The path as given (see `PathText`).
-    private let directory: String
+    private let cassettes: CassetteDirectory
+    /// How to record what is missing, added to a miss (it names the caller's flags).
+    private let refreshAdvice: String?
+    private let recorder: CassetteRecordingTransport?
+    private let usageLog: ReplayUsageLog?
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
 
-    package init(directory: String) {
-        self.directory = directory
+    /// `directory` is a path as given (see `PathText`); `usageLog`, when given, gets the
+    /// path of every file replayed (see `ReplayUsageLog`).
+    package init(directory: String, refreshAdvice: String? = nil, recordingMisses recorder: CassetteRecordingTransport? = nil,
+                 usageLog: ReplayUsageLog? = nil) {
+        self.cassettes = CassetteDirectory(directory)
+        self.refreshAdvice = refreshAdvice
+        self.recorder = recorder
+        self.usageLog = usageLog
     }
 
     package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
@@ -74,15 +104,16 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
             counts[key, default: 0] += 1
             return counts[key]!
         }
-        let folder = PathText.join(directory, request.service)
-        let file = PathText.join(folder, "\(key)-\(n).json")
+        let file = cassettes.file(service: request.service, key: key, number: n)
         // Anything but a readable regular file (a FIFO too, without blocking) is not a recording.
         guard let data = try? AtomicFile.contents(file) else {
-            let recorded = FileManager.default.fileExists(atPath: PathText.join(folder, "\(key)-1.json"))
-            let why = recorded ? "it was recorded \(n - 1) time(s) and asked for again" : "no recorded exchange matches it"
-            throw PlacesError.notFound(message: "replay: \(why) in \(folder) (\(key)-\(n).json): \(Cassette.describe(request.redacted)); record it with --record \(directory)")
+            if let recorder {
+                return try await recorder.send(request, number: n, timeout: timeout, maxResponseBytes: maxResponseBytes)
+            }
+            throw PlacesError.notFound(message: ReplayMiss.message(for: request, number: n, in: cassettes, advice: refreshAdvice))
         }
         let cassette = try Cassette.parse(data, service: request.service, source: file)
+        try usageLog?.append(file)
         if cassette.response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes, declared: nil) }
         return Self.rebasingLinks(cassette.response, from: cassette.request.url, to: request.url)
     }

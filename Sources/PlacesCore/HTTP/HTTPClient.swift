@@ -12,6 +12,9 @@ package struct HTTPClient: Sendable {
     /// The most a request may be billed at; nil: no ceiling.
     package let ceiling: TierCeiling?
     private let sleep: @Sendable (Double) async -> Void
+    /// The clock an HTTP-date `Retry-After` and the "try again after" time are read against
+    /// (pinned by the CLI's `PLACES_NOW`, so a replayed 429 words itself the same everywhere).
+    private let now: @Sendable () -> Date
 
     /// Seconds each attempt may take, and retries after the first attempt, unless configured.
     package static let defaultTimeout = 10.0
@@ -22,7 +25,8 @@ package struct HTTPClient: Sendable {
     package init(transport: HTTPTransport, timeout: Double = HTTPClient.defaultTimeout,
                 policy: RetryPolicy = RetryPolicy(retries: HTTPClient.defaultRetries),
                 maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes, diagnostics: Diagnostics = .silent,
-                ceiling: TierCeiling? = nil, sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep) {
+                ceiling: TierCeiling? = nil, sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.transport = transport
         self.timeout = timeout
         self.policy = policy
@@ -30,6 +34,7 @@ package struct HTTPClient: Sendable {
         self.diagnostics = diagnostics
         self.ceiling = ceiling
         self.sleep = sleep
+        self.now = now
     }
 
     /// Sends `request` and returns a 2xx response, or throws a `PlacesError` saying what to do.
@@ -61,9 +66,9 @@ package struct HTTPClient: Sendable {
                                                 wording: diagnostics.wording)
                 }
                 let wait: Double
-                if let retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After")) {
+                if let retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"), now: now()) {
                     guard retryAfter <= policy.maxRetryAfter else {
-                        let (amount, when) = Self.describeWait(retryAfter)
+                        let (amount, when) = Self.describeWait(retryAfter, now: now())
                         throw PlacesError.rateLimited(service.service, retryAfter: retryAfter.isFinite ? retryAfter : nil,
                                                       message: "\(service.name) asks to wait \(amount) before retrying (HTTP \(response.status)); try again \(when)")
                     }
@@ -97,9 +102,9 @@ package struct HTTPClient: Sendable {
     /// ("120 s", "after 2026-…Z"), or for a wait no one would sit out (a `Retry-After` of 1e19,
     /// or a date centuries away) ("more than a year", "later"): the seconds become an Int, and
     /// the date a string, only when both are in range.
-    static func describeWait(_ seconds: Double) -> (amount: String, when: String) {
+    static func describeWait(_ seconds: Double, now: Date = Date()) -> (amount: String, when: String) {
         guard seconds.isFinite, seconds < 366 * 86_400 else { return ("more than a year", "later") }
-        let when = ISO8601DateFormatter().string(from: Date().addingTimeInterval(seconds))
+        let when = ISO8601DateFormatter().string(from: now.addingTimeInterval(seconds))
         return ("\(Int(seconds.rounded(.up))) s", "after \(when)")
     }
 

@@ -205,6 +205,34 @@ enum CommandTable {
         groups: [FlagGroup(title: "Output", flags: [output.flags[1]]), FlagGroup(title: "Network", flags: [verboseFlag])],
         examples: ["places providers"])
 
+    static let cassettesDirectory = PositionalSpec(name: "DIR", help: "a directory --record wrote (DIR/<service>/<hash>-<n>.json)",
+                                                   completion: .directories)
+
+    static let cassettesList = CommandSpec(
+        ["cassettes", "list"], summary: "one line per recorded exchange: what it asked, its status, the command that recorded it",
+        usage: "places cassettes list DIR",
+        positionals: [cassettesDirectory],
+        examples: ["places cassettes list Fixtures"],
+        notes: ["Columns, tab-separated: FILE, METHOD, ENDPOINT, STATUS, REQUEST (its parameters in short), COMMAND (- for files recorded before places kept it)."])
+
+    static let cassettesCheck = CommandSpec(
+        ["cassettes", "check"], summary: "check a cassette directory before committing it: every file parses, no key anywhere",
+        usage: "places cassettes check DIR",
+        positionals: [cassettesDirectory],
+        examples: ["places cassettes check Fixtures"],
+        notes: ["A problem is a file that does not parse or a secret-shaped value: a key header or key= parameter that is not REDACTED, a Bearer token, a string shaped like an API key, or the key in GOOGLE_MAPS_API_KEY / FOURSQUARE_API_KEY. Each is named on stderr (where, and its shape, never the value) and the exit status is 65: usable as a pre-commit hook. Exchanges with error statuses are listed; they are legitimate fixtures for error tests."])
+
+    static let cassettesUnused = CommandSpec(
+        ["cassettes", "unused"], summary: "list the recorded exchanges no logged replay used",
+        usage: "places cassettes unused DIR [--log FILE] [--delete]",
+        positionals: [cassettesDirectory],
+        groups: [FlagGroup(title: "Unused", flags: [
+            FlagSpec("log", value: "FILE", default: "$PLACES_REPLAY_LOG", completion: .files, "the replay log: replays run with PLACES_REPLAY_LOG=FILE append every file they answer from"),
+            FlagSpec("delete", "delete the unused files instead of only listing them"),
+        ])],
+        examples: ["PLACES_REPLAY_LOG=/tmp/used places nearby --provider google --near Helsinki --type restaurant --limit 8 --replay Fixtures", "places cassettes unused Fixtures --log /tmp/used"],
+        notes: ["Run every replay of the suite with PLACES_REPLAY_LOG set first: a file is unused when no logged run answered from it."])
+
     static let help = CommandSpec(
         ["help"], summary: "help for places or one command",
         usage: "places help [COMMAND]",
@@ -226,11 +254,13 @@ enum CommandTable {
         examples: ["places manpage > ~/.local/share/man/man1/places.1", "places manpage | man -l -"])
 
     static let all: [CommandSpec] = [nearby, search, details, favoriteAdd, favoriteRemove, favoriteList, routeEstimate, batch, providers,
+                                     cassettesList, cassettesCheck, cassettesUnused,
                                      completions, manpage, help]
 
     /// The words that only group subcommands (`places favorite add`), with what the group is for.
     static let groupSummaries: [String: String] = [
         "favorite": "your saved places: add and remove them, list them offline",
+        "cassettes": "recorded exchanges (--record): list them, check them for keys, find unused ones",
     ]
 
     /// Top-level command words, for suggestions.

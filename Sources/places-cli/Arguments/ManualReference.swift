@@ -14,6 +14,7 @@ enum ManualReference {
         ("PLACES_OSRM_URL", "OSRM base URL, default https://router.project-osrm.org"),
         ("PLACES_RECORD", "as --record DIR"),
         ("PLACES_REPLAY", "as --replay DIR"),
+        ("PLACES_REPLAY_LOG", "a file replays append the cassette files they answer from to (places cassettes unused)"),
         ("PLACES_CACHE_TTL", "as --cache TTL: answer repeated requests from the response cache (30s, 10m, 1h, 7d; at most 30d)"),
         ("PLACES_MAX_TIER", "as --max-tier TIER: refuse requests billed above it"),
         ("PLACES_LANGUAGE", "as --language CODE, for Google"),

@@ -46,6 +46,8 @@ enum BatchRunner {
                     lineContext.terminal = .plain
                     lineContext.diagnostics = progress.diagnostics(line: line.number, wording: wording)
                     lineContext.rateLimits = limits
+                    // What --record stores as the command that made an exchange: the line's own.
+                    lineContext.arguments = line.args
                     let flags = options.lineFlags, lineContextCopy = lineContext
                     group.addTask { (index, await BatchLineRunner.run(line, batchFlags: flags, context: lineContextCopy)) }
                 }

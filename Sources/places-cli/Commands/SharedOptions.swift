@@ -26,18 +26,20 @@ enum SharedOptions {
     }
 
     static func network(_ args: ParsedArguments, environment: [String: String]) throws -> NetworkOptions {
-        let record = args.string("record") ?? environment["PLACES_RECORD"].flatMap { $0.isEmpty ? nil : $0 }
-        let replay = args.string("replay") ?? environment["PLACES_REPLAY"].flatMap { $0.isEmpty ? nil : $0 }
-        if args.isSet("record") && args.isSet("replay") {
-            throw UsageError("--record and --replay cannot be used together")
+        let recordVariable = environment["PLACES_RECORD"].flatMap { $0.isEmpty ? nil : $0 }
+        let replayVariable = environment["PLACES_REPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        // A flag beats the other mode's environment variable.
+        let record = args.string("record") ?? (args.isSet("replay") ? nil : recordVariable)
+        let replay = args.string("replay") ?? (args.isSet("record") ? nil : replayVariable)
+        if let record, let replay, !CassetteDirectory.same(record, replay) {
+            throw UsageError("--record \(record) and --replay \(replay) name different directories: together they replay what DIR holds and record only what is missing into the same DIR; give one directory to both")
         }
         return NetworkOptions(
             timeoutSeconds: try args.double("timeout", range: 0.001...3600) ?? NetworkOptions.defaultTimeout,
             retries: try args.integer("retries", range: 0...10) ?? NetworkOptions.defaultRetries,
             dryRun: args.isSet("dry-run"),
-            // A flag beats the other mode's environment variable.
-            recordDirectory: args.isSet("replay") ? nil : record,
-            replayDirectory: args.isSet("record") ? nil : replay,
+            recordDirectory: record,
+            replayDirectory: replay,
             policy: try RequestPolicyOptions.read(args, environment: environment))
     }
 

@@ -3,8 +3,11 @@ import PlacesCore
 /// Where the favorites file lives: `$PLACES_FAVORITES_FILE`, else
 /// `$XDG_DATA_HOME/places/favorites.json`, else `~/.local/share/places/favorites.json`.
 enum FavoritesLocation {
+    /// The variable naming the file outright (the one a replay reads favorites from).
+    static let pinVariable = "PLACES_FAVORITES_FILE"
+
     static func path(in context: RunContext) throws -> String {
-        if let file = context.value("PLACES_FAVORITES_FILE") { return file }
+        if let file = context.value(pinVariable) { return file }
         // The XDG base directory spec: a relative XDG_DATA_HOME is invalid and ignored.
         if let data = context.value("XDG_DATA_HOME"), data.hasPrefix("/") {
             return join(data, "places/favorites.json")

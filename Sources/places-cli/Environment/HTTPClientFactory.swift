@@ -1,20 +1,30 @@
+import Foundation
 import PlacesCore
 
 /// Builds the `HTTPClient` for a command from its network flags: the network, a
-/// recorder around it, a replay directory, or a dry run; paced by the process's shared gate
-/// for `service` when it has one (`places batch`); the response cache in front of that when
-/// `--cache` asks for it; the cost ceiling of `--max-tier`. Every request that reaches the
-/// network is counted in `RequestLedger.shared` (`--verbose`).
+/// recorder around it, a replay directory (recording its misses when `--record` names the
+/// same directory), or a dry run; paced by the process's shared gate for `service` when it
+/// has one (`places batch`); the response cache in front of that when `--cache` asks for it;
+/// the cost ceiling of `--max-tier`. The directories are checked here, before anything is
+/// sent. Every request that reaches the network is counted in `RequestLedger.shared` (`--verbose`).
 enum HTTPClientFactory {
-    static func make(_ network: NetworkOptions, service: PlacesError.Service, context: RunContext) -> HTTPClient {
+    /// `$PLACES_REPLAY_LOG`: where replays append the files they used (`places cassettes unused`).
+    static let replayLogVariable = "PLACES_REPLAY_LOG"
+
+    static func make(_ network: NetworkOptions, service: PlacesError.Service, context: RunContext) throws -> HTTPClient {
         let keys = Redaction.keyVariables.compactMap { context.value($0) }
         var transport: HTTPTransport
         if network.dryRun {
             transport = DryRunTransport()
         } else if let replay = network.replayDirectory {
-            transport = CassetteReplayTransport(directory: replay)
+            try CassetteDirectory(replay).requireExisting()
+            var missRecorder: CassetteRecordingTransport?
+            if let record = network.recordDirectory { missRecorder = try recorder(into: record, context: context) }
+            transport = CassetteReplayTransport(
+                directory: replay, refreshAdvice: missRecorder == nil ? refreshAdvice(replay) : nil, recordingMisses: missRecorder,
+                usageLog: context.value(replayLogVariable).map(ReplayUsageLog.init(path:)))
         } else if let record = network.recordDirectory {
-            transport = CassetteRecordingTransport(inner: LedgerTransport(inner: URLSessionTransport()), directory: record, knownSecrets: keys)
+            transport = try recorder(into: record, context: context)
         } else {
             transport = LedgerTransport(inner: URLSessionTransport())
         }
@@ -26,8 +36,9 @@ enum HTTPClientFactory {
             transport = CachingTransport(inner: transport, cache: cache, ttl: ttl, dryRun: network.dryRun, knownSecrets: keys,
                                          diagnostics: context.diagnostics)
         }
+        let pinned = try ReferenceClock.override(context)
         return HTTPClient(transport: transport, timeout: network.timeoutSeconds, policy: RetryPolicy(retries: network.retries),
-                          diagnostics: context.diagnostics, ceiling: network.policy.maxTier)
+                          diagnostics: context.diagnostics, ceiling: network.policy.maxTier, now: { pinned ?? Date() })
     }
 
     /// The response cache `--cache` uses, or nil (with a note) when it cannot be used: under
@@ -45,12 +56,28 @@ enum HTTPClientFactory {
         return ResponseCache.at(directory)
     }
 
+    /// A recorder into `directory`, which must be writable: checked now, before a request
+    /// (which may be billed) is sent.
+    private static func recorder(into directory: String, context: RunContext) throws -> CassetteRecordingTransport {
+        try CassetteDirectory(directory).checkWritable()
+        return CassetteRecordingTransport(inner: LedgerTransport(inner: URLSessionTransport()), directory: directory,
+                                          knownSecrets: Redaction.keyVariables.compactMap { context.value($0) },
+                                          command: RecordedCommand.line(context.arguments), diagnostics: context.diagnostics)
+    }
+
+    /// How to refresh a replay directory: the missing-only mode, which needs a key but
+    /// sends only what is missing.
+    static func refreshAdvice(_ directory: String) -> String {
+        "to record what is missing, run the command again online (with the provider's API key, if it needs one) and --replay \(directory) --record \(directory): only requests with no recording are sent"
+    }
+
     /// The API key in `variable`. Dry runs and replays need none (a placeholder is sent,
-    /// which never takes part in matching); else nil, which the provider reports as
-    /// `missingAPIKey` (77) once it knows the request is valid, so a bad flag is reported first.
+    /// which never takes part in matching); the missing-only mode does, as it may send.
+    /// Else nil, which the provider reports as `missingAPIKey` (77) once it knows the request
+    /// is valid, so a bad flag is reported first.
     static func key(_ variable: String, for network: NetworkOptions, context: RunContext) -> String? {
         if let key = context.value(variable) { return key }
-        if network.dryRun || network.replayDirectory != nil { return Redaction.placeholder }
+        if network.dryRun || (network.replays && !network.recordsMissing) { return Redaction.placeholder }
         return nil
     }
 }

@@ -43,7 +43,7 @@ enum ProviderFactory {
                 key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
         }
         if name != .google { noteLocaleIgnored(name, network: network, context: context) }
-        return spec.makeProvider(http: HTTPClientFactory.make(network, service: service, context: context), now: now)
+        return spec.makeProvider(http: try HTTPClientFactory.make(network, service: service, context: context), now: now)
     }
 
     /// `--language` / `--region` are Google's: Foursquare documents no language or region

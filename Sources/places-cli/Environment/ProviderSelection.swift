@@ -47,7 +47,9 @@ enum ProviderList: Sendable, Equatable {
 ///
 /// Order: the flag; `$PLACES_PROVIDER`; `--data` implies osm; `google` when
 /// `GOOGLE_MAPS_API_KEY` is set; `foursquare` when `FOURSQUARE_API_KEY` is set; else `osm`.
-/// The flag and the variable may name several providers, or `all`.
+/// The flag and the variable may name several providers, or `all`. Under `--replay` the keys
+/// do not count (a replay needs none): the provider is the one the directory holds exchanges
+/// of (see `replayed`).
 enum ProviderSelection {
     /// The providers to ask, in the order their answers win in a merge: at least one, each once.
     static func choose(_ options: ProviderOptions, network: NetworkOptions = NetworkOptions(), context: RunContext) throws -> [ProviderName] {
@@ -63,6 +65,8 @@ enum ProviderSelection {
             }
         } else if options.dataFile != nil {
             chosen = [.osm]
+        } else if network.replays, let replayed = try replayed(from: network) {
+            chosen = [replayed]
         } else if context.value("GOOGLE_MAPS_API_KEY") != nil {
             chosen = [.google]
         } else if context.value("FOURSQUARE_API_KEY") != nil {
@@ -75,6 +79,21 @@ enum ProviderSelection {
             throw UsageError("--data reads an OpenStreetMap extract and works only with --provider osm (the provider here is \(named))")
         }
         return chosen
+    }
+
+    /// The provider a replay directory holds exchanges of, when it holds one provider's. Nil
+    /// in the missing-only mode when it holds none yet (the keys decide, as when recording);
+    /// otherwise none or several is an error saying to pass `--provider`.
+    static func replayed(from network: NetworkOptions) throws -> ProviderName? {
+        guard let directory = network.replayDirectory else { return nil }
+        let cassettes = CassetteDirectory(directory)
+        try cassettes.requireExisting()
+        // Each provider records under the folder of its own name (`google`, `foursquare`, `osm`).
+        let held = ProviderName.allCases.filter { !cassettes.entries(service: $0.rawValue).isEmpty }
+        if held.count == 1 { return held[0] }
+        if held.isEmpty && network.recordsMissing { return nil }
+        let what = held.isEmpty ? "no recorded exchange of any provider" : "exchanges of \(held.map(\.rawValue).joined(separator: ", "))"
+        throw UsageError("--replay \(directory) holds \(what), so it cannot tell which provider to replay: pass --provider NAME (\(ProviderName.allNames))")
     }
 
     /// The offline extract for osm: `--data`, else `$PLACES_OSM_DATA`, else nil (ask Overpass).

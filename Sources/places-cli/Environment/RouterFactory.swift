@@ -7,10 +7,10 @@ enum RouterFactory {
         case .estimate:
             return EstimateRouter()
         case .google:
-            return GoogleRoutesRouter(client: HTTPClientFactory.make(network, service: .googleRoutes, context: context),
+            return GoogleRoutesRouter(client: try HTTPClientFactory.make(network, service: .googleRoutes, context: context),
                                       baseURL: Endpoints.googleRoutes(context), key: try googleKey(network, context: context))
         case .osrm:
-            return OSRMRouter(client: HTTPClientFactory.make(network, service: .osrm, context: context), baseURL: Endpoints.osrm(context))
+            return OSRMRouter(client: try HTTPClientFactory.make(network, service: .osrm, context: context), baseURL: Endpoints.osrm(context))
         }
     }
 
@@ -18,7 +18,7 @@ enum RouterFactory {
     /// with the routers that need no key as the way out.
     static func googleKey(_ network: NetworkOptions, context: RunContext) throws -> String {
         if let key = context.value("GOOGLE_MAPS_API_KEY") { return key }
-        if network.dryRun || network.replayDirectory != nil { return Redaction.placeholder }
+        if network.dryRun || (network.replays && !network.recordsMissing) { return Redaction.placeholder }
         throw PlacesError.missingAPIKey(.googleRoutes)
     }
 }

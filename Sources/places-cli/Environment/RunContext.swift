@@ -10,13 +10,16 @@ struct RunContext: Sendable {
     /// single command, which asks at its own pace. Further shared HTTP policy (a response
     /// cache, a cost ceiling) belongs beside it, applied in `HTTPClientFactory`.
     var rateLimits: RateLimits?
+    /// The command line as given (after `places`), stored with what `--record` records.
+    var arguments: [String]
 
     init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent,
-         rateLimits: RateLimits? = nil) {
+         rateLimits: RateLimits? = nil, arguments: [String] = []) {
         self.environment = environment
         self.terminal = terminal
         self.diagnostics = diagnostics
         self.rateLimits = rateLimits
+        self.arguments = arguments
     }
 
     /// An environment value, treating empty as unset (as `VAR= places ...` intends).

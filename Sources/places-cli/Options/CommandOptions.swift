@@ -29,6 +29,11 @@ struct NetworkOptions: Sendable {
     var replayDirectory: String?
     var policy: RequestPolicyOptions
 
+    /// Replaying: every answer from a directory, unless the missing-only mode records misses.
+    var replays: Bool { replayDirectory != nil && !dryRun }
+    /// Replaying and recording what is missing into the same directory.
+    var recordsMissing: Bool { replays && recordDirectory != nil }
+
     static let defaultTimeout = HTTPClient.defaultTimeout
     static let defaultRetries = HTTPClient.defaultRetries
 

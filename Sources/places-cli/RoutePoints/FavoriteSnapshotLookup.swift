@@ -27,9 +27,12 @@ struct FavoriteSnapshotLookup: Sendable {
 
     /// The favorites file of this environment. A PLACE_ID that the file cannot answer (it
     /// cannot be read) is a warning and goes to its provider; an alias has nowhere else to
-    /// go, so an unreadable file fails it.
-    static func favorites(in context: RunContext) -> FavoriteSnapshotLookup {
-        FavoriteSnapshotLookup(venue: { id in
+    /// go, so an unreadable file fails it. A replay reads only a pinned file
+    /// (`$PLACES_FAVORITES_FILE`), so its output does not depend on the user's own favorites.
+    static func favorites(in context: RunContext, replaying: Bool = false) -> FavoriteSnapshotLookup {
+        let unpinned = replaying && context.value(FavoritesLocation.pinVariable) == nil
+        return FavoriteSnapshotLookup(venue: { id in
+            if unpinned { return nil }
             do {
                 return try FavoritesStore.located(in: context).load().favorites.first { $0.id == id }?.venue
             } catch let error as PlacesError {
@@ -37,6 +40,10 @@ struct FavoriteSnapshotLookup: Sendable {
                 return nil
             }
         }, aliased: { alias in
+            if unpinned {
+                throw PlacesError.configuration(
+                    message: "@\(alias): a replay reads favorites only from \(FavoritesLocation.pinVariable), which is not set; set it to the favorites file the replay should use")
+            }
             let document = try FavoritesStore.located(in: context).load()
             guard let favorite = document.favorite(alias: alias) else {
                 throw noAlias(alias, known: document.favorites.compactMap(\.alias))

@@ -50,7 +50,7 @@ struct PointResolver: Sendable {
     /// centre: the extract is what is searched); without it, `--data` with such an id is 64.
     static func commandLine(providerOptions: ProviderOptions, network: NetworkOptions, context: RunContext,
                             dataOnlyForOSM: Bool = false) -> PointResolver {
-        PointResolver(favorites: .favorites(in: context)) { id in
+        PointResolver(favorites: .favorites(in: context, replaying: network.replayDirectory != nil)) { id in
             var options = providerOptions
             if options.dataFile != nil && id.provider != .osm {
                 guard dataOnlyForOSM else {

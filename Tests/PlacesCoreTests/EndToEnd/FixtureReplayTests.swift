@@ -16,4 +16,43 @@ struct FixtureReplayTests {
         #expect(r.stdout == scenario.expectedStdout, "stdout differs from Fixtures/golden/\(scenario.name).stdout")
         #expect(r.stderr == scenario.expectedStderr, "stderr differs from Fixtures/golden/\(scenario.name).stderr")
     }
+
+    /// A HOME whose own favorites file holds the place of the `overpass-details-json`
+    /// scenario (added the way a user would), so that reading it would change the output.
+    static let homeWithFavorites: String = {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("places-home-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        var env = PlacesBinary.baseEnvironment(home: home)
+        env["PLACES_FAVORITES_FILE"] = nil
+        let added = try! PlacesBinary.run(["favorite", "add", "osm:node/1369465615", "--data", "Fixtures/osm/helsinki-pois.json"], environment: env)
+        precondition(added.status == 0, "\(added)")
+        return home
+    }()
+
+    /// The pins README's "Use cassettes in CI" recipe sets.
+    static let recipePins = ["PLACES_FAVORITES_FILE": NSTemporaryDirectory() + "places-no-favorites-\(UUID().uuidString).json",
+                             "PLACES_NOW": "2026-06-01T12:00:00Z"]
+
+    @Test func theUsersOwnFavoritesReallyMarkThePlace() throws {
+        var env = PlacesBinary.baseEnvironment(home: Self.homeWithFavorites)
+        env["PLACES_FAVORITES_FILE"] = nil
+        let file = Self.homeWithFavorites + "/.local/share/places/favorites.json"
+        #expect(((try? Data(contentsOf: URL(fileURLWithPath: file)))?.count ?? 0) > 0, "a non-empty favorites file in HOME")
+        let live = try PlacesBinary.run(["details", "osm:node/1369465615", "--json", "--data", "Fixtures/osm/helsinki-pois.json"], environment: env)
+        #expect(live.status == 0 && live.stdout.contains("\"isFavorite\": true"), "\(live)")
+    }
+
+    @Test(arguments: FixtureScenario.all())
+    func replaysByteForByteWhateverTheUsersFavorites(_ scenario: FixtureScenario) throws {
+        var env = FixtureScenario.offlineEnvironment
+        env["HOME"] = Self.homeWithFavorites
+        for pins in [Self.recipePins, [:]] {
+            env["PLACES_FAVORITES_FILE"] = nil
+            env.merge(pins) { $1 }
+            let r = try PlacesBinary.run(scenario.arguments, environment: env)
+            #expect(r.status == scenario.exitCode, "\(pins): \(r)")
+            #expect(r.stdout == scenario.expectedStdout, "\(pins): stdout differs from Fixtures/golden/\(scenario.name).stdout")
+            #expect(r.stderr == scenario.expectedStderr, "\(pins): stderr differs from Fixtures/golden/\(scenario.name).stderr")
+        }
+    }
 }
