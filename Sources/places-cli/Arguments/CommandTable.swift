@@ -80,9 +80,9 @@ enum CommandTable {
         usage: "places nearby (--at LAT,LON | --near PLACE) [--type T[,T...]] [--radius M] [options]",
         groups: [location, filters(nearby: true), output, provider, network],
         examples: [
-            "places nearby --near Helsinki --type restaurant --data Fixtures/osm/helsinki-pois.json",
+            "places nearby --near Helsinki --type restaurant --data helsinki-pois.json",
             "places nearby --at 60.1699,24.9384 --type cafe --radius 500 --json | jq '.[].name'",
-            "places nearby --near Helsinki --type restaurant --group-by cuisine --filter sushi --data Fixtures/osm/helsinki-pois.json",
+            "places nearby --near Helsinki --type restaurant --group-by cuisine --filter sushi --data helsinki-pois.json",
             "places nearby --near Helsinki --type cafe --provider osm,google,foursquare --json",
         ],
         notes: [severalProviders])
@@ -101,7 +101,7 @@ enum CommandTable {
         positionals: [PositionalSpec(name: "QUERY", help: "what to look for, e.g. 'sushi' or 'pharmacy'; quote several words")],
         groups: [location, filters(nearby: false), output, provider, network],
         examples: [
-            "places search sushi --near Helsinki --data Fixtures/osm/helsinki-pois.json",
+            "places search sushi --near Helsinki --data helsinki-pois.json",
             "places search 'pizza' --at 40.7128,-74.0060 --radius 2000 --sort distance --json",
         ],
         notes: ["Without a location there is no centre: distanceMeters is null, and --sort distance|best or --radius is an error.", severalProviders])
@@ -112,7 +112,7 @@ enum CommandTable {
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID, e.g. osm:node/2187383214, google:ChIJN1t_tDeuEmsRUsoyG83frY4",
                                      completion: .favoriteIDs)],
         groups: [output, FlagGroup(title: "Provider", flags: [provider.flags[1], provider.flags[2]]), network],
-        examples: ["places details osm:node/1369465615 --data Fixtures/osm/helsinki-pois.json"],
+        examples: ["places details osm:node/1369465615 --data helsinki-pois.json"],
         notes: ["The id's prefix names the provider; an osm: id is looked up in --data / $PLACES_OSM_DATA when given, else through Overpass."])
 
     static let favoriteAdd = CommandSpec(
@@ -129,7 +129,7 @@ enum CommandTable {
                              "more to keep in the snapshot, e.g. +phone,+website (Google bills them as Enterprise)"),
                  ]),
                  FlagGroup(title: "Provider", flags: [provider.flags[1]]), network],
-        examples: ["places favorite add osm:node/1369465615 --note 'Friday lunch' --alias lunch --data Fixtures/osm/helsinki-pois.json"],
+        examples: ["places favorite add osm:node/1369465615 --note 'Friday lunch' --alias lunch --data helsinki-pois.json"],
         notes: ["The place is looked up through the provider its id names and a snapshot is stored; adding it again without --note or --alias refreshes the snapshot and keeps addedAt.",
                 "Google's snapshot is billed as Place Details Pro: phone and website (Enterprise) only with --fields +phone,+website."])
 
@@ -189,7 +189,7 @@ enum CommandTable {
             FlagGroup(title: "Network", flags: network.flags.filter { $0.name != "dry-run" }),
         ],
         examples: [
-            "printf '%s\\n' '[\"nearby\",\"--near\",\"Helsinki\",\"--type\",\"cafe\",\"--limit\",\"3\"]' | places batch --data Fixtures/osm/helsinki-pois.json",
+            "printf '%s\\n' '[\"nearby\",\"--near\",\"Helsinki\",\"--type\",\"cafe\",\"--limit\",\"3\"]' | places batch --data helsinki-pois.json",
             "places batch stores.ndjson --jobs 8 --qps 20 > out.ndjson; places batch stores.ndjson --resume out.ndjson > out2.ndjson",
         ],
         notes: [

@@ -32,8 +32,13 @@ enum HelpFormatter {
         Exit codes: 0 ok, 64 usage, 65 bad data, 66 not found, 69 unavailable, 74 I/O,
         75 rate limited, 77 key missing/rejected, 78 configuration ('places manpage' says more).
 
-        Example:
-          places nearby --near Helsinki --type restaurant --data Fixtures/osm/helsinki-pois.json
+        Examples:
+          places nearby --near Helsinki --type restaurant            (your default provider)
+          places nearby --at 60.1699,24.9384 -t cafe -r 500 --data helsinki-pois.json
+
+        --data FILE reads an OpenStreetMap extract in Overpass JSON, offline (no key, no network).
+        The source tree ships one, Fixtures/osm/helsinki-pois.json (central Helsinki);
+        export PLACES_OSM_DATA=/path/to/extract.json makes a file the default.
 
         """
         return out

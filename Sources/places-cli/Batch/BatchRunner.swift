@@ -26,7 +26,9 @@ enum BatchRunner {
         let wording = context.diagnostics.wording
         let window = options.jobs * aheadPerJob
 
-        var ready: [Int: (text: String, code: Int32)] = [:]
+        var ready: [Int: (text: String, code: Int32, line: Int, error: String?)] = [:]
+        var failures = 0
+        var firstFailed: (line: Int, error: String)?
         var nextToStart = 0, nextToWrite = 0, running = 0
         var firstFailure: Int32 = 0
         var stopped: StandardStreams.WriteResult?
@@ -37,7 +39,7 @@ enum BatchRunner {
                     let index = nextToStart, line = lines[index]
                     nextToStart += 1
                     if let earlier = resume.record(for: line) {
-                        ready[index] = (earlier, 0)
+                        ready[index] = (earlier, 0, line.number, nil)
                         progress.finished(failed: false)
                         continue
                     }
@@ -54,13 +56,16 @@ enum BatchRunner {
                 while let record = ready.removeValue(forKey: nextToWrite) {
                     let written = streams.stdout.write(record.text)
                     if written != .written { stopped = written; break }
-                    if firstFailure == 0 { firstFailure = record.code }
+                    if record.code != 0 {
+                        failures += 1
+                        if firstFailure == 0 { firstFailure = record.code; firstFailed = (record.line, record.error ?? "") }
+                    }
                     nextToWrite += 1
                 }
                 if stopped != nil || nextToWrite == lines.count { break }
                 guard let (index, record) = await group.next() else { continue }
                 running -= 1
-                ready[index] = (record.text, record.exitCode)
+                ready[index] = (record.text, record.exitCode, record.line, record.error)
                 progress.finished(failed: record.exitCode != 0)
             }
             group.cancelAll()
@@ -69,7 +74,10 @@ enum BatchRunner {
         switch stopped {
         case .failed(let code)?: return streams.fail("cannot write the output (errno \(code))", code: 74)
         case .closedPipe?: return 0
-        default: return firstFailure
+        default:
+            // One error line for the whole batch, as for any failed command: the records say the rest.
+            guard let firstFailed else { return 0 }
+            return streams.fail("\(failures) of \(lines.count) batch lines failed; the first, line \(firstFailed.line): \(firstFailed.error)", code: firstFailure)
         }
     }
 

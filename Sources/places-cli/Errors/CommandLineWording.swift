@@ -104,7 +104,7 @@ extension Wording {
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract, or try without --data to ask Overpass"
         case .extractMissing(let path):
-            return "no such --data file: \(path); give the path of an Overpass JSON export, e.g. Fixtures/osm/helsinki-pois.json"
+            return "no such --data file: \(path); give the path of an Overpass JSON export (an `out center;` query saved from overpass-turbo or the Overpass API; the source tree ships Fixtures/osm/helsinki-pois.json)"
         case .extractIsDirectory(let path):
             return "--data \(path) is a directory, not an Overpass JSON file"
         case .extractNotRegular(let path, let kind):

@@ -251,8 +251,9 @@ enum FuzzHarness {
     /// The failures of one finished run: the oracle's, plus keys in files the case wrote.
     static func failures(index: Int, seed: UInt64, invocation: FuzzInvocation, outcome: FuzzChild.Outcome,
                          extra: [FuzzViolation], caseDirectory: String, replies: [String] = [], classSuffix: (FuzzViolation) -> String) -> FuzzCaseResult {
-        let violations = FuzzOracle.violations(of: outcome) + FuzzOracle.leaks(inFilesUnder: caseDirectory) + extra
         let command = commandName(invocation)
+        let violations = FuzzOracle.violations(of: outcome, batchRecords: command == "batch")
+            + FuzzOracle.leaks(inFilesUnder: caseDirectory) + extra
         return FuzzCaseResult(ending: outcome.ending.description, failures: violations.map { violation in
             FuzzFailure(index: index, seed: seed, classKey: "\(violation.kind) · \(command)\(classSuffix(violation))", violation: violation,
                         invocation: invocation, ending: outcome.ending.description,

@@ -21,7 +21,9 @@ enum FuzzOracle {
     static let memoryCeiling = 512 << 20
     static let errorPrefix = "places: error:"
 
-    static func violations(of outcome: FuzzChild.Outcome) -> [FuzzViolation] {
+    /// `batchRecords`: the run is `places batch`, whose stdout holds one NDJSON record per
+    /// line whatever the lines did; a failed batch prints them and its one error line.
+    static func violations(of outcome: FuzzChild.Outcome, batchRecords: Bool = false) -> [FuzzViolation] {
         var found: [FuzzViolation] = []
         let stdout = outcome.stdoutText, stderr = outcome.stderrText
         let errorLines = stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix(errorPrefix) }
@@ -42,7 +44,15 @@ enum FuzzOracle {
             if errorLines.count != 1 {
                 found.append(FuzzViolation(kind: "failure with \(errorLines.count) places: error: lines", detail: String(stderr.prefix(300))))
             }
-            if !outcome.stdout.isEmpty {
+            if batchRecords {
+                let notRecord = stdout.split(separator: "\n").first { line in
+                    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return true }
+                    return object["exitCode"] == nil || object["line"] == nil
+                }
+                if let notRecord {
+                    found.append(FuzzViolation(kind: "batch output line that is not a record", detail: String(notRecord.prefix(200))))
+                }
+            } else if !outcome.stdout.isEmpty {
                 found.append(FuzzViolation(kind: "failure with output on stdout", detail: String(stdout.prefix(200))))
             }
         }
