@@ -26,6 +26,9 @@ public struct SearchRequest: Sendable {
     /// `--favorites-only`: only these places can be printed. A source that can select by id
     /// may use it; none may take a shortcut (like "the N nearest") that ignores it.
     public var onlyIDs: Set<PlaceID>?
+    /// Whether the caller will say how many places matched when `limit` cut the answer (a
+    /// source that can count cheaply then does; see `OverpassFileProvider.answer`).
+    public var wantsTotalCount = false
 
     public static let defaultNearbyRadius = 1000.0
     public static let defaultLimit = 20

@@ -69,7 +69,7 @@ struct VenueIndexTests {
         var nonEmpty = 0
         for round in 0..<80 {
             let request = try Self.randomRequest(&random, near: reference)
-            let expected = VenuePipeline.run(reference.filter { OSMSearchMatcher.matches($0, request: request) }, for: request, provider: .osm).venues
+            let expected = VenuePipeline.run(OSMRanking.ranked(reference.filter { OSMSearchMatcher.matches($0, request: request) }, by: OverpassSelection(request: request)), for: request, provider: .osm).venues
             let fromIndex = try await Self.answers(indexed, request, notes.diagnostics)
             let fromScan = try await Self.answers(scanned, request)
             #expect(fromIndex == expected, "round \(round): \(request)")
@@ -77,7 +77,8 @@ struct VenueIndexTests {
             if !expected.isEmpty { nonEmpty += 1 }
         }
         #expect(nonEmpty > 15)
-        #expect(notes.lines.isEmpty, "\(notes.lines)")
+        // The varied extract has nodes with a null latitude: one note each time, nothing else.
+        #expect(notes.lines.allSatisfy { $0.contains("without coordinates skipped") }, "\(notes.lines)")
         #expect(dir.contents(of: "cache").count == 1)
         for venue in stride(from: 0, to: reference.count, by: max(1, reference.count / 40)).map({ reference[$0] }) {
             #expect(try await indexed.details(venue.id, fields: [], diagnostics: .silent) == reference.first { $0.id == venue.id })

@@ -29,8 +29,8 @@ struct IndexSurgery {
         withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<(offset + 8), with: $0) }
     }
 
-    /// Where word `field` (0 latitude, 1 longitude, 2 mask and kind, 3 id, 4 source offset)
-    /// of entry `index` lies.
+    /// Where word `field` (0 latitude, 1 longitude, 2 mask and kind, 3 id, 4 source offset,
+    /// 5 text offset and length) of entry `index` lies.
     func entryWord(_ index: Int, _ field: Int) -> Int {
         Int(header.entriesOffset) + index * VenueIndexFormat.entryLength + 8 * field
     }
@@ -44,15 +44,24 @@ struct IndexSurgery {
     /// as far as the numbers in `header` still fit the bytes.
     mutating func rechecksum() {
         let cellsInFile = max(0, (bytes.count - Int(header.cellsOffset)) / VenueIndexFormat.cellLength)
-        let entriesInFile = UInt64(max(0, (Int(header.cellsOffset) - Int(header.entriesOffset)) / VenueIndexFormat.entryLength))
+        let entriesInFile = UInt64(max(0, (Int(header.textOffset) - Int(header.entriesOffset)) / VenueIndexFormat.entryLength))
         let cells = min(Int(clamping: header.cellCount), cellsInFile)
         for cell in 0..<cells {
             let first = word(at: cellWord(cell, 1))
             let next = cell + 1 < cells ? word(at: cellWord(cell + 1, 1)) : header.venueCount
             let start = Int(header.entriesOffset) + Int(min(first, entriesInFile)) * VenueIndexFormat.entryLength
             let end = max(start, Int(header.entriesOffset) + Int(min(next, entriesInFile)) * VenueIndexFormat.entryLength)
-            let checksum = bytes[start..<end].withUnsafeBytes {
-                VenueIndexBuilder.cellChecksum(cell: word(at: cellWord(cell, 0)), first: first, entries: $0)
+            var texts = 0..<0
+            if end > start {
+                let firstText = word(at: start + 40), lastText = word(at: end - 8)
+                let from = Int(header.textOffset) + Int(firstText & 0xFFFF_FFFF)
+                let to = Int(header.textOffset) + Int(lastText & 0xFFFF_FFFF) + Int(lastText >> 32)
+                texts = min(from, bytes.count)..<max(min(from, bytes.count), min(to, bytes.count))
+            }
+            let checksum = bytes[start..<end].withUnsafeBytes { entries in
+                bytes[texts].withUnsafeBytes { text in
+                    VenueIndexBuilder.cellChecksum(cell: word(at: cellWord(cell, 0)), first: first, entries: entries, texts: text)
+                }
             }
             setWord(at: cellWord(cell, 2), checksum)
         }

@@ -76,6 +76,35 @@ struct OSMCategoryMask: Sendable {
         return 0
     }
 
+    /// `OSMVenueMapper.categories` for the element, from the same bytes `of` reads: the
+    /// vocabulary categories, else the main tag's trimmed value; nil when a value has
+    /// escapes or non-ASCII bytes (then only the mapper can say).
+    func categories(of element: borrowing ScannedElement) -> [String]? {
+        var mask: UInt64 = 0
+        for rawKey in 1...6 {
+            let token = element.tagTokens[rawKey]
+            if token.start < 0 { continue }
+            if token.hasEscapes { return nil }
+            let value = UnsafeRawBufferPointer(start: element.text + token.start, count: token.end - token.start)
+            for b in value where b >= 0x80 { return nil }
+            mask |= table(rawKey).value(for: value) ?? 0
+        }
+        if mask != 0 {
+            return PlaceCategory.allCases.filter { mask & Self.bit($0) != 0 }.map(\.rawValue)
+        }
+        for rawKey in 1...5 {
+            let token = element.tagTokens[rawKey]
+            if token.start < 0 { continue }
+            var start = token.start, end = token.end
+            while start < end, Self.isASCIIWhitespace(element.text[start]) { start += 1 }
+            while end > start, Self.isASCIIWhitespace(element.text[end - 1]) { end -= 1 }
+            let value = UnsafeRawBufferPointer(start: element.text + start, count: end - start)
+            if value.isEmpty || Self.equalsYes(value) { continue }
+            return [String(decoding: value, as: UTF8.self)]
+        }
+        return []
+    }
+
     private static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
 
     private static func equalsYes(_ value: UnsafeRawBufferPointer) -> Bool {
