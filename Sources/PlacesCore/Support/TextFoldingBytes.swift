@@ -24,9 +24,14 @@ extension TextFolding {
     /// `appendFolded` when the text has only scalars the table covers; nil (and nothing
     /// appended) otherwise.
     static func appendFoldedQuickly(_ text: String, to out: inout [UInt8]) -> Int? {
-        let start = out.count
         var text = text
-        if text.withUTF8({ appendFoldedFast($0, to: &out) }) { return out.count - start }
+        return text.withUTF8 { appendFoldedQuickly(UnsafeRawBufferPointer($0), to: &out) }
+    }
+
+    /// `appendFoldedQuickly` for UTF-8 bytes in place.
+    static func appendFoldedQuickly(_ utf8: UnsafeRawBufferPointer, to out: inout [UInt8]) -> Int? {
+        let start = out.count
+        if appendFoldedFast(utf8.bindMemory(to: UInt8.self), to: &out) { return out.count - start }
         out.removeSubrange(start...)
         return nil
     }

@@ -51,16 +51,13 @@ struct IndexSurgery {
             let next = cell + 1 < cells ? word(at: cellWord(cell + 1, 1)) : header.venueCount
             let start = Int(header.entriesOffset) + Int(min(first, entriesInFile)) * VenueIndexFormat.entryLength
             let end = max(start, Int(header.entriesOffset) + Int(min(next, entriesInFile)) * VenueIndexFormat.entryLength)
-            var texts = 0..<0
-            if end > start {
-                let firstText = word(at: start + 40), lastText = word(at: end - 8)
-                let from = Int(header.textOffset) + Int(firstText & 0xFFFF_FFFF)
-                let to = Int(header.textOffset) + Int(lastText & 0xFFFF_FFFF) + Int(lastText >> 32)
-                texts = min(from, bytes.count)..<max(min(from, bytes.count), min(to, bytes.count))
-            }
+            let textBase = Int(header.textOffset)
             let checksum = bytes[start..<end].withUnsafeBytes { entries in
-                bytes[texts].withUnsafeBytes { text in
-                    VenueIndexBuilder.cellChecksum(cell: word(at: cellWord(cell, 0)), first: first, entries: entries, texts: text)
+                bytes.withUnsafeBytes { file in
+                    VenueIndexBuilder.cellChecksum(cell: word(at: cellWord(cell, 0)), first: first, entries: entries) { entry in
+                        let from = min(textBase + Int(entry.textOffset), file.count)
+                        return UnsafeRawBufferPointer(rebasing: file[from..<min(from + Int(entry.textLength), file.count)])
+                    }
                 }
             }
             setWord(at: cellWord(cell, 2), checksum)

@@ -80,17 +80,24 @@ struct OSMCategoryMask: Sendable {
     /// vocabulary categories, else the main tag's trimmed value; nil when a value has
     /// escapes or non-ASCII bytes (then only the mapper can say).
     func categories(of element: borrowing ScannedElement) -> [String]? {
-        var mask: UInt64 = 0
+        let mask = of(element)
+        if mask == Self.unknown { return nil }
+        if let raw = fallbackValue(of: element) {
+            return [String(decoding: UnsafeRawBufferPointer(start: element.text + raw.lowerBound, count: raw.count), as: UTF8.self)]
+        }
+        return PlaceCategory.allCases.filter { mask & Self.bit($0) != 0 }.map(\.rawValue)
+    }
+
+    /// Where the mapper's fallback category lies in the text, for an element whose mask is
+    /// known (`of` is not `unknown`) and has no vocabulary category: the first main tag's
+    /// trimmed value that is not empty or `yes`. Nil when the element has a vocabulary
+    /// category, or no such value (then its categories are the mask's names, or none).
+    func fallbackValue(of element: borrowing ScannedElement) -> Range<Int>? {
         for rawKey in 1...6 {
             let token = element.tagTokens[rawKey]
             if token.start < 0 { continue }
-            if token.hasEscapes { return nil }
             let value = UnsafeRawBufferPointer(start: element.text + token.start, count: token.end - token.start)
-            for b in value where b >= 0x80 { return nil }
-            mask |= table(rawKey).value(for: value) ?? 0
-        }
-        if mask != 0 {
-            return PlaceCategory.allCases.filter { mask & Self.bit($0) != 0 }.map(\.rawValue)
+            if table(rawKey).value(for: value) != nil { return nil }
         }
         for rawKey in 1...5 {
             let token = element.tagTokens[rawKey]
@@ -100,9 +107,9 @@ struct OSMCategoryMask: Sendable {
             while end > start, Self.isASCIIWhitespace(element.text[end - 1]) { end -= 1 }
             let value = UnsafeRawBufferPointer(start: element.text + start, count: end - start)
             if value.isEmpty || Self.equalsYes(value) { continue }
-            return [String(decoding: value, as: UTF8.self)]
+            return start..<end
         }
-        return []
+        return nil
     }
 
     private static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }

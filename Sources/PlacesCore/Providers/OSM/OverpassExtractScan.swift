@@ -29,15 +29,15 @@ enum OverpassExtractScan {
                                                                   first: parts[0].take, second: parts[1].take)
         if !usedSecond { builder?.part(1).removeAll() }
         var judge = parts[0].judge
-        var facts = parts[0].facts
+        var facts = parts[0].allFacts
         var pending = parts[0].pending
         if usedSecond {
             judge.merge(parts[1].judge)
-            facts.box = [parts[0].facts.box, parts[1].facts.box].compactMap { $0 }.reduce(into: PositionBox()) { $0.add($1) }
-            if facts.box?.isEmpty == true { facts.box = nil }
-            facts.unplacedCount += parts[1].facts.unplacedCount
-            facts.idsIncrease = facts.idsIncrease && parts[1].facts.idsIncrease
-                && (0..<3).allSatisfy { parts[0].lastIDs[$0] < parts[1].firstIDs[$0] }
+            let second = parts[1].allFacts
+            if let box = second.box { facts.box = (facts.box ?? PositionBox()).adding(box) }
+            facts.unplacedCount += second.unplacedCount
+            facts.idsIncrease = facts.idsIncrease && second.idsIncrease
+                && (0..<3).allSatisfy { parts[0].last($0) < parts[1].first($0) }
             pending += parts[1].pending
         }
         return Result(places: judge.collector.ranked(), total: judge.collector.total, facts: facts, pending: pending,
@@ -53,22 +53,25 @@ enum OverpassExtractScan {
         result.judge = part.judge
         result.places = part.judge.collector.ranked()
         result.total = part.judge.collector.total
-        if let box = part.facts.box { result.facts.box = (result.facts.box ?? PositionBox()).adding(box) }
+        if let box = part.allFacts.box { result.facts.box = (result.facts.box ?? PositionBox()).adding(box) }
     }
 
-    /// What one thread's share of the elements selects and indexes.
+    /// What one thread's share of the elements selects and indexes. (Its properties are
+    /// touched by its own thread only: no exclusivity checks on the hot path.)
     private final class Part {
-        var judge: PlaceJudge
+        @exclusivity(unchecked) var judge: PlaceJudge
         let entries: VenueIndexBuilder.Part?
         let categories = OSMCategoryMask.tables
         let texts = OSMPlaceTextReader()
-        var text: [UInt8] = []
-        var facts = ExtractFacts()
-        var pending: [PendingPlace] = []
+        @exclusivity(unchecked) var text: [UInt8] = []
+        @exclusivity(unchecked) var facts = ExtractFacts()
+        @exclusivity(unchecked) var box = PositionBox()
+        @exclusivity(unchecked) var pending: [PendingPlace] = []
         /// The first and last id of each element type taken, for `ExtractFacts.idsIncrease`.
-        var firstIDs = [Int64](repeating: .max, count: 3)
-        var lastIDs = [Int64](repeating: .min, count: 3)
+        @exclusivity(unchecked) var firstIDs: (Int64, Int64, Int64) = (.max, .max, .max)
+        @exclusivity(unchecked) var lastIDs: (Int64, Int64, Int64) = (.min, .min, .min)
         private let readsText: Bool
+        private let judgesText: Bool
 
         convenience init(_ selection: OverpassSelection, now: Date, _ entries: VenueIndexBuilder.Part?) {
             self.init(PlaceJudge(selection, now: now), entries)
@@ -77,9 +80,20 @@ enum OverpassExtractScan {
         init(_ judge: PlaceJudge, _ entries: VenueIndexBuilder.Part?) {
             self.judge = judge
             self.entries = entries
-            readsText = entries != nil || judge.readsText
+            judgesText = judge.readsText
+            readsText = entries?.keepsTexts == true || judgesText
             text.reserveCapacity(256)
         }
+
+        /// The facts of this share: the box of its places with the rest.
+        var allFacts: ExtractFacts {
+            var all = facts
+            all.box = box.isEmpty ? nil : box
+            return all
+        }
+
+        func first(_ kind: Int) -> Int64 { [firstIDs.0, firstIDs.1, firstIDs.2][kind] }
+        func last(_ kind: Int) -> Int64 { [lastIDs.0, lastIDs.1, lastIDs.2][kind] }
 
         func take(_ element: borrowing ScannedElement) {
             guard element.makesVenue, let position = element.position else {
@@ -96,24 +110,40 @@ enum OverpassExtractScan {
         }
 
         func place(_ element: borrowing ScannedElement, at position: (lat: Double, lon: Double), derived: Bool) {
-            let kind = Int(element.kind.rawValue)
-            if element.id <= lastIDs[kind] { facts.idsIncrease = false }
-            if firstIDs[kind] == .max { firstIDs[kind] = element.id }
-            lastIDs[kind] = element.id
+            noteID(element.kind, element.id)
             let mask = categories.of(element)
-            text.removeAll(keepingCapacity: true)
-            if readsText { texts.append(element, to: &text) }
-            if facts.box == nil { facts.box = PositionBox() }
-            facts.box!.add(latitude: position.lat, longitude: position.lon)
+            box.add(latitude: position.lat, longitude: position.lon)
             let candidate = PlaceJudge.Candidate(kind: element.kind.rawValue, id: element.id, latitude: position.lat, longitude: position.lon,
                                                  mask: mask, hasOpeningHours: element.token(.openingHours) != nil,
                                                  offset: UInt64(element.offset), derived: derived)
-            let placedAt: (lat: Double, lon: Double)? = derived ? position : nil
-            text.withUnsafeBytes { bytes in
-                entries?.add(element, position: position, mask: mask, derived: derived, text: bytes)
-                let record = judge.readsText ? OSMSearchText.Record(bytes) : nil
-                judge.offer(candidate, record: record) { element.venue(placedAt: placedAt) }
+            var pending: PlaceJudge.Pending?
+            if readsText {
+                text.removeAll(keepingCapacity: true)
+                texts.append(element, mask: mask, to: &text)
+                text.withUnsafeBytes { bytes in
+                    entries?.add(element, position: position, mask: mask, derived: derived, text: bytes)
+                    pending = judge.offer(candidate, record: judgesText ? OSMSearchText.Record(bytes) : nil)
+                }
+            } else {
+                entries?.add(element, position: position, mask: mask, derived: derived, text: UnsafeRawBufferPointer(start: nil, count: 0))
+                pending = judge.offer(candidate, record: nil)
             }
+            if let pending { judge.decide(pending, venue: element.venue(placedAt: derived ? position : nil)) }
+        }
+
+        @inline(__always) private func noteID(_ kind: ScannedElement.Kind, _ id: Int64) {
+            switch kind {
+            case .node: note(&firstIDs.0, &lastIDs.0, id)
+            case .way: note(&firstIDs.1, &lastIDs.1, id)
+            case .relation: note(&firstIDs.2, &lastIDs.2, id)
+            case .other: break
+            }
+        }
+
+        @inline(__always) private func note(_ first: inout Int64, _ last: inout Int64, _ id: Int64) {
+            if id <= last { facts.idsIncrease = false }
+            if first == .max { first = id }
+            last = id
         }
     }
 }

@@ -85,7 +85,9 @@ public struct OverpassFileProvider: PlaceProvider {
         let opened = clock()
         let indexPath = cache.indexPath(forSource: key.path)
         do {
+            // An index written for `nearby` has no texts: a text search writes one that has.
             if let index = try VenueIndex(path: indexPath), index.header.key == key,
+               index.header.hasTexts || selection.text == nil,
                trustsContent(of: index, file: file, openedAt: opened, indexPath: indexPath) {
                 // With nothing to narrow (no circle, id, text or distance order), the
                 // two-thread scan of the file is the quicker way to read every place.
@@ -107,7 +109,7 @@ public struct OverpassFileProvider: PlaceProvider {
         do {
             try cache.createDirectory()
             // An element takes at least ~60 bytes of JSON: room enough for every one.
-            builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: file.size / 60 + 1024)
+            builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: file.size / 60 + 1024, texts: selection.text != nil)
         } catch {
             diagnostics.note("cannot write an index of \(path) in \(cache.directory) (\(error.reason)); reading the whole file each time (--no-cache skips this)")
         }

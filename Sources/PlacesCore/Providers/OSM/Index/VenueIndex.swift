@@ -1,3 +1,5 @@
+import Foundation
+
 /// A spatial index file of an extract, memory-mapped: a query reads the cells it needs (the
 /// nearest first, for an answer ranked by distance), judges their entries (`PlaceJudge`),
 /// and scans from the source file only the elements it keeps. What it reads it checks: a
@@ -61,24 +63,8 @@ final class VenueIndex {
     /// header's key describes).
     func select(_ judge: inout PlaceJudge, source: UnsafeRawBufferPointer) throws(VenueIndexCorruption) -> [Venue] {
         let selection = judge.selection
-        var damage: VenueIndexCorruption?
         func visit(_ cell: Int) throws(VenueIndexCorruption) {
-            try forEachEntry(ofCell: cell) { entry, text throws(VenueIndexCorruption) in
-                var record: OSMSearchText.Record?
-                if judge.readsText {
-                    guard let read = OSMSearchText.Record(text) else { throw VenueIndexCorruption(reason: "the text of an entry is damaged") }
-                    record = read
-                }
-                judge.offer(entry.candidate, record: record) {
-                    do throws(VenueIndexCorruption) {
-                        return try venue(entry.place, source: source)
-                    } catch {
-                        damage = error
-                        return nil
-                    }
-                }
-                if let damage { throw damage }
-            }
+            try judgeCell(cell, &judge, source: source)
         }
         if selection.elementID != nil {
             for cell in 0..<cellCount { try visit(cell) }
@@ -93,13 +79,82 @@ final class VenueIndex {
                 }
             }
         } else {
-            for cell in 0..<cellCount { try visit(cell) }
+            try judgeAllCells(&judge, source: source)
         }
         var venues: [Venue] = []
         for place in judge.collector.ranked() {
             venues.append(try venue(place, source: source))
         }
         return venues
+    }
+
+    /// Offers `judge` every entry of one cell. Without texts in the index, a text test
+    /// reads the venue (the provider rebuilds an index without texts before a text search;
+    /// `--filter` alone makes do).
+    private func judgeCell(_ cell: Int, _ judge: inout PlaceJudge, source: UnsafeRawBufferPointer) throws(VenueIndexCorruption) {
+        let readsText = judge.readsText && header.hasTexts
+        try forEachEntry(ofCell: cell) { entry, text throws(VenueIndexCorruption) in
+            var record: OSMSearchText.Record?
+            if readsText {
+                guard let read = OSMSearchText.Record(text) else { throw VenueIndexCorruption(reason: "the text of an entry is damaged") }
+                record = read
+            }
+            if let pending = judge.offer(entry.candidate, record: record) {
+                judge.decide(pending, venue: try venue(entry.place, source: source))
+            }
+        }
+    }
+
+    /// Every cell, on two threads when there are many (a search without a location reads
+    /// them all): each half has its own copy of the judge, and the second's is merged in.
+    private func judgeAllCells(_ judge: inout PlaceJudge, source: UnsafeRawBufferPointer) throws(VenueIndexCorruption) {
+        guard cellCount >= Self.parallelCells, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+            for cell in 0..<cellCount { try judgeCell(cell, &judge, source: source) }
+            return
+        }
+        let half = SecondHalf(index: self, judge: judge, cells: (cellCount / 2)..<cellCount, source: source)
+        let thread = Thread { half.run() }
+        thread.stackSize = 1 << 20
+        thread.start()
+        var failure: VenueIndexCorruption?
+        do {
+            for cell in 0..<(cellCount / 2) { try judgeCell(cell, &judge, source: source) }
+        } catch {
+            failure = error
+        }
+        half.finished.wait()
+        if let failure { throw failure }
+        if let failure = half.failure { throw failure }
+        judge.merge(half.judge)
+    }
+
+    /// Below this many cells, one thread is quicker than starting a second.
+    static let parallelCells = 4096
+
+    /// The second thread's half of the cells. Only that thread touches it until `finished`.
+    private final class SecondHalf: @unchecked Sendable {
+        let index: VenueIndex
+        var judge: PlaceJudge
+        let cells: Range<Int>
+        let source: UnsafeRawBufferPointer
+        var failure: VenueIndexCorruption?
+        let finished = DispatchSemaphore(value: 0)
+
+        init(index: VenueIndex, judge: PlaceJudge, cells: Range<Int>, source: UnsafeRawBufferPointer) {
+            self.index = index
+            self.judge = judge
+            self.cells = cells
+            self.source = source
+        }
+
+        func run() {
+            do throws(VenueIndexCorruption) {
+                for cell in cells { try index.judgeCell(cell, &judge, source: source) }
+            } catch {
+                failure = error
+            }
+            finished.signal()
+        }
     }
 
     /// The venue of a kept place's element, scanned from the source; it must be the element
@@ -223,7 +278,13 @@ final class VenueIndex {
         let textEnd = Int(lastText & 0xFFFF_FFFF) + Int(lastText >> 32)
         guard textStart <= textEnd, textEnd <= Int(header.textLength) else { throw VenueIndexCorruption(reason: "a cell's texts are out of range") }
         let texts = UnsafeRawBufferPointer(rebasing: mapping.bytes[(Int(header.textOffset) + textStart)..<(Int(header.textOffset) + textEnd)])
-        guard VenueIndexBuilder.cellChecksum(cell: number, first: first, entries: entries, texts: texts) == checksum else {
+        func text(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer {
+            // Inside the cell's texts (a damaged entry's text is cut to them; its checksum fails).
+            let from = min(max(offset - textStart, 0), texts.count)
+            return UnsafeRawBufferPointer(rebasing: texts[from..<min(from + length, texts.count)])
+        }
+        let sum = VenueIndexBuilder.cellChecksum(cell: number, first: first, entries: entries) { text(Int($0.textOffset), Int($0.textLength)) }
+        guard sum == checksum else {
             throw VenueIndexCorruption(reason: "a cell's checksum does not match")
         }
         let sourceSize = header.key.status.size
@@ -243,7 +304,7 @@ final class VenueIndex {
                   textOffset >= textStart, textOffset + textLength <= textEnd else {
                 throw VenueIndexCorruption(reason: "an entry of cell \(number) is out of range")
             }
-            try body(entry, UnsafeRawBufferPointer(rebasing: texts[(textOffset - textStart)..<(textOffset - textStart + textLength)]))
+            try body(entry, text(textOffset, textLength))
         }
     }
 

@@ -51,32 +51,41 @@ final class VenueIndexBuilder {
         /// Whether an entry was dropped for want of memory (the index is then not written).
         fileprivate var overflowed = false
 
-        fileprivate init(capacity: Int) throws(VenueIndexCorruption) {
-            guard let entries = LargeBuffer<Entry>(reserving: capacity),
-                  let texts = LargeBuffer<UInt8>(reserving: capacity * 32) else {
+        fileprivate init(capacity: Int, texts: Bool) throws(VenueIndexCorruption) {
+            guard let entries = LargeBuffer<Entry>(reserving: capacity) else {
                 throw VenueIndexCorruption(reason: "there is not enough memory to index it")
             }
             self.entries = entries
-            self.texts = texts
+            if texts {
+                guard let buffer = LargeBuffer<UInt8>(reserving: capacity * 32) else {
+                    throw VenueIndexCorruption(reason: "there is not enough memory to index it")
+                }
+                self.texts = buffer
+            }
         }
+
+        /// Whether this part keeps texts (`add` wants them).
+        var keepsTexts: Bool { texts != nil }
 
         /// Adds a place: the element, where it is, its `OSMCategoryMask`, its folded text.
         @inline(__always)
         func add(_ element: borrowing ScannedElement, position: (lat: Double, lon: Double), mask: UInt64,
                  derived: Bool, text: UnsafeRawBufferPointer) {
-            guard let entries, let texts else { return }
+            guard let entries else { return }
             var flags: UInt64 = derived ? VenueIndexFormat.derivedFlag : 0
             if element.token(.openingHours) != nil { flags |= VenueIndexFormat.openingHoursFlag }
             let kind = UInt64(element.kind.rawValue) << VenueIndexFormat.kindShift
-            let textOffset = texts.count
-            guard textOffset + text.count <= VenueIndexBuilder.maximumTextBytes, texts.append(contentsOf: text) else {
-                overflowed = true
-                return
+            let textOffset = texts?.count ?? 0
+            if let texts {
+                guard textOffset + text.count <= VenueIndexBuilder.maximumTextBytes, texts.append(contentsOf: text) else {
+                    overflowed = true
+                    return
+                }
             }
             if !entries.append(Entry(latitude: position.lat, longitude: position.lon,
                                      maskAndKind: (mask & VenueIndexFormat.categoryBits) | flags | kind,
                                      id: element.id, sourceOffset: UInt64(element.offset),
-                                     textOffset: UInt32(textOffset), textLength: UInt32(text.count))) {
+                                     textOffset: UInt32(textOffset), textLength: UInt32(texts == nil ? 0 : text.count))) {
                 overflowed = true
             }
         }
@@ -90,11 +99,15 @@ final class VenueIndexBuilder {
     /// Opens the temporary file, so that an unwritable cache shows before the scan.
     /// `capacity` is room for about this many entries, reserved (not touched) up front so
     /// the array seldom copies itself while it grows.
-    init(destination: String, key: SourceKey, capacity: Int = 4096) throws(VenueIndexCorruption) {
+    init(destination: String, key: SourceKey, capacity: Int = 4096, texts: Bool = true) throws(VenueIndexCorruption) {
         self.key = key
-        parts = [try Part(capacity: capacity), try Part(capacity: capacity), try Part(capacity: 1024)]
+        self.texts = texts
+        parts = [try Part(capacity: capacity, texts: texts), try Part(capacity: capacity, texts: texts), try Part(capacity: 1024, texts: texts)]
         file = try IndexFileWriter(destination: destination)
     }
+
+    /// Whether the index keeps places' folded texts.
+    let texts: Bool
 
     /// The entries of thread `index` (0 or 1).
     func part(_ index: Int) -> Part { parts[index] }
@@ -114,24 +127,25 @@ final class VenueIndexBuilder {
         let textTotal = parts.reduce(0) { $0 + ($1.texts?.count ?? 0) }
         guard total <= Self.maximumEntries else { throw VenueIndexCorruption(reason: "it has more than \(Self.maximumEntries) places") }
         guard textTotal <= Self.maximumTextBytes else { throw VenueIndexCorruption(reason: "its names take more than 4 GiB") }
-        guard let order = sortedByCell(total: total), let chunk = LargeBuffer<Entry>(capacity: Self.chunkEntries),
-              let texts = LargeBuffer<UInt8>(capacity: textTotal + 8) else {
+        guard let order = sortedByCell(total: total), let chunk = LargeBuffer<Entry>(capacity: Self.chunkEntries) else {
             throw VenueIndexCorruption(reason: "there was not enough memory to index it")
         }
+        let textOffset = headerLength + total * VenueIndexFormat.entryLength
         file.seek(to: headerLength)
-        // In cell order, a chunk at a time: gather the chunk's entries and texts, then walk
-        // it for the cell table and each cell's checksum, then write it. The texts follow
-        // the entries, in the same order.
+        // In cell order, a chunk at a time: gather the chunk's entries and their texts, walk
+        // it for the cell table and each cell's checksum, then write the entries (in turn)
+        // and the texts (at their place after all the entries).
         var cells = ByteWriter()
-        var cell = UInt64.max, hash = ByteHash(), cellTextStart = 0, cellTextEnd = 0
+        var texts: [UInt8] = []
+        var cell = UInt64.max, hash = ByteHash(), written = 0
         func finishCell() {
             guard cell != .max else { return }
-            hash.combine(UnsafeRawBufferPointer(start: texts.base + cellTextStart, count: cellTextEnd - cellTextStart))
             cells.append(hash.finalized)
         }
         var start = 0
         while start < total && file.failure == nil {
             let end = min(start + Self.chunkEntries, total)
+            texts.removeAll(keepingCapacity: true)
             for k in start..<end {
                 var number = Int(order[k] & 0xFFFF_FFFF), part = 0
                 while number >= counts[part] {
@@ -139,51 +153,61 @@ final class VenueIndexBuilder {
                     part += 1
                 }
                 var entry = parts[part].entries![number]
-                let text = UnsafeRawBufferPointer(start: parts[part].texts!.base + Int(entry.textOffset), count: Int(entry.textLength))
-                entry.textOffset = UInt32(texts.count)
-                texts.append(contentsOf: text)
+                if let partTexts = parts[part].texts {
+                    texts.append(contentsOf: UnsafeRawBufferPointer(start: partTexts.base + Int(entry.textOffset), count: Int(entry.textLength)))
+                }
+                entry.textOffset = UInt32(written + texts.count - Int(entry.textLength))
                 chunk[k - start] = entry
             }
             chunk.setCount(end - start)
-            for k in start..<end {
-                let entry = chunk[k - start]
-                if order[k] >> 32 != cell {
-                    finishCell()
-                    cell = order[k] >> 32
-                    cells.append(cell)
-                    cells.append(UInt64(k))
-                    hash = ByteHash()
-                    hash.combine(cell)
-                    hash.combine(UInt64(k))
-                    cellTextStart = Int(entry.textOffset)
+            texts.withUnsafeBytes { chunkTexts in
+                for k in start..<end {
+                    let entry = chunk[k - start]
+                    if order[k] >> 32 != cell {
+                        finishCell()
+                        cell = order[k] >> 32
+                        cells.append(cell)
+                        cells.append(UInt64(k))
+                        hash = ByteHash()
+                        hash.combine(cell)
+                        hash.combine(UInt64(k))
+                    }
+                    Self.combine(entry, text: UnsafeRawBufferPointer(rebasing: chunkTexts[(Int(entry.textOffset) - written)...].prefix(Int(entry.textLength))), into: &hash)
                 }
-                hash.combine(entry.latitude.bitPattern)
-                hash.combine(entry.longitude.bitPattern)
-                hash.combine(entry.maskAndKind)
-                hash.combine(UInt64(bitPattern: entry.id))
-                hash.combine(entry.sourceOffset)
-                hash.combine(UInt64(entry.textOffset) | UInt64(entry.textLength) << 32)
-                cellTextEnd = Int(entry.textOffset) + Int(entry.textLength)
             }
             file.write(UnsafeRawBufferPointer(chunk.buffer))
+            texts.withUnsafeBytes { file.write($0, at: textOffset + written) }
+            written += texts.count
             start = end
         }
         finishCell()
         for part in parts { part.removeAll() }
-        let textOffset = headerLength + total * VenueIndexFormat.entryLength
-        let textLength = texts.count
-        while texts.count % 8 != 0 { texts.append(0) }
-        file.write(UnsafeRawBufferPointer(texts.buffer))
+        let textLength = written
+        let padding = (8 - textLength % 8) % 8
+        let cellsOffset = textOffset + textLength + padding
+        file.seek(to: textOffset + textLength)
+        [UInt8](repeating: 0, count: padding).withUnsafeBytes { file.write($0) }
         cells.bytes.withUnsafeBytes { file.write($0) }
-        let cellsOffset = textOffset + texts.count
         let header = VenueIndexHeader(
             key: key, contentHash: contentHash, venueCount: UInt64(total), cellCount: UInt64(cells.bytes.count / VenueIndexFormat.cellLength),
             cellDegrees: grid.degrees, entriesOffset: UInt64(headerLength), cellsOffset: UInt64(cellsOffset),
             cellsChecksum: cells.bytes.withUnsafeBytes { ByteHash.of($0) },
-            textOffset: UInt64(textOffset), textLength: UInt64(textLength), facts: facts,
+            textOffset: UInt64(textOffset), textLength: UInt64(textLength), hasTexts: self.texts, facts: facts,
             totalLength: UInt64(cellsOffset + cells.bytes.count))
         file.write(header.encoded(), at: 0)
         try file.commit()
+    }
+
+    /// Adds an entry, as its 8-byte words, and its text to a cell's checksum.
+    @inline(__always)
+    static func combine(_ entry: Entry, text: UnsafeRawBufferPointer, into hash: inout ByteHash) {
+        hash.combine(entry.latitude.bitPattern)
+        hash.combine(entry.longitude.bitPattern)
+        hash.combine(entry.maskAndKind)
+        hash.combine(UInt64(bitPattern: entry.id))
+        hash.combine(entry.sourceOffset)
+        hash.combine(UInt64(entry.textOffset) | UInt64(entry.textLength) << 32)
+        hash.combine(text)
     }
 
     /// Stops and removes the temporary file.
@@ -203,18 +227,19 @@ final class VenueIndexBuilder {
         try file.commit()
     }
 
-    /// The checksum stored for a cell: its number, first entry, its entries' bytes as 8-byte
-    /// words, and its entries' texts (`commit` computes the same, entry by entry).
-    static func cellChecksum(cell: UInt64, first: UInt64, entries: UnsafeRawBufferPointer, texts: UnsafeRawBufferPointer) -> UInt64 {
+    /// The checksum stored for a cell: its number, first entry, and each entry's words and
+    /// text (`commit` computes the same, entry by entry); `text` gives an entry's text.
+    static func cellChecksum(cell: UInt64, first: UInt64, entries: UnsafeRawBufferPointer,
+                             text: (Entry) -> UnsafeRawBufferPointer) -> UInt64 {
         var hash = ByteHash()
         hash.combine(cell)
         hash.combine(first)
         var offset = 0
-        while offset + 8 <= entries.count {
-            hash.combine(UInt64(littleEndian: entries.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
+        while offset + VenueIndexFormat.entryLength <= entries.count {
+            let entry = entries.loadUnaligned(fromByteOffset: offset, as: Entry.self)
+            combine(entry, text: text(entry), into: &hash)
+            offset += VenueIndexFormat.entryLength
         }
-        hash.combine(texts)
         return hash.finalized
     }
 

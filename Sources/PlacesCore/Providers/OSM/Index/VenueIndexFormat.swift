@@ -9,7 +9,8 @@
 ///          latitude, longitude (Float64); category mask (bits 0–47), flags (56–61) and
 ///          element type (62–63); element id; offset of the element's `{` in the source;
 ///          offset and length of its folded text in the text section (UInt32 each)
-/// texts    each place's folded text (`OSMSearchText`), in entry order, padded to 8 bytes
+/// texts    each place's folded text (`OSMSearchText`), in entry order, padded to 8 bytes;
+///          only in an index written for a text search (a flag in the header says)
 /// cells    24 bytes per non-empty cell, by cell number: cell number, first entry,
 ///          checksum of the cell's entries and of their texts (the table's own checksum
 ///          is in the header)
@@ -83,6 +84,9 @@ struct VenueIndexHeader: Equatable {
     var cellsChecksum: UInt64
     var textOffset: UInt64
     var textLength: UInt64
+    /// Whether the index holds each place's folded text (written by the first query that
+    /// searched text: a `nearby` index goes without, and a search rebuilds it with them).
+    var hasTexts: Bool
     var facts: ExtractFacts
     var totalLength: UInt64
 
@@ -106,7 +110,7 @@ struct VenueIndexHeader: Equatable {
         w.append(key.status.inode)
         w.append(key.status.device)
         w.append(key.sampledHash)
-        w.append(UInt64(contentHash == nil ? 0 : 1) | (facts.idsIncrease ? 2 : 0))
+        w.append(UInt64(contentHash == nil ? 0 : 1) | (facts.idsIncrease ? 2 : 0) | (hasTexts ? 4 : 0))
         w.append(contentHash ?? 0)
         w.append(venueCount)
         w.append(cellCount)
@@ -170,6 +174,7 @@ struct VenueIndexHeader: Equatable {
                         status: FileStatus(device: device, inode: inode, size: size, modified: modified, changed: changed),
                         sampledHash: sampledHash)
         self.contentHash = flags & 1 == 1 ? contentHash : nil
+        hasTexts = flags & 4 != 0
         guard checksumOffset + 8 == VenueIndexFormat.fixedHeaderLength, unplaced < 1 << 40 else {
             throw VenueIndexCorruption(reason: "its header is damaged")
         }
@@ -194,7 +199,7 @@ struct VenueIndexHeader: Equatable {
               textEnd.partialValue <= cellsOffset, cellsOffset - textEnd.partialValue < 8, textLength < 1 << 32,
               !cellsEnd.overflow, cellsEnd.partialValue == totalLength, venueCount < 1 << 40, cellCount <= venueCount,
               (venueCount == 0) == (cellCount == 0), venueCount <= size / VenueIndexFormat.minimumElementBytes,
-              entriesOffset % 8 == 0, cellsOffset % 8 == 0, flags <= 3 else {
+              entriesOffset % 8 == 0, cellsOffset % 8 == 0, flags <= 7, hasTexts || textLength == 0 else {
             throw VenueIndexCorruption(reason: "its section table is inconsistent")
         }
         // The grid is this version's: a query reads cells by this size.
@@ -207,7 +212,8 @@ struct VenueIndexHeader: Equatable {
 
     init(key: SourceKey, contentHash: UInt64?, venueCount: UInt64, cellCount: UInt64, cellDegrees: Double,
          entriesOffset: UInt64, cellsOffset: UInt64, cellsChecksum: UInt64, textOffset: UInt64, textLength: UInt64,
-         facts: ExtractFacts, totalLength: UInt64) {
+         hasTexts: Bool, facts: ExtractFacts, totalLength: UInt64) {
+        self.hasTexts = hasTexts
         self.textOffset = textOffset
         self.textLength = textLength
         self.facts = facts

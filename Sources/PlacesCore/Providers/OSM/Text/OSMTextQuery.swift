@@ -14,6 +14,8 @@ struct OSMTextQuery: Sendable {
     /// The folded query, and its words (split at spaces, as the matcher splits them).
     let phrase: [UInt8]
     let words: [[UInt8]]
+    /// The words, longest first: the likeliest to fail a text, tried first.
+    private let wordsLongestFirst: [[UInt8]]
     private let wordStrings: [String]
     private let wordsAreASCII: Bool
 
@@ -24,6 +26,7 @@ struct OSMTextQuery: Sendable {
         phrase = Array(folded.utf8)
         wordStrings = folded.split(separator: " ").map(String.init)
         words = wordStrings.map { Array($0.utf8) }
+        wordsLongestFirst = words.sorted { $0.count > $1.count }
         wordsAreASCII = phrase.allSatisfy { $0 < 0x80 }
     }
 
@@ -36,8 +39,7 @@ struct OSMTextQuery: Sendable {
         guard wordsAreASCII || words.isEmpty else {
             return words.allSatisfy { word in word.allSatisfy { $0 < 0x80 } && Self.find(word, in: record.text) != nil }
         }
-        // The longest word first: the likeliest to fail.
-        for word in words.sorted(by: { $0.count > $1.count }) where Self.find(word, in: record.text) == nil { return false }
+        for word in wordsLongestFirst where Self.find(word, in: record.text) == nil { return false }
         return true
     }
 
