@@ -4,11 +4,15 @@ public struct RunContext: Sendable {
     public var environment: [String: String]
     public var terminal: TerminalInfo
     public var diagnostics: Diagnostics
+    /// Where long work shows progress: set only when stderr is a terminal.
+    public var progress: ProgressLine?
 
-    public init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent) {
+    public init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent,
+                progress: ProgressLine? = nil) {
         self.environment = environment
         self.terminal = terminal
         self.diagnostics = diagnostics
+        self.progress = progress
     }
 
     /// An environment value, treating empty as unset (as `VAR= places ...` intends).

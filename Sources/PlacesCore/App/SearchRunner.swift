@@ -8,14 +8,24 @@ public enum SearchRunner {
         let providerName = try ProviderSelection.choose(options.providerOptions, context: context)
         try validateRadius(request, provider: providerName)
         let provider = try ProviderFactory.make(providerName, options: options.providerOptions, network: options.network, context: context)
+        if !(provider is OverpassFileProvider), request.limit > ProviderLimits.maxLimit {
+            context.diagnostics.note("--limit \(request.limit) is over \(providerName.rawValue)'s ceiling of \(ProviderLimits.maxLimit): showing at most \(ProviderLimits.maxLimit) (a --data file has no ceiling)")
+            request.limit = ProviderLimits.maxLimit
+        }
 
         // Read before the search: --favorites-only with an unreadable file fails before any request.
         let favorites = try FavoriteMarks.ids(for: options, context: context)
         if options.favoritesOnly { request.onlyIDs = favorites }
         var found: [Venue] = []
+        var extract: ExtractAnswer?
         if !(options.favoritesOnly && favorites?.isEmpty == true) || options.network.dryRun {
             do {
-                found = try await provider.search(request, diagnostics: context.diagnostics)
+                if var file = provider as? OverpassFileProvider {
+                    extract = try answer(request, from: &file, context: context)
+                    found = extract?.venues ?? []
+                } else {
+                    found = try await provider.search(request, diagnostics: context.diagnostics)
+                }
             } catch let capture as DryRunCapture {
                 return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
             }
@@ -25,6 +35,10 @@ public enum SearchRunner {
         if let favorites { found = FavoriteMarks.apply(found, favorites: favorites, only: options.favoritesOnly) }
         let outcome = VenuePipeline.run(found, for: request, provider: providerName)
         for note in outcome.notes { context.diagnostics.note(note) }
+        if let extract, let file = provider as? OverpassFileProvider {
+            ExtractNotes.report(extract, request: request, shown: outcome.venues.count, source: file.displayName,
+                                terminal: context.terminal, diagnostics: context.diagnostics)
+        }
 
         let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
                                           flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
@@ -36,6 +50,20 @@ public enum SearchRunner {
         }
         if outcome.venues.isEmpty { reportEmpty(request, options: options, context: context) }
         return VenueRenderer.render(outcome.venues, options: renderOptions)
+    }
+
+    /// An offline answer with its facts: the count beyond the limit asked for when a
+    /// terminal will see it, progress drawn while the file is read.
+    private static func answer(_ request: SearchRequest, from file: inout OverpassFileProvider, context: RunContext) throws -> ExtractAnswer {
+        var request = request
+        request.wantsTotalCount = context.terminal.isTTY
+        if let line = context.progress {
+            let source = file.displayName
+            file.progress = { line.show(ProgressLine.text($0, source: source)) }
+            line.begin()
+        }
+        defer { context.progress?.end() }
+        return try file.answer(request, diagnostics: context.diagnostics)
     }
 
     /// Validates and combines the options into a provider-neutral request.
@@ -74,6 +102,9 @@ public enum SearchRunner {
 
 /// Per-provider limits checked before any request.
 public enum ProviderLimits {
+    /// The most places a web provider is asked for (a `--data` file has no ceiling).
+    public static let maxLimit = 1000
+
     /// The largest `--radius` a provider accepts; nil for no limit.
     public static func maxRadiusMeters(_ provider: ProviderName) -> Double? {
         switch provider {

@@ -24,6 +24,11 @@ public struct TerminalInfo: Sendable, Equatable {
     /// Not a terminal: no colour, no clipping. What pipes, files and tests get.
     public static let plain = TerminalInfo(isTTY: false, width: nil, colorEnabled: false)
 
+    /// Whether this process's stderr is a terminal (progress is drawn only there).
+    public static func stderrIsTerminal() -> Bool {
+        isatty(STDERR_FILENO) == 1
+    }
+
     /// Inspects stdout and the environment of this process.
     public static func detect(environment: [String: String]) -> TerminalInfo {
         let tty = isatty(STDOUT_FILENO) == 1

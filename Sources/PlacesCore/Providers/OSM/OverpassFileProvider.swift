@@ -38,6 +38,9 @@ public struct OverpassFileProvider: PlaceProvider {
         self.clock = clock
     }
 
+    /// The file as messages name it (`-` is standard input).
+    public var displayName: String { OverpassDataSource.displayName(path) }
+
     /// Opening hours are evaluated only when the request needs openNow, and only on the
     /// venues selected: the default query does no such work.
     public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
