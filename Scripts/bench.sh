@@ -168,7 +168,8 @@ python3 Scripts/delaying-server.py "$idle_port" "$IDLE_DELAY" &
 idle_server=$!
 python3 Scripts/delaying-server.py "$reuse_port" "$IDLE_DELAY" 0 &
 reuse_server=$!
-trap 'kill $idle_server $reuse_server 2>/dev/null' EXIT
+# (|| true: under set -e a failing kill of servers already stopped made the exit status 1)
+trap 'kill $idle_server $reuse_server 2>/dev/null || true' EXIT
 for port in "$idle_port" "$reuse_port"; do
     for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
 done
