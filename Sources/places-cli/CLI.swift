@@ -25,7 +25,7 @@ enum CLI {
         let delay = environment["PLACES_PROGRESS_AFTER"].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 1
         let progress = TerminalInfo.stderrIsTerminal() ? ProgressLine(delay: delay) { streams.stderr.write($0) } : nil
         let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
-                                 progress: progress)
+                                 progress: progress, writeOutput: { streams.stdout.write($0) })
         let status: Int32
         do {
             let output: String

@@ -6,13 +6,17 @@ public struct RunContext: Sendable {
     public var diagnostics: Diagnostics
     /// Where long work shows progress: set only when stderr is a terminal.
     public var progress: ProgressLine?
+    /// Writes to stdout as output is produced (ndjson and csv rows of a long answer), for a
+    /// runner that would rather not hold its whole output; nil to return it whole.
+    public var writeOutput: (@Sendable (String) -> StandardStreams.WriteResult)?
 
     public init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent,
-                progress: ProgressLine? = nil) {
+                progress: ProgressLine? = nil, writeOutput: (@Sendable (String) -> StandardStreams.WriteResult)? = nil) {
         self.environment = environment
         self.terminal = terminal
         self.diagnostics = diagnostics
         self.progress = progress
+        self.writeOutput = writeOutput
     }
 
     /// An environment value, treating empty as unset (as `VAR= places ...` intends).

@@ -34,6 +34,9 @@ public enum SearchRunner {
         // Before the pipeline, so that --limit counts favorites only.
         if let favorites { found = FavoriteMarks.apply(found, favorites: favorites, only: options.favoritesOnly) }
         let outcome = VenuePipeline.run(found, for: request, provider: providerName)
+        // Only the pipeline's copy is printed: a whole-extract dump holds one list, not three.
+        found = []
+        extract?.venues = []
         for note in outcome.notes { context.diagnostics.note(note) }
         if let extract, let file = provider as? OverpassFileProvider {
             ExtractNotes.report(extract, request: request, shown: outcome.venues.count, source: file.displayName,
@@ -49,6 +52,12 @@ public enum SearchRunner {
             return VenueRenderer.render(groups: groups, options: renderOptions)
         }
         if outcome.venues.isEmpty { reportEmpty(request, options: options, context: context) }
+        // ndjson and csv go out as they are rendered (a write failure stays with the stream,
+        // which reports it when the empty remainder is written).
+        if let write = context.writeOutput,
+           VenueRenderer.stream(outcome.venues, options: renderOptions, write: { write($0) == .written }) {
+            return ""
+        }
         return VenueRenderer.render(outcome.venues, options: renderOptions)
     }
 

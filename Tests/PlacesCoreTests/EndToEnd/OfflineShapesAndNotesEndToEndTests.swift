@@ -98,6 +98,19 @@ struct OfflineShapesAndNotesEndToEndTests {
         let lines = all.stdout.split(separator: "\n")
         #expect(lines.count > 1000, "\(lines.count)")
         #expect(Set(lines).count == lines.count)
+        // Written in pieces as rendered: the same places, in the same order, as --json.
+        let json = try PlacesBinary.run(["search", "a", "--data", PlacesBinary.helsinkiData, "--limit", "100000", "--json"], environment: env)
+        let streamed = try lines.map { try JSONHelpers.object(String($0)) }
+        let whole = try JSONHelpers.array(json.stdout)
+        func canonical(_ object: [String: Any]) throws -> Data { try JSONSerialization.data(withJSONObject: object, options: .sortedKeys) }
+        #expect(try streamed.map(canonical) == whole.map(canonical))
+        #expect(streamed.count > 1000)
+        let csv = try PlacesBinary.run(["search", "a", "--data", PlacesBinary.helsinkiData, "--limit", "100000", "--format", "csv"], environment: env)
+        #expect(csv.status == 0 && csv.stdout.split(separator: "\n").count == lines.count + 1, "\(csv.status)")
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let full = try PlacesBinary.shell("\"$PLACES\" search a --data '\(PlacesBinary.helsinkiData)' --limit 100000 --format ndjson > /dev/full", environment: env)
+            #expect(full.status == 74 && full.stderrLines == ["places: error: cannot write the output (errno 28)"], "\(full)")
+        }
 
         var web = env
         web["PLACES_OSM_DATA"] = nil
