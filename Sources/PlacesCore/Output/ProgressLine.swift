@@ -34,6 +34,12 @@ public final class ProgressLine: @unchecked Sendable {
         }
     }
 
+    /// Clears the line for a note to be written in its place (the next report draws it
+    /// again below the note).
+    public func interrupt() {
+        end()
+    }
+
     /// Clears the line, if anything was drawn.
     public func end() {
         lock.withLock {

@@ -143,7 +143,9 @@ struct OfflineShapesAndNotesEndToEndTests {
     /// progress for a scan (shown from the start: PLACES_PROGRESS_AFTER=0; a second by
     /// default), cleared when it ends. Off a terminal neither.
     @Test func aTerminalIsToldHowManyMoreAndShownProgress() throws {
+        #if os(Linux)
         let dir = try TemporaryDirectory()
+        // util-linux script(1): -q quiet, -e the command's status, -c the command.
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
             Issue.record("script(1) is needed to give the binary a terminal")
             return
@@ -172,5 +174,6 @@ struct OfflineShapesAndNotesEndToEndTests {
         #expect(slow.stdout.contains("places: note: 3 of "), "\(slow)")
         let piped = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--data", big, "--limit", "3", "--no-cache"], environment: env)
         #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped)")
+        #endif
     }
 }
