@@ -2,7 +2,7 @@
 # Throughput of the output scrubber (SecretScrubber, the last line of defence every byte
 # places writes passes through): MB of NDJSON-like text a second, with no keys in the
 # environment (a pass-through) and with two, written in 64 KiB pieces as a stream.
-# Builds the two source files with swiftc -O and a small driver; prints one line per case.
+# Builds the three source files with swiftc -O and a small driver; prints one line per case.
 #
 #   Scripts/bench-scrubber.sh          # 300 MB
 #   Scripts/bench-scrubber.sh 1000     # 1000 MB
@@ -49,5 +49,5 @@ for (label, secrets) in [("no keys", [String]()), ("two keys", [key, "fsq3Anothe
     print("\(label): \(data.count >> 20) MiB in \(String(format: "%.3f", seconds)) s (\(String(format: "%.0f", Double(data.count >> 20) / max(seconds, 1e-9))) MiB/s), \(redacted) keys redacted, \(out) bytes out")
 }
 EOF
-swiftc -O -o "$work/bench" Sources/PlacesCore/Support/SecretMatcher.swift Sources/PlacesCore/Support/SecretScrubber.swift "$work/main.swift"
+swiftc -O -o "$work/bench" Sources/PlacesCore/Support/SecretMatcher.swift Sources/PlacesCore/Support/SecretScrubber.swift Sources/PlacesCore/Support/SecretPieces.swift "$work/main.swift"
 "$work/bench" "$MEGABYTES"

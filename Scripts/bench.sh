@@ -18,12 +18,16 @@
 #
 # Environment: SIZES, SEED (42), BENCH_DIR (/tmp/places-bench, keeps the generated files),
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
-# IDLE_DELAY (1 s), IDLE_RUNS (3), DENSE_SIZE (1000000; 0 skips the dense circle and search).
+# IDLE_DELAY (1 s), IDLE_RUNS (3), DENSE_SIZE (1000000; 0 skips the dense circle and search),
+# BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8).
 #
 # The dense circle (issue 11): DENSE_SIZE elements all within 50 km of 60.25,25.0
 # (overpass-synth --disc), `nearby --radius 50000` with no --type, the nearest 20, as the
 # walk over the index, the first query (scan + index) and --no-cache; then `search golden`
 # with no location on the same file (its first run writes the index with texts).
+# Last, `places batch` against a shell loop of single `places` calls on the same BATCH_LINES
+# lines: offline (the Helsinki extract), and against the loopback server answering Google
+# nearby requests after BATCH_DELAY s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,6 +42,9 @@ LAT=60.1699 LON=24.9384 RADIUS=1000
 
 IDLE_DELAY=${IDLE_DELAY:-1}
 IDLE_RUNS=${IDLE_RUNS:-3}
+BATCH_LINES=${BATCH_LINES:-500}
+BATCH_DELAY=${BATCH_DELAY:-0.05}
+BATCH_JOBS=${BATCH_JOBS:-8}
 
 for tool in hyperfine jq /usr/bin/time python3; do
     command -v "$tool" >/dev/null || { echo "bench.sh: needs $tool (Debian: apt-get install -y hyperfine jq time python3)" >&2; exit 69; }
@@ -193,6 +200,40 @@ idle '`nearby --provider google`: one request, on a new connection' "$idle_port"
 idle '`nearby --provider foursquare --limit 120`: 3 pages on one connection' "$idle_port" 3 -- "$PLACES" "${fsq[@]}"
 idle 'the same, the first page at once: only waits on a reused connection' "$reuse_port" 2 -- "$PLACES" "${fsq[@]}"
 kill "$idle_server" "$reuse_server" 2>/dev/null
+
+# places batch vs a shell loop: the same lines (nearby queries on a grid over central Helsinki,
+# five types), each run once; wall time and lines a second. The loop runs one process a line.
+batch_port=$(free_port)
+python3 Scripts/delaying-server.py "$batch_port" "$BATCH_DELAY" &
+batch_server=$!
+trap 'kill $batch_server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$batch_port") 2>/dev/null && break; sleep 0.1; done
+awk -v n="$BATCH_LINES" 'BEGIN { split("restaurant cafe bar pub fast_food", t, " ")
+    for (i = 0; i < n; i++) printf "[\"nearby\",\"--at\",\"%.4f,%.4f\",\"--type\",\"%s\",\"--limit\",\"5\"]\n", 60.15 + (i % 20) * 0.002, 24.90 + int(i / 20) * 0.003, t[i % 5 + 1] }' \
+    > "$BENCH_DIR/batch.ndjson"
+jq -r 'map(@sh) | join(" ")' "$BENCH_DIR/batch.ndjson" > "$BENCH_DIR/batch.args"
+now() { date +%s.%N; }
+batch_row() { # label -- flags for every line...
+    local label=$1 start loop_s batch_s records
+    shift 2
+    start=$(now)
+    while read -r args; do eval "\"\$PLACES\" $args --json $(printf '%q ' "$@")" > /dev/null; done < "$BENCH_DIR/batch.args"
+    loop_s=$(awk "BEGIN { print $(now) - $start }")
+    start=$(now)
+    "$PLACES" batch "$BENCH_DIR/batch.ndjson" --jobs "$BATCH_JOBS" --qps 1000 "$@" > "$BENCH_DIR/batch.out"
+    batch_s=$(awk "BEGIN { print $(now) - $start }")
+    records=$(jq -s 'map(select(.exitCode == 0)) | length' "$BENCH_DIR/batch.out")
+    [[ $records == "$BATCH_LINES" ]] || { echo "bench.sh: batch answered $records of $BATCH_LINES lines" >&2; exit 70; }
+    awk -v label="$label" -v n="$BATCH_LINES" -v l="$loop_s" -v b="$batch_s" \
+        'BEGIN { printf "| %s | %.2f s (%.0f lines/s) | %.2f s (%.0f lines/s) | %.1f× |\n", label, l, n / l, b, n / b, l / b }'
+}
+echo
+echo "| $BATCH_LINES lines of \`nearby\` | shell loop of \`places\` | \`places batch --jobs $BATCH_JOBS --qps 1000\` | speed-up |"
+echo "| --- | --- | --- | --- |"
+batch_row 'offline: `--data` Helsinki extract (indexed)' -- --data Fixtures/osm/helsinki-pois.json
+(export GOOGLE_MAPS_API_KEY=bench PLACES_GOOGLE_PLACES_URL="http://127.0.0.1:$batch_port"
+ batch_row "Google, loopback server answering after $BATCH_DELAY s" -- --provider google)
+kill "$batch_server" 2>/dev/null
 
 echo
 for check in "${checks[@]}"; do echo "- $check"; done

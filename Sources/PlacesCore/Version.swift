@@ -1,4 +1,4 @@
 /// The version `places --version` prints and `User-Agent` carries.
-public enum PlacesVersion {
-    public static let current = "0.1.0"
+package enum PlacesVersion {
+    package static let current = "0.1.0"
 }

@@ -5,8 +5,7 @@ import Darwin
 #endif
 
 // overpass-synth: writes a synthetic Overpass JSON document to stdout, for Scripts/bench.sh
-// and the scanner's tests. Usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied]
-// [--disc LAT,LON,KM] (every place uniformly within KM of LAT,LON instead of around ten cities)
+// and the scanner's tests (`overpass-synth --help` says how).
 func writeAll(_ bytes: [UInt8], to fd: Int32) {
     bytes.withUnsafeBytes { buffer in
         var done = 0
@@ -19,17 +18,45 @@ func writeAll(_ bytes: [UInt8], to fd: Int32) {
     }
 }
 
+let usage = "usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied] [--disc LAT,LON,KM]\n"
+
 func fail(_ message: String) -> Never {
-    writeAll(Array("overpass-synth: error: \(message)\nusage: overpass-synth [--elements N] [--seed S] [--style overpass|varied] [--disc LAT,LON,KM]\n".utf8), to: 2)
+    writeAll(Array("overpass-synth: error: \(message)\n\(usage)".utf8), to: 2)
     exit(64)
 }
+
+let help = """
+    overpass-synth — write a synthetic Overpass JSON document to stdout, for Scripts/bench.sh
+    and the scanner's tests. The same flags always give the same bytes.
+
+    \(usage)
+      --elements N   how many places (default 10000: about 2 MB), around ten Finnish cities
+      --seed S       the generator's seed, an unsigned integer (default 1)
+      --style STYLE  overpass: laid out as the Overpass API writes it (default); varied:
+                     valid JSON stretched every way a reader could trip on (key order,
+                     whitespace, escapes, exponents, a byte-order mark)
+      --disc LAT,LON,KM
+                     every place uniformly within KM of LAT,LON instead of around ten
+                     cities (the dense circle of Scripts/bench.sh)
+      -h, --help     show this help
+
+    Example:
+      overpass-synth --elements 100000 --seed 7 > /tmp/synthetic.json
+      places nearby --at 60.17,24.94 --data /tmp/synthetic.json
+
+    """
 
 var elements = 10_000
 var seed: UInt64 = 1
 var style = OverpassSynthesizer.Style.overpass
 var disc: OverpassSynthesizer.Disc?
 var arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--help") || arguments.contains("-h") {
+    writeAll(Array(help.utf8), to: 1)
+    exit(0)
+}
 while let flag = arguments.popFirst() {
+    guard ["--elements", "--seed", "--style", "--disc"].contains(flag) else { fail("unknown flag '\(flag)'") }
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
     switch flag {
     case "--elements":
@@ -48,7 +75,7 @@ while let flag = arguments.popFirst() {
         }
         disc = OverpassSynthesizer.Disc(lat: parts[0], lon: parts[1], km: parts[2])
     default:
-        fail("unknown flag \(flag)")
+        fail("unknown flag '\(flag)'")
     }
 }
 var synthesizer = OverpassSynthesizer(seed: seed, style: style, disc: disc)

@@ -23,13 +23,14 @@ enum CLI {
         // Progress after a second of work (`PLACES_PROGRESS_AFTER` seconds: tests use 0).
         let delay = environment["PLACES_PROGRESS_AFTER"].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 1
         let progress = TerminalInfo.stderrIsTerminal() ? ProgressLine(delay: delay) { streams.stderr.write($0) } : nil
-        let diagnostics = Diagnostics { line in
+        let diagnostics = Diagnostics(wording: .commandLine(environment: environment)) { line in
             progress?.interrupt()
             streams.stderr.write(line + "\n")
         }
         let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
                                  progress: progress, writeOutput: { streams.stdout.write($0) })
         let status: Int32
+        var verbose = false
         do {
             let output: String
             switch try ArgumentParser.parse(arguments) {
@@ -37,34 +38,48 @@ enum CLI {
                 output = "places \(PlacesVersion.current)\n"
             case .help(let topic):
                 output = HelpFormatter.text(for: topic)
+            case .run(let args) where args.spec.path == ["batch"]:
+                // Writes its records itself, one by one, as they are done; on a terminal its
+                // closing line sums up what was sent, with --verbose anywhere.
+                let status = try await BatchRunner.run(args, context: context, streams: streams)
+                if args.isSet("verbose") { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
+                return streams.finish(status)
             case .run(let args):
+                verbose = args.spec.flag(named: "verbose") != nil && args.isSet("verbose")
                 output = try await dispatch(args, context: context)
             }
             status = streams.write(output)
-        } catch let error as PlacesError {
-            status = streams.fail(error.message, code: error.exitCode)
-            if let group = ArgumentParser.groupMissingSubcommand(arguments) {
-                streams.stderr.write("\n" + HelpFormatter.group(group))
-            }
         } catch let capture as DryRunCapture {
             // A command stopped at its first request under --dry-run: that request is what
             // --dry-run promises to print, whichever command made it.
             status = streams.write(DryRunReport.text(for: capture.request, more: "dry run: nothing was sent"))
         } catch {
-            // Only the type: an error's own text may hold anything it was made from.
-            status = streams.fail("unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
+            if let (code, message) = ErrorReport.report(error) {
+                status = streams.fail(message, code: code)
+                if let group = ArgumentParser.groupMissingSubcommand(arguments) {
+                    streams.stderr.write("\n" + HelpFormatter.group(group))
+                }
+            } else {
+                // Only the type: an error's own text may hold anything it was made from.
+                status = streams.fail("unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
+            }
         }
+        // Whatever the outcome: what was spent is worth knowing most when a command failed.
+        if verbose { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
         return streams.finish(status)
     }
 
-    private static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
+    /// Runs a parsed command and returns what it prints; a batch runs each of its lines here.
+    static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
         switch args.spec.path {
         case ["nearby"], ["search"]: return try await SearchCommand.run(args, context: context)
         case ["details"]: return try await DetailsCommand.run(args, context: context)
         case ["favorite", "add"], ["favorite", "remove"], ["favorite", "list"]: return try await FavoriteCommand.run(args, context: context)
         case ["providers"]: return try ProvidersCommand.run(args, context: context)
+        case ["completions"]: return try CompletionsCommand.run(args)
+        case ["manpage"]: return ManpageCommand.run(args)
         case ["route-estimate"]: return try await RouteEstimateCommand.run(args, context: context)
-        default: throw PlacesError.usage("'places \(args.spec.name)' cannot be run directly; see 'places help'")
+        default: throw UsageError("'places \(args.spec.name)' cannot be run directly; see 'places help'")
         }
     }
 

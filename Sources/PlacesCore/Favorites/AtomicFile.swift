@@ -29,11 +29,8 @@ enum AtomicFile {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError("read", path)
-            }
+            let n = buffer.withUnsafeMutableBytes { POSIX.read(fd, into: $0) }
+            if n < 0 { throw SystemCallError("read", path) }
             if n == 0 { return data }
             data.append(contentsOf: buffer[0..<n])
         }
@@ -41,14 +38,8 @@ enum AtomicFile {
 
     /// Creates `directory` and any missing parents with `mode`; existing ones are left as they are.
     static func makeDirectories(_ directory: String, mode: mode_t) throws {
-        var path = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            path += (path.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
-            if mkdir(path, mode) == 0 { continue }
-            let code = errno
-            var info = stat()
-            if code == EEXIST, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
-            throw SystemCallError("create the directory", path, code: code == EEXIST ? ENOTDIR : code)
+        if let failure = POSIX.makeDirectories(directory, mode: mode) {
+            throw SystemCallError("create the directory", failure.path, code: failure.code)
         }
     }
 
@@ -80,30 +71,17 @@ enum AtomicFile {
             unlink(tempPath)
             throw failure
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        try flushDirectory(directory.isEmpty ? "." : directory)
+        try flushDirectory(PathText.directory(of: path))
     }
 
     private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw SystemCallError("write", path)
-                }
-                offset += n
-            }
+        if let code = data.withUnsafeBytes({ POSIX.writeAll(fd, $0) }) {
+            throw SystemCallError("write", path, code: code)
         }
     }
 
-    /// `fsync`; on Darwin `F_FULLFSYNC`, which also flushes the drive's cache.
     private static func flush(_ fd: Int32, path: String) throws {
-        #if canImport(Darwin)
-        if fcntl(fd, F_FULLFSYNC) == 0 { return }
-        #endif
-        guard fsync(fd) == 0 else { throw SystemCallError("flush", path) }
+        guard POSIX.flush(fd) else { throw SystemCallError("flush", path) }
     }
 
     /// The action of the one error `replace` throws after the file was replaced.

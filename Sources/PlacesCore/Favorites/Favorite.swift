@@ -12,22 +12,25 @@ public struct Favorite: Sendable, Equatable {
     public var website: String?
     public var phone: String?
     /// The link to the place on a map, as it was printed when the snapshot was taken.
-    public var mapsUrl: String?
+    public var mapsURL: String?
     /// ISO 8601 UTC, as written in the file (`2024-05-01T12:34:56Z`); kept when re-added.
     public let addedAt: String
     /// `addedAt` as a date, for sorting.
     public let addedDate: Date
     public var note: String?
+    /// A short name to use the place by (`office`: `--near @office` in the CLI); unique in a
+    /// file, compared ignoring case. See `FavoriteAlias`.
+    public var alias: String?
     /// Keys of the entry this version does not know (a newer places, a hand edit): written back as they were.
-    public var otherKeys: [String: JSONValue]
+    package var otherKeys: [String: JSONValue]
 
     public var provider: ProviderName { id.provider }
 
-    public init(id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
-                cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsUrl: String? = nil,
-                addedAt: String, note: String? = nil, otherKeys: [String: JSONValue] = [:]) throws {
+    package init(id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
+                cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsURL: String? = nil,
+                addedAt: String, note: String? = nil, alias: String? = nil, otherKeys: [String: JSONValue] = [:]) throws {
         guard let date = UTCTimestamp.parse(addedAt) else {
-            throw PlacesError.badData("addedAt '\(addedAt)' is not an ISO 8601 time such as 2024-05-01T12:34:56Z")
+            throw FavoriteEntryCodec.Problem(text: "addedAt '\(addedAt)' is not an ISO 8601 time such as 2024-05-01T12:34:56Z")
         }
         self.id = id
         self.name = name
@@ -37,15 +40,16 @@ public struct Favorite: Sendable, Equatable {
         self.cuisines = cuisines
         self.website = website
         self.phone = phone
-        self.mapsUrl = mapsUrl
+        self.mapsURL = mapsURL
         self.addedAt = addedAt
         self.addedDate = date
         self.note = note
+        self.alias = alias
         self.otherKeys = otherKeys
     }
 
     /// A new favorite from what the provider answered.
-    public init(venue: Venue, addedAt: Date, note: String?) {
+    package init(venue: Venue, addedAt: Date, note: String?, alias: String? = nil) {
         self.id = venue.id
         self.name = venue.name
         self.coordinate = venue.coordinate
@@ -54,32 +58,37 @@ public struct Favorite: Sendable, Equatable {
         self.addedAt = UTCTimestamp.format(addedAt)
         self.addedDate = Date(timeIntervalSince1970: addedAt.timeIntervalSince1970.rounded(.down))
         self.note = note?.isEmpty == true ? nil : note
+        self.alias = alias?.isEmpty == true ? nil : alias
         self.otherKeys = [:]
         takeSnapshot(of: venue)
     }
 
     /// Replaces the snapshot with `venue`, keeping `addedAt`, unknown keys and (unless
-    /// `note` is given) the note. An empty `note` clears it.
-    public mutating func refresh(from venue: Venue, note newNote: String?) {
-        takeSnapshot(of: venue)
+    /// given) the note and the alias. An empty `note` or `alias` clears it. `fetched` says which
+    /// fields the lookup asked for: a website or phone it did not ask for (to stay in a cheaper
+    /// billing tier) keeps its old value instead of becoming unknown. Nil: all of them.
+    package mutating func refresh(from venue: Venue, note newNote: String?, alias newAlias: String? = nil,
+                                  fetched: Set<VenueField>? = nil) {
+        takeSnapshot(of: venue, fetched: fetched)
         if let newNote { note = newNote.isEmpty ? nil : newNote }
+        if let newAlias { alias = newAlias.isEmpty ? nil : newAlias }
     }
 
-    private mutating func takeSnapshot(of venue: Venue) {
+    private mutating func takeSnapshot(of venue: Venue, fetched: Set<VenueField>? = nil) {
         name = venue.name
         coordinate = venue.coordinate
         address = venue.address
         categories = venue.categories
         cuisines = venue.cuisines
-        website = venue.website
-        phone = venue.phone
-        mapsUrl = venue.mapsURL
+        if fetched?.contains(.website) != false { website = venue.website }
+        if fetched?.contains(.phone) != false { phone = venue.phone }
+        mapsURL = venue.mapsURL
     }
 
     /// The favorite as a venue for printing: what the snapshot knows, `isFavorite` true,
     /// and `null` for what it does not keep (rating, opening hours...).
     public var venue: Venue {
         Venue(id: id, name: name, coordinate: coordinate, address: address, categories: categories, cuisines: cuisines,
-              phone: phone, website: website, providerMapsURL: mapsUrl, isFavorite: true)
+              phone: phone, website: website, providerMapsURL: mapsURL, isFavorite: true)
     }
 }

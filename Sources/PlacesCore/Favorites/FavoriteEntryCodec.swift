@@ -8,7 +8,7 @@ enum FavoriteEntryCodec {
     }
 
     static let knownKeys: Set<String> = ["id", "provider", "name", "latitude", "longitude", "address", "categories",
-                                         "cuisines", "website", "phone", "mapsUrl", "addedAt", "note"]
+                                         "cuisines", "website", "phone", "mapsUrl", "addedAt", "note", "alias"]
 
     static func decode(_ entry: JSONValue) throws -> Favorite {
         guard let members = entry.objectMembers else { throw Problem(text: "is not an object") }
@@ -55,15 +55,16 @@ enum FavoriteEntryCodec {
             throw Problem(text: "(\(id)) has \(error.message)")
         }
         let addedAt = try required("addedAt")
-        let (name, address, website, phone, mapsUrl, note) = (try required("name"), try string("address"), try string("website"),
+        let (name, address, website, phone, mapsURL, note) = (try required("name"), try string("address"), try string("website"),
                                                               try string("phone"), try string("mapsUrl"), try string("note"))
+        let alias = try string("alias").flatMap { $0.isEmpty ? nil : $0 }
         let (categories, cuisines) = (try list("categories"), try list("cuisines"))
         do {
             return try Favorite(id: id, name: name, coordinate: coordinate, address: address, categories: categories,
-                                cuisines: cuisines, website: website, phone: phone, mapsUrl: mapsUrl, addedAt: addedAt,
-                                note: note, otherKeys: members.filter { !knownKeys.contains($0.key) })
-        } catch let error as PlacesError {
-            throw Problem(text: "(\(id)) has an \(error.message)")
+                                cuisines: cuisines, website: website, phone: phone, mapsURL: mapsURL, addedAt: addedAt,
+                                note: note, alias: alias, otherKeys: members.filter { !knownKeys.contains($0.key) })
+        } catch let problem as Problem {
+            throw Problem(text: "(\(id)) has an \(problem.text)")
         }
     }
 
@@ -81,9 +82,10 @@ enum FavoriteEntryCodec {
         members["cuisines"] = .array(f.cuisines.map(JSONValue.string))
         members["website"] = text(f.website)
         members["phone"] = text(f.phone)
-        members["mapsUrl"] = text(f.mapsUrl)
+        members["mapsUrl"] = text(f.mapsURL)
         members["addedAt"] = .string(f.addedAt)
         members["note"] = text(f.note)
+        members["alias"] = text(f.alias)
         return .object(members.map { ($0.key, $0.value) })
     }
 }

@@ -7,34 +7,68 @@ import Musl
 import Darwin
 #endif
 
-/// The favorites file, read and changed so that no favorite is ever lost:
+/// A favorites file: places saved with a snapshot of what their provider said, so that
+/// listing them needs no network. Read and changed so that no favorite is ever lost:
 /// - changes are read-modify-write under an exclusive `flock` on `FILE.lock`, so
-///   concurrent `places favorite add` processes all land;
+///   concurrent writers (processes, an app and its extension) all land;
 /// - a write goes to a temporary file in the same directory, is flushed, and replaces
 ///   the file with one `rename` (then the directory is flushed), so a crash leaves the
 ///   old file or the new one;
-/// - a file that cannot be read as favorites is never written: the error (65) says so;
+/// - a file that cannot be read as favorites is never written (`PlacesError.badFile`);
 /// - a missing file is an empty list; reading never creates anything.
 public struct FavoritesStore: Sendable {
     /// The file as configured (what messages show).
-    public let path: String
-    /// A crash-test hook, `$PLACES_FAVORITES_WRITE_PAUSE_MS`: sleep this long with half of
-    /// the temporary file written, so a test can kill a writer there. It only slows a write.
-    public let writePauseMilliseconds: Int
+    package let path: String
+    /// A crash-test hook (`$PLACES_FAVORITES_WRITE_PAUSE_MS` in the CLI): sleep this long with
+    /// half of the temporary file written, so a test can kill a writer there. It only slows a write.
+    package let writePauseMilliseconds: Int
+    /// The words of its errors' advice (the CLI names `PLACES_FAVORITES_FILE`).
+    package let wording: Wording
 
-    public init(path: String, writePauseMilliseconds: Int = 0) {
+    package init(path: String, writePauseMilliseconds: Int = 0, wording: Wording = .library) {
         self.path = path
         self.writePauseMilliseconds = writePauseMilliseconds
+        self.wording = wording
     }
 
-    /// The store at the configured location (see `FavoritesLocation`).
-    public static func located(in context: RunContext) throws -> FavoritesStore {
-        let pause = context.value("PLACES_FAVORITES_WRITE_PAUSE_MS").flatMap(Int.init).map { min(max($0, 0), 60_000) } ?? 0
-        return FavoritesStore(path: try FavoritesLocation.path(in: context), writePauseMilliseconds: pause)
+    /// The store in `file` (a file URL); nothing is created until the first save.
+    public init(file: URL) {
+        self.init(path: file.path)
+    }
+
+    /// Your favorites, oldest first; none when the file does not exist yet.
+    public func favorites() throws -> [Favorite] {
+        try load().favorites.sorted { a, b in a.addedDate != b.addedDate ? a.addedDate < b.addedDate : a.id < b.id }
+    }
+
+    /// Saves `venue` as a favorite, or refreshes the snapshot of one saved before (keeping
+    /// when it was added, and its note unless `note` is given; an empty note clears it).
+    @discardableResult
+    public func save(_ venue: Venue, note: String? = nil, at date: Date = Date()) throws -> Favorite {
+        try update { document -> Favorite in
+            if let index = document.favorites.firstIndex(where: { $0.id == venue.id }) {
+                document.favorites[index].refresh(from: venue, note: note)
+                return document.favorites[index]
+            }
+            let favorite = Favorite(venue: venue, addedAt: date, note: note)
+            document.favorites.append(favorite)
+            return favorite
+        }
+    }
+
+    /// Removes a favorite; false when it was not one. A missing file is not created.
+    @discardableResult
+    public func remove(_ id: PlaceID) throws -> Bool {
+        guard try load().favorite(id) != nil else { return false }
+        return try update { document -> Bool in
+            guard let index = document.favorites.firstIndex(where: { $0.id == id }) else { return false }
+            document.favorites.remove(at: index)
+            return true
+        }
     }
 
     /// The favorites as they are now; no lock is needed because writes replace the file whole.
-    public func load() throws -> FavoritesDocument {
+    package func load() throws -> FavoritesDocument {
         try read(try target())
     }
 
@@ -42,13 +76,13 @@ public struct FavoritesStore: Sendable {
     /// differs. If `change` throws, nothing is written. Creates the directory (0700) and
     /// the file (0600) when they do not exist.
     @discardableResult
-    public func update<T>(_ change: (inout FavoritesDocument) throws -> T) throws -> T {
+    package func update<T>(_ change: (inout FavoritesDocument) throws -> T) throws -> T {
         let file = try target()
         let lock = try lockForWriting(file)
         defer { lock.release() }
 
-        let before = try Self.bytes(of: file, shownAs: path)
-        var document = try before.map { try FavoritesDocument.decode($0, path: path) } ?? FavoritesDocument()
+        let before = try bytes(of: file)
+        var document = try before.map { try FavoritesDocument.decode($0, path: path, wording: wording) } ?? FavoritesDocument()
         let result = try change(&document)
         let after = document.encoded()
         guard after != before else { return result }
@@ -57,11 +91,11 @@ public struct FavoritesStore: Sendable {
             try AtomicFile.replace(file, with: after, tempPath: Self.temporaryPath(for: file), mode: 0o600,
                                    pauseMidwayMilliseconds: writePauseMilliseconds)
         } catch let error as SystemCallError where error.action == AtomicFile.flushDirectoryAction {
-            throw PlacesError.ioError("the favorites file \(path) was written, but \(error.description); the change may not survive a crash")
+            throw PlacesError.io(path: path, message: "the favorites file \(path) was written, but \(error.description); the change may not survive a crash")
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.ioError("cannot write the favorites file \(path): \(error.reason) (writing \(error.path)); it was left as it was, nothing is lost: \(Self.advice(for: error))")
+            throw PlacesError.io(path: path, message: "cannot write the favorites file \(path): \(error.reason) (writing \(error.path)); it was left as it was, nothing is lost: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("\(error.description); the favorites file \(path) was left as it was: make its directory writable or set PLACES_FAVORITES_FILE")
+            throw PlacesError.configuration(message: "\(error.description); the favorites file \(path) was left as it was: \(wording(.favoritesFix(.makeDirectoryWritable)))")
         }
         return result
     }
@@ -79,28 +113,28 @@ public struct FavoritesStore: Sendable {
     /// behind: a probe file is made and removed in the deepest directory of the path that
     /// exists, where the write (or the `mkdir` before it) will happen. `favorite add` calls
     /// it before a (possibly billed) provider request, so an unwritable path costs nothing.
-    public func checkWritable() throws {
+    package func checkWritable() throws {
         let file = try target()
         var directory = Self.directory(of: file)
         var info = stat()
         while stat(directory, &info) != 0 {
             let parent = Self.directory(of: directory)
             guard errno == ENOENT, parent != directory else {
-                throw PlacesError.configuration("\(SystemCallError("reach", directory)) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+                throw PlacesError.configuration(message: "\(SystemCallError("reach", directory)) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
             }
             directory = parent
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw PlacesError.configuration("\(SystemCallError("create the directory", directory, code: ENOTDIR)) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration(message: "\(SystemCallError("create the directory", directory, code: ENOTDIR)) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
         }
-        let probe = directory + "/.places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let probe = PathText.join(directory, ".places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let error = SystemCallError("write", probe)
             if error.isStorageFailure {
-                throw PlacesError.ioError("cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
+                throw PlacesError.io(path: path, message: "cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
             }
-            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration(message: "cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); \(wording(.favoritesFix(.makeWritable)))")
         }
         close(fd)
         unlink(probe)
@@ -112,18 +146,18 @@ public struct FavoritesStore: Sendable {
         do {
             try AtomicFile.makeDirectories(directory, mode: 0o700)
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.ioError("\(error.description) (for the favorites file \(path)); nothing was changed: \(Self.advice(for: error))")
+            throw PlacesError.io(path: path, message: "\(error.description) (for the favorites file \(path)); nothing was changed: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("\(error.description) (for the favorites file \(path)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration(message: "\(error.description) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
         }
         do {
             return try FileLock(path: file + ".lock")
         } catch let error as UnexpectedFileKind {
-            throw PlacesError.configuration("the favorites lock file \(error.path) is \(error.kind), not a regular file; remove it (places makes a new one) or set PLACES_FAVORITES_FILE elsewhere")
+            throw PlacesError.configuration(message: "the favorites lock file \(error.path) is \(error.kind), not a regular file; \(wording(.favoritesFix(.removeLockFile)))")
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.ioError("cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
+            throw PlacesError.io(path: path, message: "cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); make it writable or set PLACES_FAVORITES_FILE to a path you can write")
+            throw PlacesError.configuration(message: "cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); \(wording(.favoritesFix(.makeWritable)))")
         }
     }
 
@@ -140,55 +174,55 @@ public struct FavoritesStore: Sendable {
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n >= 0 else { return current }
             let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination : Self.directory(of: current) + "/" + destination
+            current = destination.hasPrefix("/") ? destination : PathText.join(Self.directory(of: current), destination)
         }
-        throw PlacesError.configuration("the favorites file \(path) is a loop of symbolic links; point PLACES_FAVORITES_FILE at a file")
+        throw PlacesError.configuration(message: "the favorites file \(path) is a loop of symbolic links; \(wording(.favoritesFix(.pointAtFile)))")
     }
 
     private static func directory(of file: String) -> String {
-        let directory = (file as NSString).deletingLastPathComponent
-        return directory.isEmpty ? "." : directory
+        PathText.directory(of: file)
     }
 
+    /// The name (not the path) every temporary file for `file` starts with.
     private static func temporaryPrefix(for file: String) -> String {
-        directory(of: file) + "/." + (file as NSString).lastPathComponent + ".tmp-"
+        "." + PathText.name(of: file) + ".tmp-"
     }
 
     private static func temporaryPath(for file: String) -> String {
-        temporaryPrefix(for: file) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        PathText.join(directory(of: file), temporaryPrefix(for: file) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     }
 
     /// Temporary files left by a writer that was killed. Only the lock holder writes
     /// one, so under the lock every one that exists is stray.
     private static func removeStrayTemporaryFiles(for file: String) {
-        let prefix = (temporaryPrefix(for: file) as NSString).lastPathComponent
+        let prefix = temporaryPrefix(for: file)
         let directory = directory(of: file)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) {
-            unlink(directory + "/" + name)
+            unlink(PathText.join(directory, name))
         }
     }
 
     // MARK: - Reading
 
     private func read(_ file: String) throws -> FavoritesDocument {
-        guard let data = try Self.bytes(of: file, shownAs: path) else { return FavoritesDocument() }
-        return try FavoritesDocument.decode(data, path: path)
+        guard let data = try bytes(of: file) else { return FavoritesDocument() }
+        return try FavoritesDocument.decode(data, path: path, wording: wording)
     }
 
-    private static func bytes(of file: String, shownAs path: String) throws -> Data? {
+    private func bytes(of file: String) throws -> Data? {
         do {
             return try AtomicFile.contents(file)
         } catch let error as UnexpectedFileKind {
             if error.kind == .directory {
-                throw PlacesError.configuration("the favorites path \(path) is a directory, not a file; set PLACES_FAVORITES_FILE to a file such as \(path)/favorites.json")
+                throw PlacesError.configuration(message: "the favorites path \(path) is a directory, not a file; \(wording(.favoritesFix(.fileInDirectory(path))))")
             }
             let shown = error.path == path ? "" : " (it leads to \(error.path))"
-            throw PlacesError.configuration("the favorites path \(path)\(shown) is \(error.kind), not a regular file; set PLACES_FAVORITES_FILE to the path of a regular file (it is created on the first favorite add)")
+            throw PlacesError.configuration(message: "the favorites path \(path)\(shown) is \(error.kind), not a regular file; \(wording(.favoritesFix(.regularFile)))")
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.ioError("cannot read the favorites file \(path): \(error.reason); \(Self.advice(for: error))")
+            throw PlacesError.io(path: path, message: "cannot read the favorites file \(path): \(error.reason); \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration("cannot read the favorites file \(path): \(error.reason); make it readable or set PLACES_FAVORITES_FILE to a file you can read and write")
+            throw PlacesError.configuration(message: "cannot read the favorites file \(path): \(error.reason); \(wording(.favoritesFix(.makeReadable)))")
         }
     }
 }

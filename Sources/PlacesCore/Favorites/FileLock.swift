@@ -23,12 +23,9 @@ final class FileLock {
             throw UnexpectedFileKind(path: path, kind: FileKind(mode: info.st_mode))
         }
         ReadOnlyFile.clearNonBlocking(fd)
-        while flock(fd, LOCK_EX) != 0 {
-            let code = errno
-            guard code == EINTR else {
-                close(fd)
-                throw SystemCallError("lock", path, code: code)
-            }
+        if let code = POSIX.lockExclusively(fd) {
+            close(fd)
+            throw SystemCallError("lock", path, code: code)
         }
         descriptor = fd
     }

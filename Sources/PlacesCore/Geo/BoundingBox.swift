@@ -3,16 +3,16 @@ import Foundation
 /// A latitude/longitude rectangle that contains a circle on the ellipsoid, for APIs that
 /// can only restrict to rectangles (Google Text Search). Slightly generous, never too small;
 /// the exact circle is applied afterwards with geodesic distances.
-public struct BoundingBox: Sendable, Equatable {
-    public let south: Double
-    public let west: Double
-    public let north: Double
-    public let east: Double
+package struct BoundingBox: Sendable, Equatable {
+    package let south: Double
+    package let west: Double
+    package let north: Double
+    package let east: Double
 
     /// `west > east` means the box crosses the antimeridian (as Google's Viewport allows).
-    public var crossesAntimeridian: Bool { west > east }
+    package var crossesAntimeridian: Bool { west > east }
 
-    public init(south: Double, west: Double, north: Double, east: Double) {
+    package init(south: Double, west: Double, north: Double, east: Double) {
         self.south = south
         self.west = west
         self.north = north
@@ -20,7 +20,7 @@ public struct BoundingBox: Sendable, Equatable {
     }
 
     /// The box around a circle of `radius` metres at `center`.
-    public init(around center: Coordinate, radius: Double) {
+    package init(around center: Coordinate, radius: Double) {
         // Metres per degree of latitude are at least 110,574 (at the equator); per degree of
         // longitude at least 111,320·cos(lat) on the sphere and a little more on the ellipsoid.
         let margin = 1.01
@@ -44,7 +44,7 @@ public struct BoundingBox: Sendable, Equatable {
         return l
     }
 
-    public func contains(_ c: Coordinate) -> Bool {
+    package func contains(_ c: Coordinate) -> Bool {
         guard (south...north).contains(c.latitude) else { return false }
         return crossesAntimeridian ? (c.longitude >= west || c.longitude <= east) : (west...east).contains(c.longitude)
     }

@@ -9,14 +9,14 @@ import Foundation
 /// parallel (shrinking towards the poles). So a point at distance s is within s / M_min of
 /// the centre's latitude, and within s / p_min of its longitude, where p_min is taken at the
 /// band's highest latitude. A small margin covers rounding.
-public struct GeodesicBounds: Sendable, Equatable {
-    public let minLatitude: Double
-    public let maxLatitude: Double
+package struct GeodesicBounds: Sendable, Equatable {
+    package let minLatitude: Double
+    package let maxLatitude: Double
     /// The centre's longitude and the largest longitude difference inside; nil when the
     /// band reaches a pole or the circle wraps all the way round.
-    public let longitudeSpan: (center: Double, halfWidth: Double)?
+    package let longitudeSpan: (center: Double, halfWidth: Double)?
 
-    public static func == (a: GeodesicBounds, b: GeodesicBounds) -> Bool {
+    package static func == (a: GeodesicBounds, b: GeodesicBounds) -> Bool {
         a.minLatitude == b.minLatitude && a.maxLatitude == b.maxLatitude
             && a.longitudeSpan?.center == b.longitudeSpan?.center && a.longitudeSpan?.halfWidth == b.longitudeSpan?.halfWidth
     }
@@ -28,7 +28,7 @@ public struct GeodesicBounds: Sendable, Equatable {
     private static let margin = 1 + 1e-9
 
     /// The box around `center` holding every point within `radius` metres.
-    public init(center: Coordinate, radius: Double) {
+    package init(center: Coordinate, radius: Double) {
         let degreesPerRadian = 180 / Double.pi
         let dLat = radius / Self.minMeridionalRadius * Self.margin * degreesPerRadian + 1e-9
         minLatitude = max(center.latitude - dLat, -90)
@@ -46,7 +46,7 @@ public struct GeodesicBounds: Sendable, Equatable {
 
     /// Whether the point may be within the distance (false means it surely is not).
     @inline(__always)
-    public func contains(latitude: Double, longitude: Double) -> Bool {
+    package func contains(latitude: Double, longitude: Double) -> Bool {
         guard latitude >= minLatitude && latitude <= maxLatitude else { return false }
         guard let span = longitudeSpan else { return true }
         var d = abs(longitude - span.center)
@@ -55,7 +55,7 @@ public struct GeodesicBounds: Sendable, Equatable {
     }
 
     /// The longitude ranges inside, in [-180, 180]: one, or two when the box crosses the antimeridian.
-    public var longitudeRanges: [ClosedRange<Double>] {
+    package var longitudeRanges: [ClosedRange<Double>] {
         guard let span = longitudeSpan else { return [-180...180] }
         let low = span.center - span.halfWidth, high = span.center + span.halfWidth
         if low < -180 { return [-180...high, (low + 360)...180] }

@@ -2,24 +2,24 @@
 ///
 /// Exact to well under a millimetre everywhere, nearly antipodal points included
 /// (see `GeodesicSolver`); this is what `distanceMeters` and route straight lines use.
-public enum GeodesicDistance {
+package enum GeodesicDistance {
     /// The geodesic from one point to another.
-    public struct Result: Sendable, Hashable {
+    package struct Result: Sendable, Hashable {
         /// Length of the shortest path on the ellipsoid, in metres.
-        public let meters: Double
+        package let meters: Double
         /// Initial bearing at the start, degrees clockwise from north in (-180, 180].
-        public let initialBearing: Double
+        package let initialBearing: Double
         /// Bearing of travel on arrival, degrees clockwise from north.
-        public let finalBearing: Double
+        package let finalBearing: Double
     }
 
-    public static func inverse(from a: Coordinate, to b: Coordinate) -> Result {
+    package static func inverse(from a: Coordinate, to b: Coordinate) -> Result {
         let s = GeodesicSolver.wgs84.inverse(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)
         return Result(meters: s.distance, initialBearing: s.azimuth1, finalBearing: s.azimuth2)
     }
 
     /// Metres between two points along the ellipsoid.
-    public static func meters(from a: Coordinate, to b: Coordinate) -> Double {
+    package static func meters(from a: Coordinate, to b: Coordinate) -> Double {
         inverse(from: a, to: b).meters
     }
 }

@@ -5,16 +5,16 @@ import Foundation
 /// The request is stored redacted (secrets replaced by `REDACTED`); bodies are stored as
 /// JSON when they are JSON, else as text. Files are pretty-printed with sorted keys so a
 /// re-recording diffs readably.
-public struct Cassette: Sendable {
-    public var request: HTTPRequest
-    public var response: HTTPResponse
+package struct Cassette: Sendable {
+    package var request: HTTPRequest
+    package var response: HTTPResponse
 
     /// The matching key of a request: a hash of method, URL path and query without secrets
     /// (query sorted), canonical JSON body, and the headers the provider marks as part of the
     /// question (Google's field mask). Secrets never take part. Scheme, host and port do not
     /// either: the service folder says which API it is, so an exchange recorded against a
     /// local fake or a mirror replays against the default host.
-    public static func key(for request: HTTPRequest) -> String {
+    package static func key(for request: HTTPRequest) -> String {
         var canonical = request.method.uppercased() + "\n" + canonicalURL(request.url) + "\n"
         canonical += request.body.map(canonicalBody) ?? ""
         for name in request.matchedHeaders.sorted() {
@@ -24,7 +24,7 @@ public struct Cassette: Sendable {
     }
 
     /// A human description of a request for messages, with secrets redacted.
-    public static func describe(_ request: HTTPRequest) -> String {
+    package static func describe(_ request: HTTPRequest) -> String {
         var text = "\(request.method) \(Redaction.redactQuery(request.url).absoluteString)"
         if let body = request.body, !body.isEmpty {
             let shown = String(decoding: body.prefix(160), as: UTF8.self)
@@ -61,7 +61,7 @@ public struct Cassette: Sendable {
     // MARK: - File format
 
     /// The file's text: pretty-printed JSON with sorted keys; the request redacted.
-    public func fileText() throws -> String {
+    package func fileText() throws -> String {
         let redacted = request.redacted
         let object: [String: Any] = [
             "request": [
@@ -81,12 +81,12 @@ public struct Cassette: Sendable {
     }
 
     /// Reads a cassette file back; `service` is the folder it came from.
-    public static func parse(_ data: Data, service: String, source: String) throws -> Cassette {
+    package static func parse(_ data: Data, service: String, source: String) throws -> Cassette {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let req = root["request"] as? [String: Any], let res = root["response"] as? [String: Any],
               let method = req["method"] as? String, let urlText = req["url"] as? String, let url = URL(string: urlText),
               let status = res["status"] as? Int else {
-            throw PlacesError.badData("\(source) is not a recorded exchange: expected {\"request\": {...}, \"response\": {\"status\": ...}}")
+            throw PlacesError.badFile(path: source, message: "\(source) is not a recorded exchange: expected {\"request\": {...}, \"response\": {\"status\": ...}}")
         }
         let request = HTTPRequest(method: method, url: url, headers: headerList(req["headers"]), body: try bodyData(req["body"], source: source), service: service)
         let response = HTTPResponse(status: status, headers: headerList(res["headers"]), body: try bodyData(res["body"], source: source) ?? Data())
@@ -118,16 +118,16 @@ public struct Cassette: Sendable {
                 return try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed, .withoutEscapingSlashes])
             }
         }
-        throw PlacesError.badData("\(source): a body must be {\"json\": ...} or {\"text\": \"...\"}")
+        throw PlacesError.badFile(path: source, message: "\(source): a body must be {\"json\": ...} or {\"text\": \"...\"}")
     }
 }
 
 /// Printed or reflected, a cassette shows its request redacted (as its file does) and the
 /// response's status and size only.
 extension Cassette: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String { "Cassette(\(request.description) -> \(response.status), \(response.body.count) bytes)" }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror {
+    package var description: String { "Cassette(\(request.description) -> \(response.status), \(response.body.count) bytes)" }
+    package var debugDescription: String { description }
+    package var customMirror: Mirror {
         Mirror(self, children: ["request": request.description, "status": response.status, "bodyBytes": response.body.count], displayStyle: .struct)
     }
 }

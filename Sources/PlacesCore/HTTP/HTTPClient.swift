@@ -2,32 +2,42 @@ import Foundation
 
 /// The one HTTP client every provider uses: per-attempt timeout, retries with
 /// backoff for 429/5xx/timeouts, `Retry-After`, a response size cap, `User-Agent`,
-/// and failures mapped to `PlacesError` by `HTTPErrorMapper`.
-public struct HTTPClient: Sendable {
-    public let transport: HTTPTransport
-    public let timeout: Double
-    public let policy: RetryPolicy
-    public let maxResponseBytes: Int
-    public let diagnostics: Diagnostics
+/// and failures mapped to `PlacesError` by `HTTPErrorMapper` (worded by `diagnostics`).
+package struct HTTPClient: Sendable {
+    package let transport: HTTPTransport
+    package let timeout: Double
+    package let policy: RetryPolicy
+    package let maxResponseBytes: Int
+    package let diagnostics: Diagnostics
+    /// The most a request may be billed at; nil: no ceiling.
+    package let ceiling: TierCeiling?
     private let sleep: @Sendable (Double) async -> Void
 
-    public static let defaultMaxResponseBytes = 64 * 1_048_576
-    public static let userAgent = "places/\(PlacesVersion.current)"
+    /// Seconds each attempt may take, and retries after the first attempt, unless configured.
+    package static let defaultTimeout = 10.0
+    package static let defaultRetries = 2
+    package static let defaultMaxResponseBytes = 64 * 1_048_576
+    package static let userAgent = "places/\(PlacesVersion.current)"
 
-    public init(transport: HTTPTransport, timeout: Double = NetworkOptions.defaultTimeout,
-                policy: RetryPolicy = RetryPolicy(retries: NetworkOptions.defaultRetries),
+    package init(transport: HTTPTransport, timeout: Double = HTTPClient.defaultTimeout,
+                policy: RetryPolicy = RetryPolicy(retries: HTTPClient.defaultRetries),
                 maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes, diagnostics: Diagnostics = .silent,
-                sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep) {
+                ceiling: TierCeiling? = nil, sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep) {
         self.transport = transport
         self.timeout = timeout
         self.policy = policy
         self.maxResponseBytes = maxResponseBytes
         self.diagnostics = diagnostics
+        self.ceiling = ceiling
         self.sleep = sleep
     }
 
     /// Sends `request` and returns a 2xx response, or throws a `PlacesError` saying what to do.
-    public func send(_ request: HTTPRequest, service: ServiceDescription) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest, service: ServiceDescription) async throws -> HTTPResponse {
+        // Before anything is sent (a dry run included): a request over the ceiling is the user's to change.
+        if let ceiling, let billing = request.billing, let refusal = ceiling.refusal(of: billing) {
+            throw PlacesError.invalidRequest(.billingTier, message: diagnostics.wording(.aboveTierCeiling(refusal)))
+        }
         var request = request
         if request.header("User-Agent") == nil { request.setHeader("User-Agent", Self.userAgent) }
         let secrets = request.secrets
@@ -47,13 +57,15 @@ public struct HTTPClient: Sendable {
                 return Redaction.scrub(response, secrets: secrets)
             case .success(let response):
                 guard RetryPolicy.isRetryable(status: response.status), attempt < attempts else {
-                    throw HTTPErrorMapper.error(for: response, service: service, attempts: attempt, secrets: secrets)
+                    throw HTTPErrorMapper.error(for: response, service: service, attempts: attempt, secrets: secrets,
+                                                wording: diagnostics.wording)
                 }
                 let wait: Double
                 if let retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After")) {
                     guard retryAfter <= policy.maxRetryAfter else {
                         let (amount, when) = Self.describeWait(retryAfter)
-                        throw PlacesError.temporary("\(service.name) asks to wait \(amount) before retrying (HTTP \(response.status)); try again \(when)")
+                        throw PlacesError.rateLimited(service.service, retryAfter: retryAfter.isFinite ? retryAfter : nil,
+                                                      message: "\(service.name) asks to wait \(amount) before retrying (HTTP \(response.status)); try again \(when)")
                     }
                     wait = retryAfter
                 } else {
@@ -63,7 +75,8 @@ public struct HTTPClient: Sendable {
                 await sleep(wait)
             case .failure(let failure):
                 guard failure.isRetryable, attempt < attempts else {
-                    throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt, secrets: secrets)
+                    throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt, secrets: secrets,
+                                                wording: diagnostics.wording)
                 }
                 let wait = policy.backoff(retry: attempt)
                 diagnostics.note("\(service.name): \(Self.describe(failure)); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))")
@@ -76,7 +89,7 @@ public struct HTTPClient: Sendable {
         switch failure {
         case .timedOut: return "no answer in time"
         case .connection(let why): return why
-        case .tooLarge(let limit): return "more than \(limit) bytes"
+        case .tooLarge(let limit, _): return "more than \(limit) bytes"
         case .redirectRefused(let why): return why
         }
     }
@@ -92,7 +105,7 @@ public struct HTTPClient: Sendable {
 
     /// The real wait between attempts; anything but a finite, positive number of seconds (at
     /// most a day) is no wait, so that no value becomes an out-of-range integer.
-    @Sendable public static func sleep(_ seconds: Double) async {
+    @Sendable package static func sleep(_ seconds: Double) async {
         guard seconds.isFinite, seconds > 0 else { return }
         try? await Task.sleep(nanoseconds: UInt64(min(seconds, 86_400) * 1e9))
     }

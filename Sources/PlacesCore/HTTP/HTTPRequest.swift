@@ -2,23 +2,26 @@ import Foundation
 
 /// One HTTP request as a provider builds it. Knows which of its parts are secret, so
 /// every displayed, logged or recorded form of it can be redacted.
-public struct HTTPRequest: Sendable, Equatable {
-    public var method: String
-    public var url: URL
+package struct HTTPRequest: Sendable, Equatable {
+    package var method: String
+    package var url: URL
     /// In the order they are sent; names compared case-insensitively.
-    public var headers: [(name: String, value: String)]
-    public var body: Data?
+    package var headers: [(name: String, value: String)]
+    package var body: Data?
     /// Which folder of a cassette directory the exchange belongs to: `google`, `foursquare`, `osm`, `osrm`.
-    public var service: String
+    package var service: String
     /// Header names whose values are secrets (`X-Goog-Api-Key`, `Authorization`).
-    public var secretHeaders: Set<String>
+    package var secretHeaders: Set<String>
     /// Header names that take part in matching a recorded exchange (Google's field mask).
-    public var matchedHeaders: [String]
+    package var matchedHeaders: [String]
     /// Lines `--dry-run` prints with the request (e.g. Google's billing tier).
-    public var annotations: [String]
+    package var annotations: [String]
+    /// What the request is billed at, for a provider that bills by tier; nil otherwise.
+    package var billing: BilledTier?
 
-    public init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil, service: String,
-                secretHeaders: Set<String> = [], matchedHeaders: [String] = [], annotations: [String] = []) {
+    package init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil, service: String,
+                secretHeaders: Set<String> = [], matchedHeaders: [String] = [], annotations: [String] = [],
+                billing: BilledTier? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -27,20 +30,21 @@ public struct HTTPRequest: Sendable, Equatable {
         self.secretHeaders = Set(secretHeaders.map { $0.lowercased() })
         self.matchedHeaders = matchedHeaders
         self.annotations = annotations
+        self.billing = billing
     }
 
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
-    public mutating func setHeader(_ name: String, _ value: String) {
+    package mutating func setHeader(_ name: String, _ value: String) {
         headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
         headers.append((name, value))
     }
 
     /// The secret values this request carries (secret headers, `key=` query values, a URL
     /// password), each with its parts that are secrets on their own ("Bearer KEY" also leaks as "KEY").
-    public var secrets: [String] {
+    package var secrets: [String] {
         var values = headers.filter { secretHeaders.contains($0.name.lowercased()) }.map(\.value)
         values += Redaction.secretQueryValues(in: url)
         if let password = URLComponents(url: url, resolvingAgainstBaseURL: false)?.password { values.append(password) }
@@ -49,7 +53,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// A copy safe to show or store: secret headers, `key=` query values and a URL password
     /// replaced by `REDACTED`, and any other form of a secret scrubbed from the body.
-    public var redacted: HTTPRequest {
+    package var redacted: HTTPRequest {
         let secrets = self.secrets
         var copy = self
         copy.url = Redaction.redactQuery(url)
@@ -62,7 +66,7 @@ public struct HTTPRequest: Sendable, Equatable {
         return copy
     }
 
-    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+    package static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.service == rhs.service
             && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
     }
@@ -71,7 +75,7 @@ public struct HTTPRequest: Sendable, Equatable {
 /// However a request is printed — `print`, `"\(request)"`, `String(reflecting:)`, `dump`, a
 /// `Mirror` — it shows only its redacted form: it may end up in an error message or a log.
 extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String {
+    package var description: String {
         let shown = redacted
         var text = "HTTPRequest(\(shown.method) \(shown.url.absoluteString)"
         for header in shown.headers { text += "; \(header.name): \(header.value)" }
@@ -79,9 +83,9 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
         return text + ")"
     }
 
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         let shown = redacted
         return Mirror(self, children: [
             "method": shown.method,
@@ -94,24 +98,24 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
 }
 
 /// One HTTP response: status, headers (names compared case-insensitively) and body.
-public struct HTTPResponse: Sendable, Equatable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: Data
+package struct HTTPResponse: Sendable, Equatable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: Data
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+    package init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
-    public var isSuccess: Bool { (200..<300).contains(status) }
+    package var isSuccess: Bool { (200..<300).contains(status) }
 
-    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+    package static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
         lhs.status == rhs.status && lhs.body == rhs.body
             && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
     }

@@ -1,7 +1,7 @@
 /// Sends one request and returns whatever the server answered, any status.
 /// Implementations: the network (`URLSessionTransport`), a cassette (`CassetteReplayTransport`),
 /// a recorder around another transport, and `DryRunTransport`.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     /// - Parameters:
     ///   - timeout: seconds for the whole exchange.
     ///   - maxResponseBytes: a larger body is refused.
@@ -9,13 +9,14 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// Why an exchange produced no response.
-public enum TransportFailure: Error, Sendable, Equatable {
+package enum TransportFailure: Error, Sendable, Equatable {
     /// No answer within the timeout.
     case timedOut
     /// Could not connect, or the connection broke (including a body cut short).
     case connection(String)
-    /// The body exceeded the size cap.
-    case tooLarge(limit: Int)
+    /// The body is over the size cap: `declared` (its Content-Length, when it gave one) was
+    /// over it and nothing was read, or more than `limit` bytes arrived.
+    case tooLarge(limit: Int, declared: Int64?)
     /// A redirect `RedirectPolicy` refused; says where it pointed and why, after the service's name.
     case redirectRefused(String)
 }

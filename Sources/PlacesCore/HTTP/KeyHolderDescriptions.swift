@@ -8,19 +8,19 @@ protocol KeyHolderDescription: CustomStringConvertible, CustomDebugStringConvert
 }
 
 extension KeyHolderDescription {
-    public var description: String {
+    package var description: String {
         "\(String(describing: Self.self))(" + shownParts.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ", key: \(Redaction.placeholder))"
     }
 
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: shownParts.map { (label: Optional($0.key), value: $0.value as Any) } + [(label: "key", value: Redaction.placeholder as Any)],
                displayStyle: .struct)
     }
 }
 
-extension GooglePlacesClient: KeyHolderDescription {
+extension GooglePlacesProvider: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
 }
 
@@ -28,7 +28,7 @@ extension GoogleRequestBuilder: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
 }
 
-extension FoursquareClient: KeyHolderDescription {
+extension FoursquarePlacesProvider: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
 }
 
@@ -38,4 +38,15 @@ extension FoursquareRequestBuilder: KeyHolderDescription {
 
 extension GoogleRoutesRouter: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
+}
+
+extension ProviderSpec: KeyHolderDescription {
+    var shownParts: KeyValuePairs<String, String> {
+        switch self {
+        case .google(_, let baseURL, _): return ["provider": "google", "baseURL": Redaction.displayURL(baseURL)]
+        case .foursquare(_, let baseURL): return ["provider": "foursquare", "baseURL": Redaction.displayURL(baseURL)]
+        case .overpass(let endpoint): return ["provider": "osm", "endpoint": Redaction.displayURL(endpoint)]
+        case .extract(let path, _): return ["provider": "osm", "extract": path]
+        }
+    }
 }

@@ -2,25 +2,25 @@ import Foundation
 
 /// Keeps API keys out of everything shown or written: URLs, headers, messages, fixtures.
 /// A key is matched in every form a server may echo it (see `SecretMatcher`), not only as sent.
-public enum Redaction {
+package enum Redaction {
     /// What a secret is replaced with.
-    public static let placeholder = "REDACTED"
+    package static let placeholder = "REDACTED"
     static let placeholderBytes = Array(placeholder.utf8)
 
     /// The environment variables that hold API keys.
-    public static let keyVariables = ["GOOGLE_MAPS_API_KEY", "FOURSQUARE_API_KEY"]
+    package static let keyVariables = ["GOOGLE_MAPS_API_KEY", "FOURSQUARE_API_KEY"]
 
     /// Query parameters whose values are secrets (`key=` is Google's URL form of the key).
     static let secretQueryNames: Set<String> = ["key", "api_key", "apikey", "access_token", "client_secret"]
 
     /// The keys in an environment, each with the forms a provider may send it in
     /// (`Bearer KEY` is also `KEY`; a value pasted with surrounding blanks is also the trimmed one).
-    public static func environmentSecrets(_ value: (String) -> String?) -> [String] {
+    package static func environmentSecrets(_ value: (String) -> String?) -> [String] {
         keyVariables.compactMap(value).flatMap(secretForms)
     }
 
     /// A key value and the parts of it that are secrets on their own.
-    public static func secretForms(_ value: String) -> [String] {
+    package static func secretForms(_ value: String) -> [String] {
         var forms = [value]
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         forms.append(trimmed)
@@ -37,7 +37,7 @@ public enum Redaction {
 
     /// The URL with every secret query value, and the password of any `user:password@`,
     /// replaced by `REDACTED`.
-    public static func redactQuery(_ url: URL) -> URL {
+    package static func redactQuery(_ url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         var changed = false
         if let items = components.queryItems, items.contains(where: { secretQueryNames.contains($0.name.lowercased()) }) {
@@ -52,19 +52,19 @@ public enum Redaction {
     }
 
     /// A configured base URL as it may be shown (`places providers`, messages).
-    public static func displayURL(_ text: String) -> String {
+    package static func displayURL(_ text: String) -> String {
         guard let url = URL(string: text) else { return text }
         return redactQuery(url).absoluteString
     }
 
     /// `text` with every form of every secret replaced by `REDACTED`.
-    public static func scrub(_ text: String, secrets: [String]) -> String {
+    package static func scrub(_ text: String, secrets: [String]) -> String {
         SecretScrubber.scrub(text, secrets: secrets)
     }
 
     /// A response with every form of every secret replaced in its headers and body, so that
     /// nothing built from it (places, messages, notes) can carry a key a server echoed.
-    public static func scrub(_ response: HTTPResponse, secrets: [String]) -> HTTPResponse {
+    package static func scrub(_ response: HTTPResponse, secrets: [String]) -> HTTPResponse {
         guard !SecretMatcher(secrets: secrets).isEmpty else { return response }
         var copy = response
         copy.headers = response.headers.map { ($0.name, scrub($0.value, secrets: secrets)) }
@@ -73,7 +73,7 @@ public enum Redaction {
     }
 
     /// Whether `text` holds any form of any secret.
-    public static func contains(_ text: String, secrets: [String]) -> Bool {
+    package static func contains(_ text: String, secrets: [String]) -> Bool {
         SecretScrubber.contains(text, secrets: secrets)
     }
 }

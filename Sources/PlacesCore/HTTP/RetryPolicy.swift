@@ -2,16 +2,16 @@ import Foundation
 
 /// When to try again and how long to wait: exponential backoff with full jitter,
 /// honouring `Retry-After` (seconds or an HTTP date) up to a cap.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// Retries after the first attempt (`--retries`).
-    public var retries: Int
+    package var retries: Int
     /// First backoff, doubled each retry, before jitter.
-    public var baseDelay: Double
-    public var maxDelay: Double
+    package var baseDelay: Double
+    package var maxDelay: Double
     /// A longer `Retry-After` fails at once (exit 75) and says when to retry.
-    public var maxRetryAfter: Double
+    package var maxRetryAfter: Double
 
-    public init(retries: Int, baseDelay: Double = 0.5, maxDelay: Double = 8, maxRetryAfter: Double = 60) {
+    package init(retries: Int, baseDelay: Double = 0.5, maxDelay: Double = 8, maxRetryAfter: Double = 60) {
         self.retries = retries
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -19,12 +19,12 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Statuses worth another attempt: rate limits and server errors.
-    public static func isRetryable(status: Int) -> Bool {
+    package static func isRetryable(status: Int) -> Bool {
         status == 429 || (500...599).contains(status)
     }
 
     /// Backoff before retry number `retry` (1-based): a random wait in [0, base·2^(retry-1)], capped.
-    public func backoff(retry: Int, random: Double = Double.random(in: 0...1)) -> Double {
+    package func backoff(retry: Int, random: Double = Double.random(in: 0...1)) -> Double {
         let ceiling = min(maxDelay, baseDelay * pow(2, Double(retry - 1)))
         return ceiling * random
     }
@@ -34,7 +34,7 @@ public struct RetryPolicy: Sendable {
     ///
     /// The result is never NaN nor negative, but may be huge or infinite ("1e19", a number of
     /// 400 digits, a date in the year 9999): compare it with a cap before using it as a time.
-    public static func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
+    package static func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = delaySeconds(value) { return seconds }
         for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {

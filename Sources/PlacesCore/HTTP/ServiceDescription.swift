@@ -1,48 +1,44 @@
 /// What the HTTP layer needs to know about a web service to explain its failures.
 ///
-/// Each provider supplies one; `HTTPErrorMapper` turns a failure into a `PlacesError`
-/// with the contract's exit code in one place.
-public struct ServiceDescription: Sendable {
+/// Each provider supplies one; `HTTPErrorMapper` turns a failure into a `PlacesError`.
+package struct ServiceDescription: Sendable {
+    /// Which service this is, as errors name it.
+    package let service: PlacesError.Service
     /// As users know it: "Google Places", "Foursquare", "Overpass", "OSRM".
-    public let name: String
-    /// The variable holding its key, if it takes one.
-    public let keyVariable: String?
-    /// What to check when the key is rejected.
-    public let keyAdvice: String
+    package let name: String
     /// Reads the service's own error body.
-    public let parseError: @Sendable (HTTPResponse) -> ServiceError
+    package let parseError: @Sendable (HTTPResponse) -> ServiceError
     /// A failure the service explains in its body better than its status does; when it
     /// returns an error, that error wins (OSRM answers 400 both for a bad query and for
     /// "no route", which is 66). Nil, or nil returned, means the status decides.
-    public let classify: (@Sendable (HTTPResponse) -> PlacesError?)?
+    package let classify: (@Sendable (HTTPResponse) -> PlacesError?)?
 
-    public init(name: String, keyVariable: String?, keyAdvice: String, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError,
-                classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil) {
-        self.name = name
-        self.keyVariable = keyVariable
-        self.keyAdvice = keyAdvice
+    package init(_ service: PlacesError.Service, name: String? = nil, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError,
+                 classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil) {
+        self.service = service
+        self.name = name ?? service.name
         self.parseError = parseError
         self.classify = classify
     }
 }
 
 /// A service's own account of a failed request.
-public struct ServiceError: Sendable, Equatable {
+package struct ServiceError: Sendable, Equatable {
     /// Its status word or code, e.g. `PERMISSION_DENIED`.
-    public var code: String?
+    package var code: String?
     /// A finer reason, e.g. `API_KEY_INVALID`.
-    public var reason: String?
-    public var message: String?
+    package var reason: String?
+    package var message: String?
     /// Set when the body shows the key is the problem whatever the status (Google's 400 API_KEY_INVALID).
-    public var isKeyProblem: Bool
-    /// What to do, when the service's answer calls for more than its message (Foursquare's 402).
-    public var advice: String?
+    package var isKeyProblem: Bool
+    /// The message in words that depend on who asked (Overpass's advice when it is overloaded).
+    package var phrase: Phrase?
 
-    public init(code: String? = nil, reason: String? = nil, message: String? = nil, isKeyProblem: Bool = false, advice: String? = nil) {
+    package init(code: String? = nil, reason: String? = nil, message: String? = nil, isKeyProblem: Bool = false, phrase: Phrase? = nil) {
         self.code = code
         self.reason = reason
         self.message = message
         self.isKeyProblem = isKeyProblem
-        self.advice = advice
+        self.phrase = phrase
     }
 }

@@ -17,6 +17,8 @@ final class URLSessionExchange: @unchecked Sendable {
     private let limit: Int
     private var body = Data()
     private var response: HTTPURLResponse?
+    /// The response's Content-Length, when it gave one.
+    private var declared: Int64?
     private var redirectTarget: URL?
     private var continuation: CheckedContinuation<Outcome, Error>?
     private var task: URLSessionTask?
@@ -86,10 +88,11 @@ final class URLSessionExchange: @unchecked Sendable {
         let declared = http.map(Self.declaredLength) ?? response.expectedContentLength
         lock.withLock {
             self.response = http
+            self.declared = declared >= 0 ? declared : nil
             if declared > 0, declared <= Int64(limit), body.isEmpty { body.reserveCapacity(Int(declared)) }
         }
         if declared > Int64(limit) {
-            stop(with: .tooLarge(limit: limit))
+            stop(with: .tooLarge(limit: limit, declared: declared))
             return false
         }
         return true
@@ -98,13 +101,13 @@ final class URLSessionExchange: @unchecked Sendable {
     /// A piece of the (decoded) body. Past the cap nothing more is kept: the exchange stops
     /// and later pieces, until the cancellation lands, are dropped.
     func receive(_ data: Data) {
-        let over: Bool = lock.withLock {
-            guard failure == nil else { return false }
-            if data.count > limit - body.count { return true }
+        let over: (Bool, declared: Int64?) = lock.withLock {
+            guard failure == nil else { return (false, nil) }
+            if data.count > limit - body.count { return (true, declared) }
             body.append(data)
-            return false
+            return (false, nil)
         }
-        if over { stop(with: .tooLarge(limit: limit)) }
+        if over.0 { stop(with: .tooLarge(limit: limit, declared: over.declared)) }
     }
 
     /// URLSession would follow a redirect to `request`. It never does here: the 3xx becomes

@@ -12,10 +12,10 @@ import FoundationNetworking
 ///
 /// Redirects are followed here, not by URLSession, as `RedirectPolicy` allows: a request
 /// carrying a key stays on its origin. The timeout covers the whole chain.
-public struct URLSessionTransport: HTTPTransport {
-    public init() {}
+package struct URLSessionTransport: HTTPTransport {
+    package init() {}
 
-    public func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         let policy = RedirectPolicy(for: request)
         let deadline = Date().addingTimeInterval(min(timeout, 86_400))
         var current = request

@@ -8,42 +8,23 @@ public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
     public let latitude: Double
     public let longitude: Double
 
-    /// Validates the range; throws a usage error naming the bad value.
+    /// Validates the range; throws `PlacesError.invalidRequest` naming the bad value.
     public init(latitude: Double, longitude: Double) throws {
         guard latitude.isFinite, (-90.0...90.0).contains(latitude) else {
-            throw PlacesError.usage("latitude \(latitude) is out of range: it must be between -90 and 90")
+            throw PlacesError.invalidRequest(.coordinate, message: "latitude \(latitude) is out of range: it must be between -90 and 90")
         }
         guard longitude.isFinite, (-180.0...180.0).contains(longitude) else {
-            throw PlacesError.usage("longitude \(longitude) is out of range: it must be between -180 and 180")
+            throw PlacesError.invalidRequest(.coordinate, message: "longitude \(longitude) is out of range: it must be between -180 and 180")
         }
         self.latitude = latitude
         self.longitude = longitude
     }
 
     /// For values already known to be valid (constants, gazetteer rows); checked in debug builds.
-    init(uncheckedLatitude latitude: Double, longitude: Double) {
+    package init(uncheckedLatitude latitude: Double, longitude: Double) {
         assert(latitude.isFinite && abs(latitude) <= 90 && longitude.isFinite && abs(longitude) <= 180)
         self.latitude = latitude
         self.longitude = longitude
-    }
-
-    /// Parses `LAT,LON` (spaces allowed around the comma), e.g. `-33.8688,151.2093`.
-    public static func parse(_ text: String) throws -> Coordinate {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2 else {
-            throw PlacesError.usage("'\(text)' is not a coordinate: expected LAT,LON in decimal degrees, e.g. 60.1699,24.9384")
-        }
-        let latText = parts[0].trimmingCharacters(in: .whitespaces)
-        let lonText = parts[1].trimmingCharacters(in: .whitespaces)
-        guard let lat = Double(latText), let lon = Double(lonText), Self.isPlainDecimal(latText), Self.isPlainDecimal(lonText) else {
-            throw PlacesError.usage("'\(text)' is not a coordinate: expected LAT,LON in decimal degrees, e.g. 60.1699,24.9384")
-        }
-        return try Coordinate(latitude: lat, longitude: lon)
-    }
-
-    /// Refuses `nan`, `inf`, hex floats and the like that `Double(_:)` would accept.
-    private static func isPlainDecimal(_ text: String) -> Bool {
-        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E") }
     }
 
     /// `LAT,LON` with the shortest text that round-trips.

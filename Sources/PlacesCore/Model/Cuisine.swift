@@ -1,4 +1,4 @@
-/// A named group of restaurants: one entry of `--group-by cuisine` output.
+/// A named group of restaurants (`[Venue].groupedByCuisine()`; `--group-by cuisine` in the CLI).
 public struct Cuisine: Sendable, Hashable {
     /// The name of the group of restaurants with no known cuisine; always listed last.
     public static let otherName = "other"

@@ -4,7 +4,7 @@
 /// `sushi_restaurant` (Google), "Sushi Restaurant" (Foursquare) and `cuisine=sushi`
 /// (OSM) are all `sushi`. OSM's `cuisine` tag is messy in practice: `Pizza;italian`,
 /// spaces after `;`, legacy comma lists (`pizza,_kebab`), and the value `yes`.
-public enum CuisineName {
+package enum CuisineName {
     /// Spellings that mean the same cuisine, folded to one name.
     private static let synonyms: [String: String] = [
         "hamburger": "burger", "burgers": "burger", "pizzeria": "pizza", "steak_house": "steak",
@@ -18,10 +18,10 @@ public enum CuisineName {
 
     /// At most this many cuisines for one place: real places name a handful, and an answer
     /// listing thousands neither fills the output nor costs more than one pass.
-    public static let maxPerPlace = 16
+    package static let maxPerPlace = 16
 
     /// All cuisines in a provider's value, canonical and de-duplicated in their order.
-    public static func canonicalList(_ raw: String) -> [String] {
+    package static func canonicalList(_ raw: String) -> [String] {
         canonicalNames(raw.split(whereSeparator: { $0 == ";" || $0 == "," }).lazy.map(String.init))
     }
 
@@ -42,7 +42,7 @@ public enum CuisineName {
     }
 
     /// One cuisine name, canonical; nil when it says nothing (`yes`, empty).
-    public static func canonical(_ raw: String) -> String? {
+    package static func canonical(_ raw: String) -> String? {
         // No cuisine is named in hundreds of characters.
         guard raw.utf8.count <= 200 else { return nil }
         var name = TextFolding.fold(raw)

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The provider-neutral `--type` vocabulary.
+/// The provider-neutral kinds of place (`--type` in the CLI).
 ///
 /// Each provider maps these to its own categories in one table inside its folder;
-/// a provider without an equivalent refuses the type with a usage error.
+/// a provider without an equivalent refuses the category (`PlacesError.invalidRequest`).
 public enum PlaceCategory: String, Sendable, CaseIterable, Hashable {
     // Food and drink.
     case restaurant, cafe, bar, pub, fast_food, bakery, ice_cream, food_court
@@ -26,20 +26,6 @@ public enum PlaceCategory: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// Parses a comma-separated `--type` list; an unknown name is a usage error listing the known ones.
-    public static func parseList(_ text: String) throws -> [PlaceCategory] {
-        var result: [PlaceCategory] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: "_")
-            guard let category = PlaceCategory(rawValue: name) else {
-                let hint = Suggestion.closest(to: name, among: allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
-                throw PlacesError.usage("unknown --type '\(part)'\(hint); known types: \(allNames)")
-            }
-            if !result.contains(category) { result.append(category) }
-        }
-        return result
-    }
-
-    public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 

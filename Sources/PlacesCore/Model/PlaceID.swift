@@ -12,29 +12,29 @@ public struct PlaceID: Sendable, Hashable, Comparable, Codable, CustomStringConv
         self.rawID = rawID
     }
 
-    /// Parses and validates `PROVIDER:RAW_ID`; throws a usage error that shows the expected form.
+    /// Parses and validates `PROVIDER:RAW_ID`; throws `PlacesError.invalidRequest` showing the expected form.
     public init(parsing text: String) throws {
         guard let colon = text.firstIndex(of: ":") else {
-            throw PlacesError.usage("'\(text)' is not a place id: expected PROVIDER:ID, e.g. osm:node/2187383214 or google:ChIJN1t_tDeuEmsRUsoyG83frY4")
+            throw PlacesError.invalidRequest(.placeID, message: "'\(text)' is not a place id: expected PROVIDER:ID, e.g. osm:node/2187383214 or google:ChIJN1t_tDeuEmsRUsoyG83frY4")
         }
         let providerText = String(text[..<colon])
         let raw = String(text[text.index(after: colon)...])
         guard let provider = ProviderName(argument: providerText) else {
-            throw PlacesError.usage("'\(text)' names an unknown provider '\(providerText)': expected one of \(ProviderName.allNames)")
+            throw PlacesError.invalidRequest(.placeID, message: "'\(text)' names an unknown provider '\(providerText)': expected one of \(ProviderName.allNames)")
         }
         guard !raw.isEmpty else {
-            throw PlacesError.usage("'\(text)' has an empty id after '\(providerText):'")
+            throw PlacesError.invalidRequest(.placeID, message: "'\(text)' has an empty id after '\(providerText):'")
         }
         switch provider {
         case .osm:
             guard OSMElementRef(rawID: raw) != nil else {
-                throw PlacesError.usage("'\(text)' is not an OpenStreetMap id: expected osm:node/N, osm:way/N or osm:relation/N")
+                throw PlacesError.invalidRequest(.placeID, message: "'\(text)' is not an OpenStreetMap id: expected osm:node/N, osm:way/N or osm:relation/N")
             }
         case .google, .foursquare:
             // Provider ids are opaque, but they travel in URL paths: refuse what could escape one.
             let allowed = raw.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
             guard allowed else {
-                throw PlacesError.usage("'\(text)' is not a valid \(provider.rawValue) place id: only letters, digits, '_' and '-' are allowed")
+                throw PlacesError.invalidRequest(.placeID, message: "'\(text)' is not a valid \(provider.rawValue) place id: only letters, digits, '_' and '-' are allowed")
             }
         }
         self.provider = provider
@@ -61,18 +61,18 @@ public struct PlaceID: Sendable, Hashable, Comparable, Codable, CustomStringConv
 }
 
 /// An OpenStreetMap element reference such as `node/123`: type plus numeric id.
-public struct OSMElementRef: Sendable, Hashable {
-    public enum ElementType: String, Sendable, CaseIterable { case node, way, relation }
-    public let type: ElementType
-    public let id: Int64
+package struct OSMElementRef: Sendable, Hashable {
+    package enum ElementType: String, Sendable, CaseIterable { case node, way, relation }
+    package let type: ElementType
+    package let id: Int64
 
-    public init(type: ElementType, id: Int64) {
+    package init(type: ElementType, id: Int64) {
         self.type = type
         self.id = id
     }
 
     /// Parses `node/123`, `way/456` or `relation/789`.
-    public init?(rawID: String) {
+    package init?(rawID: String) {
         let parts = rawID.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let type = ElementType(rawValue: String(parts[0])),
               parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(parts[1]), id > 0 else { return nil }
@@ -80,5 +80,5 @@ public struct OSMElementRef: Sendable, Hashable {
         self.id = id
     }
 
-    public var rawID: String { "\(type.rawValue)/\(id)" }
+    package var rawID: String { "\(type.rawValue)/\(id)" }
 }

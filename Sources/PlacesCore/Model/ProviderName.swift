@@ -1,14 +1,14 @@
-/// The providers `places` can query, by the name used in `--provider` and place ids.
+/// The providers PlacesCore can query, by the name used in place ids (`osm:node/1`) and by the CLI.
 public enum ProviderName: String, Sendable, CaseIterable, Codable, Hashable {
     case google
     case foursquare
     case osm
 
     /// Parses a `--provider` / `$PLACES_PROVIDER` value.
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(rawValue: argument.lowercased())
     }
 
     /// The names, for error messages and help.
-    public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

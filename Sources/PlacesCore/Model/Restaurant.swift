@@ -1,4 +1,4 @@
-/// A venue that serves food, with its cuisines: what `--group-by cuisine` groups.
+/// A venue that serves food, with its cuisines: what grouping by cuisine groups.
 public struct Restaurant: Sendable, Hashable {
     public let venue: Venue
 

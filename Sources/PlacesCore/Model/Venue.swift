@@ -2,7 +2,8 @@
 ///
 /// A value the provider did not give is `nil` and is printed as `null`: never a
 /// made-up 0 or "". Providers fill the wire-derived values; the search pipeline
-/// fills `distanceMeters`, `bearingDegrees` and `isFavorite`.
+/// fills `distanceMeters`, `bearingDegrees` and `isFavorite`; a merge of several
+/// providers fills `sameAs`.
 public struct Venue: Sendable, Hashable {
     public var id: PlaceID
     public var name: String
@@ -32,6 +33,10 @@ public struct Venue: Sendable, Hashable {
     /// Initial bearing from the search centre, degrees clockwise from north.
     public var bearingDegrees: Double?
     public var isFavorite: Bool
+    /// The same place at the other providers a merged search asked (`PlacesClient(sources:)`),
+    /// in the order they were given; empty when only this venue's provider has it, or only
+    /// one provider was asked.
+    public var sameAs: [PlaceID]
 
     public init(
         id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil,
@@ -39,7 +44,7 @@ public struct Venue: Sendable, Hashable {
         ratingCount: Int? = nil, priceLevel: Int? = nil, openNow: Bool? = nil,
         phone: String? = nil, website: String? = nil, providerMapsURL: String? = nil,
         openingHours: [String]? = nil, photoURLs: [String]? = nil,
-        distanceMeters: Double? = nil, bearingDegrees: Double? = nil, isFavorite: Bool = false
+        distanceMeters: Double? = nil, bearingDegrees: Double? = nil, isFavorite: Bool = false, sameAs: [PlaceID] = []
     ) {
         self.id = id
         self.name = name
@@ -59,9 +64,13 @@ public struct Venue: Sendable, Hashable {
         self.distanceMeters = distanceMeters
         self.bearingDegrees = bearingDegrees
         self.isFavorite = isFavorite
+        self.sameAs = sameAs
     }
 
     public var provider: ProviderName { id.provider }
+
+    /// Every id of the place: its own, then `sameAs`.
+    package var allIDs: [PlaceID] { [id] + sameAs }
 
     /// Never nil: the provider's link, else the OpenStreetMap page for osm ids,
     /// else a Google Maps search URL on the coordinates.

@@ -3,11 +3,11 @@
 /// Total over every `Double`: the figures printed are range-checked where they enter
 /// (`PlausibleRoute`, `Coordinate`), and a value that still is not a finite figure below
 /// 10^15 prints as `?` rather than trap in an `Int` conversion.
-public enum DistanceText {
+package enum DistanceText {
     /// Past this an `Int` conversion could trap (and no figure here comes near it).
     static let largest = 1e15
 
-    public static func format(_ meters: Double) -> String {
+    package static func format(_ meters: Double) -> String {
         guard meters.isFinite, abs(meters) < largest else { return "? m" }
         if meters < 999.5 { return "\(Int(meters.rounded())) m" }
         if meters < 99_950 {
@@ -18,7 +18,7 @@ public enum DistanceText {
     }
 
     /// `20 min`, `1 h 05 min`, `45 s` for route durations.
-    public static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < largest else { return "? s" }
         let s = Int(seconds.rounded())
         if s < 60 { return "\(s) s" }

@@ -1,15 +1,15 @@
 /// A value printed after a venue's fields that is not a venue field (`favorite list`'s
 /// `addedAt` and `note`): a JSON key, CSV column, GeoJSON property and table column.
-public struct ExtraColumn: Sendable {
+package struct ExtraColumn: Sendable {
     /// The JSON key, CSV column and GeoJSON property name.
-    public let key: String
+    package let key: String
     /// The table header.
-    public let header: String
+    package let header: String
     /// Whether the table may shorten it (with `…`) to fit a terminal.
-    public let flexible: Bool
-    public let value: @Sendable (Venue) -> FieldValue
+    package let flexible: Bool
+    package let value: @Sendable (Venue) -> FieldValue
 
-    public init(key: String, header: String, flexible: Bool, value: @escaping @Sendable (Venue) -> FieldValue) {
+    package init(key: String, header: String, flexible: Bool, value: @escaping @Sendable (Venue) -> FieldValue) {
         self.key = key
         self.header = header
         self.flexible = flexible

@@ -1,5 +1,5 @@
 /// One field of one venue, typed, before any format writes it.
-public enum FieldValue: Sendable, Equatable {
+package enum FieldValue: Sendable, Equatable {
     case text(String?)
     case number(Double?)
     case integer(Int?)
@@ -10,10 +10,10 @@ public enum FieldValue: Sendable, Equatable {
 
     /// Provider text longer than this many Unicode scalars is cut, ending in "…": a name or
     /// an address of megabytes from a broken answer would otherwise flood every format.
-    public static let maxTextLength = 2_000
+    package static let maxTextLength = 2_000
 
     /// Provider text as printed: cut to `maxTextLength`, then made one safe line.
-    public static func shown(_ text: String) -> String {
+    package static func shown(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard scalars.index(scalars.startIndex, offsetBy: maxTextLength, limitedBy: scalars.endIndex).map({ $0 < scalars.endIndex }) == true else {
             return TerminalText.sanitizedLine(text)
@@ -24,7 +24,7 @@ public enum FieldValue: Sendable, Equatable {
     }
 
     /// Every field value comes through here, so provider text is sanitized once.
-    public static func of(_ field: VenueField, in venue: Venue) -> FieldValue {
+    package static func of(_ field: VenueField, in venue: Venue) -> FieldValue {
         switch field {
         case .id: return .text(venue.id.description)
         case .provider: return .text(venue.provider.rawValue)
@@ -41,14 +41,15 @@ public enum FieldValue: Sendable, Equatable {
         case .openNow: return .flag(venue.openNow)
         case .phone: return .text(venue.phone.map(shown))
         case .website: return .text(venue.website.map(shown))
-        case .mapsUrl: return .text(shown(venue.mapsURL))
+        case .mapsURL: return .text(shown(venue.mapsURL))
         case .isFavorite: return .flag(venue.isFavorite)
+        case .sameAs: return .list(venue.sameAs.map { shown($0.description) })
         case .openingHours: return venue.openingHours.map { .list($0.map(shown)) } ?? .absentList
         case .photos: return venue.photoURLs.map { .list($0.map(shown)) } ?? .absentList
         }
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .text(let s): return s.map(JSONValue.string) ?? .null
         case .number(let d): return d.map(JSONValue.number) ?? .null
@@ -60,7 +61,7 @@ public enum FieldValue: Sendable, Equatable {
     }
 
     /// CSV cell text: lists joined with `;`, booleans `true`/`false`, null empty.
-    public var csvText: String {
+    package var csvText: String {
         switch self {
         case .text(let s): return s ?? ""
         case .number(let d): return d.map(JSONValue.format) ?? ""
@@ -74,7 +75,7 @@ public enum FieldValue: Sendable, Equatable {
 
 extension Venue {
     /// The venue as a JSON object with exactly `fields`, in order.
-    public func jsonObject(fields: [VenueField], extra: [(String, JSONValue)] = []) -> JSONValue {
+    package func jsonObject(fields: [VenueField], extra: [(String, JSONValue)] = []) -> JSONValue {
         .object(fields.map { ($0.rawValue, FieldValue.of($0, in: self).json) } + extra)
     }
 }

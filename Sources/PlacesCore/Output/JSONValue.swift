@@ -2,7 +2,7 @@
 ///
 /// Output needs keys in the order the user asked for (`--fields`), which
 /// `JSONSerialization` does not keep; this writer does, with no dependencies.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,19 +11,19 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.compact == rhs.compact
     }
 
     /// One line, no spaces: for ndjson and embedding.
-    public var compact: String {
+    package var compact: String {
         var out = ""
         write(to: &out, indent: nil, level: 0)
         return out
     }
 
     /// Two-space indentation, like `jq .`.
-    public var pretty: String {
+    package var pretty: String {
         var out = ""
         write(to: &out, indent: "  ", level: 0)
         return out
@@ -68,7 +68,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Shortest text that round-trips; integral values without a fraction; never NaN.
-    static func format(_ d: Double) -> String {
+    package static func format(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
         if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
         return "\(d)"

@@ -5,7 +5,7 @@ import Foundation
 extension JSONValue {
     /// Parses a whole document (with `JSONSerialization`, several times faster here than
     /// `Decodable`); throws what it reports.
-    public static func parse(_ data: Data) throws -> JSONValue {
+    package static func parse(_ data: Data) throws -> JSONValue {
         try value(of: JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
 
@@ -34,13 +34,13 @@ extension JSONValue {
     }
 
     /// The members of an object, by key; nil for anything else.
-    public var objectMembers: [String: JSONValue]? {
+    package var objectMembers: [String: JSONValue]? {
         guard case .object(let pairs) = self else { return nil }
         return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every key of an object, sorted recursively, so equal content gives equal text.
-    public var withSortedKeys: JSONValue {
+    package var withSortedKeys: JSONValue {
         switch self {
         case .object(let pairs): return .object(pairs.map { ($0.0, $0.1.withSortedKeys) }.sorted { $0.0 < $1.0 })
         case .array(let items): return .array(items.map(\.withSortedKeys))

@@ -1,30 +1,35 @@
 /// Everything a renderer needs to know besides the venues.
-public struct RenderOptions: Sendable {
-    public var format: OutputFormat
-    public var fields: FieldSelection
+package struct RenderOptions: Sendable {
+    package var format: OutputFormat
+    package var fields: FieldSelection
     /// Fields fetched only because a flag needs them: table columns, never JSON keys.
-    public var flagOnlyFields: [VenueField]
-    public var terminal: TerminalInfo
+    package var flagOnlyFields: [VenueField]
+    package var terminal: TerminalInfo
     /// Whether distances exist (a search centre was given).
-    public var hasCenter: Bool
+    package var hasCenter: Bool
     /// Values printed after the venue fields in every format (`favorite list`: addedAt, note).
-    public var extraColumns: [ExtraColumn]
+    package var extraColumns: [ExtraColumn]
+    /// The providers asked, in order: with more than one, the default table shows which of
+    /// them each place came from.
+    package var providers: [ProviderName]
 
-    public init(format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
-                terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = []) {
+    package init(format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
+                terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = [],
+                providers: [ProviderName] = []) {
         self.format = format
         self.fields = fields
         self.flagOnlyFields = flagOnlyFields
         self.terminal = terminal
         self.hasCenter = hasCenter
         self.extraColumns = extraColumns
+        self.providers = providers
     }
 }
 
 /// Writes venue lists, cuisine groups and single venues in the chosen format.
-public enum VenueRenderer {
+package enum VenueRenderer {
     /// A `nearby`/`search` result list. Empty output is valid for every format.
-    public static func render(_ venues: [Venue], options: RenderOptions) -> String {
+    package static func render(_ venues: [Venue], options: RenderOptions) -> String {
         let fields = options.fields.fields, extras = options.extraColumns
         switch options.format {
         case .json: return JSONValue.array(venues.map { $0.jsonObject(fields: fields, extra: $0.jsonMembers(extras)) }).pretty + "\n"
@@ -39,7 +44,7 @@ public enum VenueRenderer {
     /// stand alone (ndjson, csv): a whole-extract dump never holds its output whole. `write`
     /// returns false to stop (the reader went away). False, with nothing written, for a
     /// format that is written whole.
-    public static func stream(_ venues: [Venue], options: RenderOptions, write: (String) -> Bool) -> Bool {
+    package static func stream(_ venues: [Venue], options: RenderOptions, write: (String) -> Bool) -> Bool {
         let fields = options.fields.fields, extras = options.extraColumns
         var chunk: String
         switch options.format {
@@ -63,7 +68,7 @@ public enum VenueRenderer {
     }
 
     /// `--group-by cuisine` output.
-    public static func render(groups: [Cuisine], options: RenderOptions) -> String {
+    package static func render(groups: [Cuisine], options: RenderOptions) -> String {
         let fields = options.fields.fields
         func groupJSON(_ g: Cuisine) -> JSONValue {
             .object([("cuisine", .string(g.name)), ("restaurants", .array(g.restaurants.map { $0.venue.jsonObject(fields: fields) }))])
@@ -79,7 +84,7 @@ public enum VenueRenderer {
 
     /// `details`: one venue object (json), one line (ndjson), one row (csv), one feature
     /// in a collection (geojson), or a vertical list of fields (table).
-    public static func render(single venue: Venue, options: RenderOptions) -> String {
+    package static func render(single venue: Venue, options: RenderOptions) -> String {
         let fields = options.fields.fields
         switch options.format {
         case .json: return venue.jsonObject(fields: fields).pretty + "\n"

@@ -1,8 +1,8 @@
 /// Writes a route estimate in the chosen format. JSON follows the contract:
 /// `from`, `to` (`latitude`, `longitude`, `name`, `id`), `mode`, `router`,
 /// `distanceMeters`, `durationSeconds`, `straightLineMeters`, `mapsUrl`.
-public enum RouteRenderer {
-    public static func render(_ route: RouteEstimate, format: OutputFormat) -> String {
+package enum RouteRenderer {
+    package static func render(_ route: RouteEstimate, format: OutputFormat) -> String {
         switch format {
         case .json: return json(route).pretty + "\n"
         case .ndjson: return json(route).compact + "\n"
@@ -13,7 +13,7 @@ public enum RouteRenderer {
     }
 
     /// The contract's object. Names come from providers and the gazetteer: sanitized here, once.
-    public static func json(_ route: RouteEstimate) -> JSONValue {
+    package static func json(_ route: RouteEstimate) -> JSONValue {
         .object([
             ("from", point(route.from)),
             ("to", point(route.to)),

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The human format: aligned columns with a header, distances as `412 m` / `1.3 km`
-/// and a compass bearing. On a TTY it fits the terminal width (shrinking the long
-/// text columns first) and may use colour; in a pipe it never clips.
+/// and a compass bearing. On a TTY it fits the terminal width (`TableLayout`: dropping
+/// DIR, TYPE, ADDRESS, CUISINE in that order and shortening NAME before an id or a
+/// distance is ever cut) and may use colour; in a pipe it never clips.
 struct TableRenderer {
     let options: RenderOptions
 
@@ -11,31 +12,47 @@ struct TableRenderer {
         let alignRight: Bool
         /// May be shrunk (with `…`) to fit the terminal.
         let flexible: Bool
+        /// The NAME column: shortened after every other column has given way.
+        var isName = false
+        /// Where the column stands in the order columns are dropped on a narrow terminal
+        /// (0 first); nil for a column that is never dropped.
+        var dropRank: Int? = nil
         let cell: (Venue) -> String
     }
 
+    /// The headers of the columns a narrow terminal drops, first dropped first.
+    static let dropOrder = ["DIR", "TYPE", "ADDRESS", "CUISINE"]
+
     func render(_ venues: [Venue]) -> String {
         guard !venues.isEmpty else { return "" }
-        let columns = self.columns()
-        let rows = venues.map { v in columns.map { $0.cell(v) } }
-        let widths = fittedWidths(columns: columns, rows: rows, indent: 0)
-        var out = line(columns.map(\.header), columns: columns, widths: widths, header: true)
-        for row in rows { out += line(row, columns: columns, widths: widths, header: false) }
+        let all = self.columns()
+        let rows = venues.map { v in all.map { $0.cell(v) } }
+        let layout = TableLayout(columns: all, rows: rows, available: available(indent: 0))
+        let columns = layout.shown.map { all[$0] }
+        var out = line(columns.map(\.header), columns: columns, widths: layout.widths, header: true)
+        for row in rows { out += line(layout.shown.map { row[$0] }, columns: columns, widths: layout.widths, header: false) }
         return out
     }
 
     func render(_ groups: [Cuisine]) -> String {
         guard !groups.isEmpty else { return "" }
-        let columns = self.columns()
-        let rowsByGroup = groups.map { g in g.restaurants.map { r in columns.map { $0.cell(r.venue) } } }
-        let widths = fittedWidths(columns: columns, rows: rowsByGroup.flatMap { $0 }, indent: 2)
-        var out = "  " + line(columns.map(\.header), columns: columns, widths: widths, header: true)
+        let all = self.columns()
+        let rowsByGroup = groups.map { g in g.restaurants.map { r in all.map { $0.cell(r.venue) } } }
+        let layout = TableLayout(columns: all, rows: rowsByGroup.flatMap { $0 }, available: available(indent: 2))
+        let columns = layout.shown.map { all[$0] }
+        var out = "  " + line(columns.map(\.header), columns: columns, widths: layout.widths, header: true)
         for (group, rows) in zip(groups, rowsByGroup) {
             let count = group.restaurants.count
             out += style("\(group.name) (\(count) \(count == 1 ? "place" : "places"))", bold: true) + "\n"
-            for row in rows { out += "  " + line(row, columns: columns, widths: widths, header: false) }
+            for row in rows { out += "  " + line(layout.shown.map { row[$0] }, columns: columns, widths: layout.widths, header: false) }
         }
         return out
+    }
+
+    /// The columns a TTY leaves for the table after `indent`; nil (no limit) in a pipe.
+    private func available(indent: Int) -> Int? {
+        guard options.terminal.isTTY, let width = options.terminal.width else { return nil }
+        return width - indent
     }
 
     /// `details`: one `Label  value` line per field that has a value.
@@ -77,11 +94,14 @@ struct TableRenderer {
         var columns: [Column] = []
         for field in fields {
             if field == .distanceMeters && !options.hasCenter && !options.fields.isExplicit { continue }
-            columns.append(Column(header: Self.header(field), alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field)) { venue in
+            if field == .id && !options.fields.isExplicit && options.providers.count > 1 { columns.append(sourcesColumn()) }
+            let header = Self.header(field)
+            columns.append(Column(header: header, alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field),
+                                  isName: field == .name, dropRank: Self.dropOrder.firstIndex(of: header)) { venue in
                 Self.text(FieldValue.of(field, in: venue), field: field)
             })
             if field == .distanceMeters && options.hasCenter {
-                columns.append(Column(header: "DIR", alignRight: false, flexible: false) { venue in
+                columns.append(Column(header: "DIR", alignRight: false, flexible: false, dropRank: Self.dropOrder.firstIndex(of: "DIR")) { venue in
                     venue.bearingDegrees.map { CompassDirection(degrees: $0).rawValue } ?? "-"
                 })
             }
@@ -95,6 +115,24 @@ struct TableRenderer {
         return columns
     }
 
+    /// `FROM`: one letter per provider asked, in their order, where the place came from it,
+    /// `-` where it did not (`G - O`: Google and OpenStreetMap, not Foursquare).
+    func sourcesColumn() -> Column {
+        let providers = options.providers
+        return Column(header: "FROM", alignRight: false, flexible: false) { venue in
+            let ids = venue.allIDs.map(\.provider)
+            return providers.map { ids.contains($0) ? Self.letter($0) : "-" }.joined(separator: " ")
+        }
+    }
+
+    static func letter(_ provider: ProviderName) -> String {
+        switch provider {
+        case .google: return "G"
+        case .foursquare: return "F"
+        case .osm: return "O"
+        }
+    }
+
     static func header(_ field: VenueField) -> String {
         switch field {
         case .latitude: return "LAT"
@@ -105,9 +143,10 @@ struct TableRenderer {
         case .ratingCount: return "REVIEWS"
         case .priceLevel: return "PRICE"
         case .openNow: return "OPEN"
-        case .mapsUrl: return "MAP"
+        case .mapsURL: return "MAP"
         case .isFavorite: return "FAV"
         case .openingHours: return "HOURS"
+        case .sameAs: return "SAME AS"
         default: return field.rawValue.uppercased()
         }
     }
@@ -115,13 +154,14 @@ struct TableRenderer {
     static func label(_ field: VenueField) -> String {
         switch field {
         case .id: return "ID"
-        case .mapsUrl: return "Map"
+        case .mapsURL: return "Map"
         case .isFavorite: return "Favorite"
         case .openingHours: return "Hours"
         case .distanceMeters: return "Distance"
         case .ratingCount: return "Reviews"
         case .priceLevel: return "Price"
         case .openNow: return "Open now"
+        case .sameAs: return "Same as"
         default: return field.rawValue.prefix(1).uppercased() + field.rawValue.dropFirst()
         }
     }
@@ -131,7 +171,7 @@ struct TableRenderer {
     }
 
     static func isFlexible(_ field: VenueField) -> Bool {
-        [.name, .address, .categories, .cuisines, .website, .mapsUrl, .phone].contains(field)
+        [.name, .address, .categories, .cuisines, .website, .mapsURL, .phone].contains(field)
     }
 
     /// Cell text; `-` for an unknown value.
@@ -150,23 +190,6 @@ struct TableRenderer {
     }
 
     // MARK: - Layout
-
-    private func fittedWidths(columns: [Column], rows: [[String]], indent: Int) -> [Int] {
-        var widths = columns.map { TerminalText.displayWidth($0.header) }
-        for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TerminalText.displayWidth(cell)) }
-        }
-        guard options.terminal.isTTY, let available = options.terminal.width.map({ $0 - indent }) else { return widths }
-        let minimum = 8
-        var total = widths.reduce(0, +) + 2 * (widths.count - 1)
-        while total > available {
-            let candidates = columns.indices.filter { columns[$0].flexible && widths[$0] > minimum }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-            widths[widest] -= 1
-            total -= 1
-        }
-        return widths
-    }
 
     private func line(_ cells: [String], columns: [Column], widths: [Int], header: Bool) -> String {
         var pieces: [String] = []

@@ -1,9 +1,9 @@
 /// Text from providers made safe to print: no terminal control characters, and its
 /// width in terminal columns for aligning tables.
-public enum TerminalText {
+package enum TerminalText {
     /// Removes C0/C1 control characters, DEL and bidirectional overrides (which can
     /// reorder what a terminal shows); tabs and line breaks become single spaces.
-    public static func sanitizedLine(_ text: String) -> String {
+    package static func sanitizedLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = String.UnicodeScalarView()
         var lastWasSpace = false
@@ -31,7 +31,7 @@ public enum TerminalText {
 
     /// Columns the text takes in a terminal: 0 for combining marks, 2 for wide East Asian
     /// characters and emoji, 1 otherwise.
-    public static func displayWidth(_ text: String) -> Int {
+    package static func displayWidth(_ text: String) -> Int {
         var width = 0
         for character in text {
             width += columns(of: character)
@@ -62,7 +62,7 @@ public enum TerminalText {
     }
 
     /// Cuts `text` to at most `width` columns, ending with `…` when it was cut.
-    public static func clip(_ text: String, to width: Int) -> String {
+    package static func clip(_ text: String, to width: Int) -> String {
         guard displayWidth(text) > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         var out = ""

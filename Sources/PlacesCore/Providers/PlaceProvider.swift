@@ -1,7 +1,7 @@
 /// A source of places: turns a `SearchRequest` into its own requests (HTTP or a file)
 /// and its answers into `Venue`s, in its own order. Everything provider-neutral —
 /// distance, filters, sort, limit, grouping, rendering — happens after, once.
-public protocol PlaceProvider: Sendable {
+package protocol PlaceProvider: Sendable {
     var name: ProviderName { get }
 
     /// Venues for a nearby or text search, in the provider's order. A provider may

@@ -1,15 +1,16 @@
 import Foundation
 
-/// A request URL from a configured base URL (`PLACES_*_URL`), a path and a query: refused as a
-/// configuration error (78) unless it is http(s) with a host, and never force-unwrapped, so a
-/// mistyped variable is one error line rather than a crash.
+/// A request URL from a configured base URL, a path and a query: refused as a configuration
+/// error unless it is http(s) with a host, and never force-unwrapped, so a mistyped base URL
+/// (`PLACES_*_URL` in the CLI) is one error line rather than a crash.
 enum ServiceURL {
-    static func make(base: String, path: String, query: [URLQueryItem]? = nil, variable: String, example: String) throws -> URL {
+    static func make(base: String, path: String, query: [URLQueryItem]? = nil, service: PlacesError.Service, wording: Wording) throws -> URL {
+        let shown = TerminalText.sanitizedLine(String(base.prefix(200)))
         let trimmed = !path.isEmpty && base.hasSuffix("/") ? String(base.dropLast()) : base
         guard var components = URLComponents(string: trimmed + path),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty else {
-            throw PlacesError.configuration("\(variable)='\(TerminalText.sanitizedLine(String(base.prefix(200))))' is not an http(s) URL: set it to a base URL such as \(example), or unset it")
+            throw PlacesError.configuration(message: wording(.baseURLNotHTTP(service, value: shown)))
         }
         if let query {
             components.queryItems = query
@@ -17,7 +18,7 @@ enum ServiceURL {
             components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         }
         guard let url = components.url else {
-            throw PlacesError.configuration("\(variable)='\(TerminalText.sanitizedLine(String(base.prefix(200))))' does not make a valid URL with \(path)")
+            throw PlacesError.configuration(message: wording(.baseURLUnusable(service, value: shown, path: path)))
         }
         return url
     }

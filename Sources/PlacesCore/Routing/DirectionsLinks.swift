@@ -2,9 +2,9 @@ import Foundation
 
 /// Links that open a trip's directions in a maps app or site. They carry only the two
 /// coordinates and the mode: never a key.
-public enum DirectionsLinks {
+package enum DirectionsLinks {
     /// Google Maps URLs (`api=1`): works in a browser and opens the app on phones.
-    public static func googleMaps(from: Coordinate, to: Coordinate, mode: TravelMode) -> String {
+    package static func googleMaps(from: Coordinate, to: Coordinate, mode: TravelMode) -> String {
         let travelmode: String
         switch mode {
         case .walk: travelmode = "walking"
@@ -17,7 +17,7 @@ public enum DirectionsLinks {
 
     /// Apple Maps map links (`saddr`, `daddr`, `dirflg` d/w/r). Cycling has no `dirflg`
     /// value in Apple's map-links reference, so a bike trip opens in the user's default mode.
-    public static func appleMaps(from: Coordinate, to: Coordinate, mode: TravelMode) -> String {
+    package static func appleMaps(from: Coordinate, to: Coordinate, mode: TravelMode) -> String {
         let base = "https://maps.apple.com/?saddr=\(text(from))&daddr=\(text(to))"
         switch mode {
         case .walk: return base + "&dirflg=w"
@@ -29,7 +29,7 @@ public enum DirectionsLinks {
 
     /// openstreetmap.org directions with the FOSSGIS OSRM engine for the mode; OSM has no
     /// transit engine, so a transit trip opens with the site's default.
-    public static func openStreetMap(from: Coordinate, to: Coordinate, mode: TravelMode) -> String {
+    package static func openStreetMap(from: Coordinate, to: Coordinate, mode: TravelMode) -> String {
         let route = "route=\(text(from))%3B\(text(to))"
         switch mode {
         case .walk: return "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&" + route

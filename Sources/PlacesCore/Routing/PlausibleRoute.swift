@@ -11,23 +11,23 @@ enum PlausibleRoute {
     static let maxSnapMeters = 21_000_000.0
 
     /// `meters` if it is a plausible route distance; else the error naming `field`.
-    static func distance(_ meters: Double, field: String, router: String) throws -> Double {
+    static func distance(_ meters: Double, field: String, router: PlacesError.Service) throws -> Double {
         try check(meters, within: maxMeters, what: "a route distance of \(meters) m", field: field, router: router)
     }
 
     /// `seconds` if it is a plausible route duration; `shown` is the value as the router wrote it.
-    static func duration(_ seconds: Double, shown: String? = nil, field: String, router: String) throws -> Double {
+    static func duration(_ seconds: Double, shown: String? = nil, field: String, router: PlacesError.Service) throws -> Double {
         try check(seconds, within: maxSeconds, what: "a route duration of \(shown ?? "\(seconds) s")", field: field, router: router)
     }
 
     /// `meters` if it is a plausible distance to move a point onto the network.
-    static func snap(_ meters: Double, field: String, router: String) throws -> Double {
+    static func snap(_ meters: Double, field: String, router: PlacesError.Service) throws -> Double {
         try check(meters, within: maxSnapMeters, what: "a snapping distance of \(meters) m", field: field, router: router)
     }
 
-    private static func check(_ value: Double, within limit: Double, what: String, field: String, router: String) throws -> Double {
+    private static func check(_ value: Double, within limit: Double, what: String, field: String, router: PlacesError.Service) throws -> Double {
         guard value.isFinite, value >= 0, value <= limit else {
-            throw PlacesError.badData("\(router) answered \(TerminalText.sanitizedLine(what)) (\(field)), which is not a plausible value")
+            throw PlacesError.badResponse(router, message: "\(router.name) answered \(TerminalText.sanitizedLine(what)) (\(field)), which is not a plausible value")
         }
         return value
     }

@@ -1,16 +1,16 @@
 /// One answer of `places route-estimate`: the two ends, how, who answered, and the figures.
-public struct RouteEstimate: Sendable, Equatable {
-    public let from: RoutePoint
-    public let to: RoutePoint
-    public let mode: TravelMode
-    public let router: RouterName
+package struct RouteEstimate: Sendable, Equatable {
+    package let from: RoutePoint
+    package let to: RoutePoint
+    package let mode: TravelMode
+    package let router: RouterName
     /// Along the route (or the estimate of it), metres.
-    public let distanceMeters: Double
-    public let durationSeconds: Double
+    package let distanceMeters: Double
+    package let durationSeconds: Double
     /// The WGS84 geodesic between the two ends, metres.
-    public let straightLineMeters: Double
+    package let straightLineMeters: Double
 
-    public init(from: RoutePoint, to: RoutePoint, mode: TravelMode, router: RouterName,
+    package init(from: RoutePoint, to: RoutePoint, mode: TravelMode, router: RouterName,
                 distanceMeters: Double, durationSeconds: Double, straightLineMeters: Double) {
         self.from = from
         self.to = to
@@ -22,5 +22,5 @@ public struct RouteEstimate: Sendable, Equatable {
     }
 
     /// The contract's `mapsUrl`: Google Maps directions for this trip.
-    public var mapsURL: String { DirectionsLinks.googleMaps(from: from.coordinate, to: to.coordinate, mode: mode) }
+    package var mapsURL: String { DirectionsLinks.googleMaps(from: from.coordinate, to: to.coordinate, mode: mode) }
 }

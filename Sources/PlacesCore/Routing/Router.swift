@@ -1,9 +1,9 @@
 /// How far and how long, as a router answered.
-public struct RouteMeasure: Sendable, Equatable {
-    public let distanceMeters: Double
-    public let durationSeconds: Double
+package struct RouteMeasure: Sendable, Equatable {
+    package let distanceMeters: Double
+    package let durationSeconds: Double
 
-    public init(distanceMeters: Double, durationSeconds: Double) {
+    package init(distanceMeters: Double, durationSeconds: Double) {
         self.distanceMeters = distanceMeters
         self.durationSeconds = durationSeconds
     }
@@ -11,7 +11,7 @@ public struct RouteMeasure: Sendable, Equatable {
 
 /// Something that measures a trip between two coordinates: the offline estimate, or a
 /// web router. Routers only know their own wire; resolving points and rendering happen once.
-public protocol Router: Sendable {
+package protocol Router: Sendable {
     var name: RouterName { get }
 
     /// The trip from `from` to `to` by `mode`. No route is `PlacesError.notFound` (66).

@@ -1,17 +1,9 @@
 /// `--router`: who answers a route estimate.
-public enum RouterName: String, Sendable, CaseIterable {
+package enum RouterName: String, Sendable, CaseIterable {
     /// Offline: the straight line times a detour factor, at a typical speed.
     case estimate
     /// Google Routes API (`directions/v2:computeRoutes`); needs `GOOGLE_MAPS_API_KEY`.
     case google
     /// An OSRM server's route service (`PLACES_OSRM_URL`).
     case osrm
-
-    public static func parse(_ text: String) throws -> RouterName {
-        guard let router = RouterName(rawValue: text.lowercased()) else {
-            let hint = Suggestion.closest(to: text, among: allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
-            throw PlacesError.usage("unknown --router '\(text)'\(hint): expected one of \(allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return router
-    }
 }

@@ -4,8 +4,8 @@
 /// cuisine keeps only the restaurants whose name matches; empty groups disappear.
 /// Groups are ordered by their nearest restaurant (by first appearance when there is
 /// no centre); restaurants with no known cuisine form `other`, always last.
-public enum CuisineGrouping {
-    public static func group(_ venues: [Venue], filter: String? = nil) -> [Cuisine] {
+package enum CuisineGrouping {
+    package static func group(_ venues: [Venue], filter: String? = nil) -> [Cuisine] {
         var order: [String] = []
         var members: [String: [Restaurant]] = [:]
         var others: [Restaurant] = []
@@ -42,5 +42,14 @@ public enum CuisineGrouping {
 
     private static func nearest(_ cuisine: Cuisine) -> Double {
         cuisine.restaurants.compactMap(\.venue.distanceMeters).min() ?? .infinity
+    }
+}
+
+extension Array where Element == Venue {
+    /// The restaurants among these venues grouped by cuisine, groups ordered by their
+    /// nearest restaurant, `other` (no known cuisine) last. With `filter`, a cuisine whose
+    /// name matches keeps all its restaurants, any other only those whose name matches.
+    public func groupedByCuisine(filter: String? = nil) -> [Cuisine] {
+        CuisineGrouping.group(self, filter: filter)
     }
 }

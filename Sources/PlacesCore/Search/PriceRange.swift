@@ -1,23 +1,14 @@
-/// `--price MIN[-MAX]`: price levels 0 (free) to 4 (very expensive), inclusive.
+/// Price levels 0 (free) to 4 (very expensive), inclusive (`--price MIN[-MAX]` in the CLI).
 public struct PriceRange: Sendable, Hashable, CustomStringConvertible {
     public let min: Int
     public let max: Int
 
     public init(min: Int, max: Int) throws {
         guard (0...4).contains(min), (0...4).contains(max), min <= max else {
-            throw PlacesError.usage("--price \(min)-\(max) is not a price range: levels go from 0 (free) to 4 (very expensive), low first, e.g. --price 1-2")
+            throw PlacesError.invalidRequest(.price, message: "\(min)-\(max) is not a price range: levels go from 0 (free) to 4 (very expensive), low first")
         }
         self.min = min
         self.max = max
-    }
-
-    /// Parses `2` or `1-3`.
-    public static func parse(_ text: String) throws -> PriceRange {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let low = Int(parts[0]), let high = Int(parts.last!) else {
-            throw PlacesError.usage("--price '\(text)' is not a price range: expected MIN or MIN-MAX with levels 0–4, e.g. --price 1-2")
-        }
-        return try PriceRange(min: low, max: high)
     }
 
     public func contains(_ level: Int) -> Bool { (min...max).contains(level) }

@@ -1,20 +1,26 @@
 import Foundation
 
-/// The fields a venue can be printed with: JSON keys, CSV columns, table columns.
+/// The fields of a venue: what a request asks providers to fetch, and what the CLI prints
+/// (the raw values are its JSON keys and CSV columns).
 ///
-/// `contractFields` is `--fields all`, in the contract's example order. `openingHours`
-/// and `photos` extend it: details extras that are printed only when named.
+/// `contractFields` is the CLI's `--fields all`: the contract's example order, then `sameAs`.
+/// `openingHours` and `photos` extend it: details extras that are printed only when named.
 public enum VenueField: String, Sendable, CaseIterable, Hashable {
     case id, provider, name, latitude, longitude, address, distanceMeters, categories, cuisines
-    case rating, ratingCount, priceLevel, openNow, phone, website, mapsUrl, isFavorite
+    case rating, ratingCount, priceLevel, openNow, phone, website
+    case mapsURL = "mapsUrl"
+    case isFavorite
+    /// The other providers' ids for the place (several providers merged); `[]` when none.
+    case sameAs
     case openingHours, photos
 
-    /// `--fields all`: exactly the contract's keys, in its order.
-    public static let contractFields: [VenueField] = Array(allCases.prefix(17))
+    /// `--fields all`: exactly the contract's keys, in its order (`sameAs` last: with one
+    /// provider it is `[]`, so a script sees the same keys whichever providers answered).
+    package static let contractFields: [VenueField] = Array(allCases.prefix(18))
 
     /// The default set: every one is in Google's Pro tier and Foursquare's free Pro fields.
     public static let defaultSet: [VenueField] = [
-        .id, .provider, .name, .latitude, .longitude, .address, .distanceMeters, .categories, .cuisines, .mapsUrl, .isFavorite,
+        .id, .provider, .name, .latitude, .longitude, .address, .distanceMeters, .categories, .cuisines, .mapsURL, .isFavorite,
     ]
 
     /// Fields that cost more to fetch and are asked for only when needed.
@@ -27,44 +33,37 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
 }
 
 /// What `--fields` asked for: the fields printed, in order.
-public struct FieldSelection: Sendable, Hashable {
+package struct FieldSelection: Sendable, Hashable {
     /// The printed fields, in order.
-    public let fields: [VenueField]
+    package let fields: [VenueField]
     /// Whether the user named fields (so the table shows exactly them).
-    public let isExplicit: Bool
+    package let isExplicit: Bool
+    /// Whether the fields are the default set, or additions to it (`+rating`).
+    package let extendsDefault: Bool
 
-    public static let `default` = FieldSelection(fields: VenueField.defaultSet, isExplicit: false)
+    package static let `default` = FieldSelection(fields: VenueField.defaultSet, isExplicit: false, extendsDefault: true)
 
-    public init(fields: [VenueField], isExplicit: Bool) {
+    package init(fields: [VenueField], isExplicit: Bool, extendsDefault: Bool = false) {
         self.fields = fields
         self.isExplicit = isExplicit
+        self.extendsDefault = extendsDefault
     }
 
-    /// Parses `a,b,c` (exactly these), `+a,+b` (added to the default set) or `all`.
-    /// Mixing plain and `+` names, or an unknown name, is a usage error.
-    public static func parse(_ text: String) throws -> FieldSelection {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed == "all" { return FieldSelection(fields: VenueField.contractFields, isExplicit: true) }
-        let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "+" }) else {
-            throw PlacesError.usage("--fields needs a list of field names, e.g. --fields id,name,distanceMeters or --fields +rating; known fields: \(knownNames)")
-        }
-        let additive = parts.filter { $0.hasPrefix("+") }.count
-        guard additive == 0 || additive == parts.count else {
-            throw PlacesError.usage("--fields '\(text)' mixes plain and +names: give either exactly the fields (a,b) or additions to the default set (+a,+b)")
-        }
-        var fields: [VenueField] = additive > 0 ? VenueField.defaultSet : []
-        for part in parts {
-            let name = additive > 0 ? String(part.dropFirst()) : part
-            guard let field = VenueField(rawValue: name) ?? VenueField.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
-                let hint = Suggestion.closest(to: name, among: VenueField.allCases.map(\.rawValue)).map { "did you mean \($0)? " } ?? ""
-                throw PlacesError.usage("unknown field '\(name)' in --fields; \(hint)known fields: \(knownNames)")
-            }
-            if !fields.contains(field) { fields.append(field) }
-        }
-        return FieldSelection(fields: fields, isExplicit: true)
+    /// The selection for a merged search (several providers, or the CLI's `--provider all`):
+    /// the default set includes `sameAs` (right after its own fields, before any `+additions`).
+    package func listingSameAs(_ merged: Bool) -> FieldSelection {
+        guard merged, extendsDefault, !fields.contains(.sameAs) else { return self }
+        var withSameAs = fields
+        let end = fields.starts(with: VenueField.defaultSet) ? VenueField.defaultSet.count : fields.count
+        withSameAs.insert(.sameAs, at: end)
+        return FieldSelection(fields: withSameAs, isExplicit: isExplicit, extendsDefault: true)
     }
 
-    public static var knownNames: String { VenueField.allCases.map(\.rawValue).joined(separator: ", ") }
+    /// A set of fields in the contract's order, as named by an app.
+    package init(_ fields: Set<VenueField>) {
+        self.init(fields: VenueField.allCases.filter(fields.contains), isExplicit: true)
+    }
+
+    package static var knownNames: String { VenueField.allCases.map(\.rawValue).joined(separator: ", ") }
 }
 

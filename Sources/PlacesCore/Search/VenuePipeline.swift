@@ -4,15 +4,16 @@ import Foundation
 /// duplicates removed, distance from the centre, radius filter, value filters, text filter,
 /// sort, limit.
 /// Cuisine grouping follows in `CuisineGrouping`.
-public enum VenuePipeline {
+package enum VenuePipeline {
     /// What the pipeline produced, and what the user should be told about it.
-    public struct Outcome: Sendable {
-        public var venues: [Venue]
-        public var notes: [String]
+    package struct Outcome: Sendable {
+        package var venues: [Venue]
+        package var notes: [String]
     }
 
-    /// Runs every step in order for `request` over venues in the provider's order.
-    public static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName) -> Outcome {
+    /// Runs every step in order for `request` over venues in the provider's order (`provider`
+    /// nil for the merged answers of several).
+    package static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName?, wording: Wording = .library) -> Outcome {
         var notes: [String] = []
         var result = distinct(venues)
         if let center = request.center {
@@ -29,13 +30,13 @@ public enum VenuePipeline {
         let beforeRating = result.count
         result = applyValueFilters(result, request)
         if request.minRating != nil, beforeRating > 0, result.isEmpty, provider == .osm {
-            notes.append("OpenStreetMap has no ratings, so --min-rating leaves nothing; drop it or use --provider google|foursquare")
+            notes.append(wording(.minRatingEmptiesOSM))
         }
         if request.groupByCuisine {
             let restaurants = result.filter { Restaurant($0) != nil }
             if restaurants.count < result.count {
                 let dropped = result.count - restaurants.count
-                notes.append("--group-by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food")
+                notes.append(wording(.groupingLeavesOut(dropped)))
             }
             result = restaurants
         }
@@ -51,14 +52,14 @@ public enum VenuePipeline {
 
     /// Each place once, at its first occurrence (by `PlaceID`): a provider that repeats a page
     /// or a place, or an extract that lists an element twice, never prints it twice.
-    public static func distinct(_ venues: [Venue]) -> [Venue] {
+    package static func distinct(_ venues: [Venue]) -> [Venue] {
         var seen = Set<PlaceID>()
         seen.reserveCapacity(venues.count)
         return venues.filter { seen.insert($0.id).inserted }
     }
 
     /// Sets `distanceMeters` and `bearingDegrees` from `center` on the ellipsoid.
-    public static func withDistances(_ venues: [Venue], from center: Coordinate) -> [Venue] {
+    package static func withDistances(_ venues: [Venue], from center: Coordinate) -> [Venue] {
         venues.map { venue in
             var v = venue
             let g = GeodesicDistance.inverse(from: center, to: venue.coordinate)
@@ -69,7 +70,7 @@ public enum VenuePipeline {
     }
 
     /// `--min-rating`, `--open-now`, `--price`: an unknown value never passes.
-    public static func applyValueFilters(_ venues: [Venue], _ request: SearchRequest) -> [Venue] {
+    package static func applyValueFilters(_ venues: [Venue], _ request: SearchRequest) -> [Venue] {
         venues.filter { v in
             if let min = request.minRating {
                 guard let rating = v.rating, rating >= min else { return false }
@@ -83,7 +84,7 @@ public enum VenuePipeline {
     }
 
     /// Stable sort; `relevance` and `popularity` keep the provider's order.
-    public static func sorted(_ venues: [Venue], by order: SortOrder, radius: Double?) -> [Venue] {
+    package static func sorted(_ venues: [Venue], by order: VenueSortOrder, radius: Double?) -> [Venue] {
         let indexed = Array(venues.enumerated())
         func byDistance(_ a: (offset: Int, element: Venue), _ b: (offset: Int, element: Venue)) -> Bool {
             let da = a.element.distanceMeters ?? .infinity, db = b.element.distanceMeters ?? .infinity
@@ -117,7 +118,7 @@ public enum VenuePipeline {
     /// `--sort best`: a rating shrunk towards 3.5 by few reviews (a Bayesian mean with
     /// the weight of 10 reviews), minus one star per `scale` metres (the radius) of distance.
     /// Unrated venues have no score and go last.
-    public static func bestScore(_ venue: Venue, scale: Double) -> Double? {
+    package static func bestScore(_ venue: Venue, scale: Double) -> Double? {
         guard let rating = venue.rating else { return nil }
         let prior = 3.5, weight = 10.0
         let shrunk: Double
@@ -131,12 +132,12 @@ public enum VenuePipeline {
     }
 
     /// `--filter` on a name: case- and accent-insensitive substring.
-    public static func matches(_ name: String, _ filter: String) -> Bool {
+    package static func matches(_ name: String, _ filter: String) -> Bool {
         TextFolding.contains(name, filter)
     }
 
     /// `--filter` on a cuisine: `middle eastern` matches `middle_eastern`.
-    public static func matchesCuisine(_ cuisine: String, _ filter: String) -> Bool {
+    package static func matchesCuisine(_ cuisine: String, _ filter: String) -> Bool {
         let spaced = cuisine.replacingOccurrences(of: "_", with: " ")
         let needle = TextFolding.fold(filter).replacingOccurrences(of: "_", with: " ")
         return spaced.contains(needle)

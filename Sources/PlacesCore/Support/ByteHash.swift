@@ -1,20 +1,20 @@
 /// A fast, non-cryptographic 64-bit hash of bytes: for checksums that catch a damaged
 /// cache file and for looking short keys up. Every bit of input changes the result.
-public struct ByteHash: Sendable {
-    public private(set) var value: UInt64
+package struct ByteHash: Sendable {
+    package private(set) var value: UInt64
 
-    public init(seed: UInt64 = 0x9E37_79B9_7F4A_7C15) {
+    package init(seed: UInt64 = 0x9E37_79B9_7F4A_7C15) {
         value = seed
     }
 
     private static let multiplier: UInt64 = 0xFF51_AFD7_ED55_8CCD
 
-    @inline(__always) public mutating func combine(_ word: UInt64) {
+    @inline(__always) package mutating func combine(_ word: UInt64) {
         value = (value ^ word) &* Self.multiplier
         value ^= value >> 29
     }
 
-    public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return combine(0) }
         combine(UInt64(bytes.count))
         var i = 0
@@ -30,7 +30,7 @@ public struct ByteHash: Sendable {
     }
 
     /// The hash, mixed once more so that nearby inputs land far apart.
-    public var finalized: UInt64 {
+    package var finalized: UInt64 {
         var h = value
         h ^= h >> 33
         h &*= 0xC4CE_B9FE_1A85_EC53
@@ -38,7 +38,7 @@ public struct ByteHash: Sendable {
         return h
     }
 
-    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash = ByteHash()
         hash.combine(bytes)
         return hash.finalized

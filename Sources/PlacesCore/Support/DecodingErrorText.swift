@@ -2,8 +2,8 @@ import Foundation
 
 /// A decoding failure as one short phrase saying where and what, for error lines:
 /// "missing key 'id' at places[3]", "invalid JSON (Unexpected character...)".
-public enum DecodingErrorText {
-    public static func describe(_ error: Error) -> String {
+package enum DecodingErrorText {
+    package static func describe(_ error: Error) -> String {
         guard let error = error as? DecodingError else { return "not JSON (\(ForeignErrorText.describe(error)))" }
         func path(_ context: DecodingError.Context) -> String {
             let p = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()

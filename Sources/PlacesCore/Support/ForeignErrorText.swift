@@ -4,8 +4,8 @@ import Foundation
 /// only from safe parts: the system's own wording of an errno, or the error's type, domain
 /// and code. Never the error's description or `localizedDescription`, which may carry
 /// whatever the error was made from (a URL with a key, a request, a response body).
-public enum ForeignErrorText {
-    public static func describe(_ error: Error) -> String {
+package enum ForeignErrorText {
+    package static func describe(_ error: Error) -> String {
         if let error = error as? PlacesError { return error.message }
         let nsError = error as NSError
         if let code = posixCode(nsError) { return String(cString: strerror(code)) }

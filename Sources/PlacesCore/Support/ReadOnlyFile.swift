@@ -86,8 +86,7 @@ final class ReadOnlyFile {
         var a = ByteHash(seed: 1), b = ByteHash(seed: 2), c = ByteHash(seed: 3), d = ByteHash(seed: 4)
         var total = 0
         while true {
-            let n = pread(descriptor, block.baseAddress!, blockBytes, off_t(total))
-            if n < 0 && errno == EINTR { continue }
+            let n = POSIX.read(descriptor, into: block.baseAddress!, count: blockBytes, at: total)
             if n < 0 { return nil }
             if n == 0 { break }
             let base = UnsafeRawPointer(block.baseAddress!)
@@ -119,8 +118,7 @@ final class ReadOnlyFile {
         var done = 0
         bytes.withUnsafeMutableBytes { buffer in
             while done < count {
-                let n = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if n < 0 && errno == EINTR { continue }
+                let n = POSIX.read(descriptor, into: buffer.baseAddress! + done, count: count - done, at: offset + done)
                 if n <= 0 { break }
                 done += n
             }

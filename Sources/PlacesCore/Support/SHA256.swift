@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4) in plain Swift: Linux has no CryptoKit, and cassette names
 /// and cache keys need a stable, well-known hash.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ]
@@ -18,9 +18,9 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    public init() {}
+    package init() {}
 
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes {
             buffer.append(byte)
             length += 1
@@ -31,10 +31,10 @@ public struct SHA256: Sendable {
         }
     }
 
-    public mutating func update(_ text: String) { update(text.utf8) }
+    package mutating func update(_ text: String) { update(text.utf8) }
 
     /// The 32-byte digest; the hasher should not be used afterwards.
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         update([0x80])
         while buffer.count != 56 { update([0]) }
@@ -45,9 +45,9 @@ public struct SHA256: Sendable {
     }
 
     /// Lower-case hex digest of `text`'s UTF-8 bytes.
-    public static func hex(_ text: String) -> String { hex(bytes: Array(text.utf8)) }
+    package static func hex(_ text: String) -> String { hex(bytes: Array(text.utf8)) }
 
-    public static func hex<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()

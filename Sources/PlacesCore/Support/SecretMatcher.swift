@@ -4,11 +4,14 @@
 /// these from one character of the key to the next. Works on bytes, so scrubbing a large
 /// output costs one pass with a table lookup per byte and no `String` per line.
 ///
+/// A run of 12 or more characters of a key is a secret too (see `SecretPieces` for the
+/// forms a piece is looked for in).
+///
 /// Keys are ASCII in practice; a key's non-ASCII bytes are matched exactly or percent-encoded.
-public struct SecretMatcher: Sendable {
+package struct SecretMatcher: Sendable {
     /// Shorter values are not treated as secrets: replacing every case-insensitive
     /// occurrence of a two-letter "key" would garble the output and hide nothing.
-    public static let minimumLength = 4
+    package static let minimumLength = 4
 
     /// Each secret, ASCII letters folded to lower case.
     private let patterns: [[UInt8]]
@@ -18,8 +21,10 @@ public struct SecretMatcher: Sendable {
     /// case, or the start of an escape. Most letters that begin no key are passed over
     /// with these two lookups.
     private let secondBytes: [Bool]
+    /// The pieces of the keys long enough to have them.
+    let pieces: SecretPieces
 
-    public init(secrets: [String]) {
+    package init(secrets: [String]) {
         var patterns: [[UInt8]] = []
         for secret in secrets where secret.utf8.count >= Self.minimumLength {
             let folded = secret.utf8.map(Self.fold)
@@ -37,10 +42,11 @@ public struct SecretMatcher: Sendable {
         self.patterns = patterns
         self.startBytes = start
         self.secondBytes = second
+        self.pieces = SecretPieces(secrets: secrets.filter { $0.utf8.count >= Self.minimumLength })
     }
 
     /// True when there is nothing to look for.
-    public var isEmpty: Bool { patterns.isEmpty }
+    package var isEmpty: Bool { patterns.isEmpty }
 
     /// What `match` found at one position.
     enum Match: Equatable {
@@ -57,14 +63,14 @@ public struct SecretMatcher: Sendable {
         startBytes.withUnsafeBufferPointer { $0[Int(byte)] }
     }
 
-    /// The first position at or after `start` where a secret may begin (`bytes.count` if
-    /// none), by a test of one or two bytes; `match` decides. The hot loop of scrubbing.
-    func nextCandidate(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+    /// The first position in `start..<end` where a whole key may begin in some form (`end`
+    /// if none), by a test of one or two bytes; `match` decides. The hot loop of scrubbing.
+    func nextCandidate(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
         startBytes.withUnsafeBufferPointer { first in
             secondBytes.withUnsafeBufferPointer { second in
                 let n = bytes.count
                 var i = start
-                while i < n {
+                while i < end {
                     let b = bytes[i]
                     if first[Int(b)] {
                         if b == UInt8(ascii: "%") || b == UInt8(ascii: "\\") || b == UInt8(ascii: "+") || i + 1 == n || second[Int(bytes[i + 1])] {
@@ -73,8 +79,51 @@ public struct SecretMatcher: Sendable {
                     }
                     i += 1
                 }
-                return n
+                return end
             }
+        }
+    }
+
+    /// The positions of a window worth a `match`, in order: where a whole key may begin
+    /// (`nextCandidate`), and where the sampled search of `SecretPieces` saw a piece begin.
+    /// The samples are tested a block ahead of the byte scan (the block stays in the cache
+    /// between the two); a piece's start may come before positions already passed (it is
+    /// grown back from where it was seen), never before one already matched past it.
+    struct Candidates {
+        private static let block = 4096
+        private var sample = 0
+        private var pieceStarts: [Int] = []
+
+        /// The next position at or after `i` (or a piece's start before it); `w.count` when none is left.
+        mutating func next(from i: Int, in w: ByteWindow, _ matcher: SecretMatcher) -> Int {
+            let pieces = matcher.pieces
+            var from = i
+            while true {
+                var seen = pieces.isEmpty ? w.count : pieces.seenBefore(sample: sample, in: w)
+                if pieceStarts.isEmpty, seen < w.count, seen <= from {
+                    pieceStarts = pieces.nextStarts(in: w, sample: &sample, before: max(from, sample) + Self.block)
+                    seen = pieces.seenBefore(sample: sample, in: w)
+                }
+                let limit = min(pieceStarts.first ?? seen, seen)
+                let c = Self.wholeKeyCandidate(from: min(from, limit), to: limit, in: w, matcher)
+                if let p = pieceStarts.first, p <= c {
+                    pieceStarts.removeFirst()
+                    return p
+                }
+                if c < limit || limit == w.count { return c }
+                from = limit
+            }
+        }
+
+        private static func wholeKeyCandidate(from start: Int, to end: Int, in w: ByteWindow, _ matcher: SecretMatcher) -> Int {
+            let head = w.head.count
+            var c = start
+            var unused = false
+            while c < min(head, end), !matcher.mayStart(w.byte(c, &unused)!) { c += 1 }
+            if c >= head, c < end {
+                c = head + matcher.nextCandidate(in: w.body, from: c - head, to: end - head)
+            }
+            return c
         }
     }
 
@@ -82,7 +131,7 @@ public struct SecretMatcher: Sendable {
     /// window holds the last bytes there will be.
     func match(_ window: ByteWindow, at start: Int, final: Bool) -> Match {
         var state = MatchState()
-        var best: Int?
+        var best = pieces.end(in: window, at: start)
         for pattern in patterns {
             let end = pattern.withUnsafeBufferPointer { key in Self.matchRest(key, 0, window, start, &state) }
             if let end, end > (best ?? start) { best = end }

@@ -5,25 +5,25 @@ import Foundation
 /// pieces: bytes at the end of a piece that could begin a secret are held back until the next
 /// piece, so a key split across two writes is still caught; `finish` lets them go. Clean
 /// bytes are passed on as they are, without copying.
-public struct SecretScrubber: Sendable {
-    public let matcher: SecretMatcher
+package struct SecretScrubber: Sendable {
+    package let matcher: SecretMatcher
     /// Bytes held back from the previous piece (at most one encoded key long).
     private var held: [UInt8] = []
     /// How many of the held bytes a `REDACTED` already emitted stands for.
     private var heldCovered = 0
 
-    public init(secrets: [String]) {
+    package init(secrets: [String]) {
         matcher = SecretMatcher(secrets: secrets)
     }
 
     /// Passes `piece`, scrubbed, to `emit` in one or more parts, holding back a possible
     /// beginning of a secret at its end.
-    public mutating func process(_ piece: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
+    package mutating func process(_ piece: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
         run(piece, final: false, emit: emit)
     }
 
     /// Passes on whatever was held back; call once at the end of the stream.
-    public mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
+    package mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
         run(UnsafeRawBufferPointer(start: nil, count: 0), final: true, emit: emit)
     }
 
@@ -43,18 +43,14 @@ public struct SecretScrubber: Sendable {
             // `spanEnd` ends the last redacted stretch, which a match starting inside extends.
             var clean = covered
             var spanEnd = covered
+            var spanStart = 0
+            var candidates = SecretMatcher.Candidates()
             var i = 0
-            var unused = false
-            while i < count {
-                // The hot loop: a table lookup per byte of the current piece (two at a byte that
-                // begins a key); the held bytes before it are few.
-                if i >= head.count {
-                    i = head.count + matcher.nextCandidate(in: piece, from: i - head.count)
-                    if i == count { break }
-                } else if !matcher.mayStart(window.byte(i, &unused)!) {
-                    i += 1
-                    continue
-                }
+            var holdFrom = count
+            while true {
+                // The hot loops: a table lookup per byte, a 4-byte test per 9 (see `Candidates`).
+                i = candidates.next(from: i, in: window, matcher)
+                if i >= count { break }
                 switch matcher.match(window, at: i, final: final) {
                 case .none:
                     i += 1
@@ -62,19 +58,26 @@ public struct SecretScrubber: Sendable {
                     if i >= spanEnd {
                         Self.emit(window, clean..<i, emit)
                         Redaction.placeholderBytes.withUnsafeBytes(emit)
+                        spanStart = i
                     }
                     spanEnd = max(spanEnd, end)
                     clean = spanEnd
                     i += 1
                 case .needMore:
-                    if clean < i {
-                        Self.emit(window, clean..<i, emit)
-                        clean = i
-                    }
-                    held = (i..<count).map { window.byte($0, &unused)! }
-                    heldCovered = max(0, spanEnd - i)
-                    return
+                    holdFrom = i
+                    i = count
                 }
+                if i >= count { break }
+            }
+            // A piece of a key cut by the end of this piece of the stream may go on in the next
+            // (held from where it starts, or from the REDACTED it continues).
+            if !final { holdFrom = min(holdFrom, matcher.pieces.tailStart(in: window, notBefore: spanStart)) }
+            if holdFrom < count {
+                if clean < holdFrom { Self.emit(window, clean..<holdFrom, emit) }
+                var unused = false
+                held = (holdFrom..<count).map { window.byte($0, &unused)! }
+                heldCovered = max(0, spanEnd - holdFrom)
+                return
             }
             Self.emit(window, clean..<count, emit)
         }
@@ -95,7 +98,7 @@ public struct SecretScrubber: Sendable {
     // MARK: - Whole texts
 
     /// `data` with every form of every secret replaced.
-    public static func scrub(_ data: Data, secrets: [String]) -> Data {
+    package static func scrub(_ data: Data, secrets: [String]) -> Data {
         var scrubber = SecretScrubber(secrets: secrets)
         if scrubber.matcher.isEmpty { return data }
         var out = Data()
@@ -108,14 +111,14 @@ public struct SecretScrubber: Sendable {
     }
 
     /// `text` with every form of every secret replaced.
-    public static func scrub(_ text: String, secrets: [String]) -> String {
+    package static func scrub(_ text: String, secrets: [String]) -> String {
         let matcher = SecretMatcher(secrets: secrets)
         guard !matcher.isEmpty, contains(text, matcher: matcher) else { return text }
         return String(decoding: scrub(Data(text.utf8), secrets: secrets), as: UTF8.self)
     }
 
     /// Whether `text` holds any form of any secret.
-    public static func contains(_ text: String, secrets: [String]) -> Bool {
+    package static func contains(_ text: String, secrets: [String]) -> Bool {
         contains(text, matcher: SecretMatcher(secrets: secrets))
     }
 
@@ -124,10 +127,14 @@ public struct SecretScrubber: Sendable {
         var text = text
         return text.withUTF8 { buffer in
             let window = ByteWindow(head: UnsafeRawBufferPointer(start: nil, count: 0), body: UnsafeRawBufferPointer(buffer))
-            for i in 0..<buffer.count where matcher.mayStart(buffer[i]) {
+            var candidates = SecretMatcher.Candidates()
+            var i = 0
+            while true {
+                i = candidates.next(from: i, in: window, matcher)
+                if i >= window.count { return false }
                 if case .found = matcher.match(window, at: i, final: true) { return true }
+                i += 1
             }
-            return false
         }
     }
 }

@@ -34,7 +34,7 @@ enum StreamInput {
         var mayWait = namedFIFO != nil
         var decided = false
         while true {
-            let n = read(fd, block.baseAddress, blockBytes)
+            let n = POSIX.read(fd, into: block)
             if n > 0 {
                 mayWait = false
                 bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<n]))
@@ -55,10 +55,8 @@ enum StreamInput {
                 continue
             }
             switch errno {
-            case EINTR: continue
             case EAGAIN, EWOULDBLOCK:
-                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&poller, 1, -1)
+                POSIX.waitReadable(fd)
             default:
                 throw ReadError(reason: ReadOnlyFile.describe(errno))
             }
@@ -71,12 +69,10 @@ enum StreamInput {
     /// as `cat` does, and that descriptor is returned.
     private static func waitForWriter(_ fd: Int32, path: String) -> Int32? {
         #if os(Linux)
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while poll(&poller, 1, -1) < 0 && errno == EINTR {}
+        POSIX.waitReadable(fd)
         return nil
         #else
-        var other: Int32
-        repeat { other = open(path, O_RDONLY | O_CLOEXEC) } while other < 0 && errno == EINTR
+        let other = POSIX.open(path, O_RDONLY | O_CLOEXEC)
         return other >= 0 ? other : nil
         #endif
     }

@@ -1,7 +1,7 @@
 /// "Did you mean ...?" suggestions by edit distance, shared by flags, commands and names.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`, if it is a plausible typo (distance ≤ 2, or ≤ 1/3 of the length).
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)?
         for candidate in candidates {
@@ -17,7 +17,7 @@ public enum Suggestion {
     }
 
     /// Levenshtein distance with transpositions counted as one edit, cut off above `limit`.
-    public static func distance<T: Equatable>(_ a: [T], _ b: [T], limit: Int = .max) -> Int {
+    package static func distance<T: Equatable>(_ a: [T], _ b: [T], limit: Int = .max) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

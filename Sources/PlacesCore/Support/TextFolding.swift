@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `fold` must stay in step with `fold()` in Scripts/generate-gazetteer.py, which
 /// precomputes the gazetteer's search keys the same way.
-public enum TextFolding {
+package enum TextFolding {
     /// Letters that canonical decomposition leaves alone.
     static let special: [Unicode.Scalar: String] = [
         "ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ł": "l", "ı": "i",
@@ -13,7 +13,7 @@ public enum TextFolding {
 
     /// Compatibility-decomposed, combining marks dropped, lower-cased, whitespace collapsed:
     /// `Zürich` → `zurich`, `  São  Paulo ` → `sao paulo`.
-    public static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return foldASCII(text)
         }
@@ -32,7 +32,7 @@ public enum TextFolding {
     }
 
     /// Whether `needle` occurs in `haystack`, ignoring case and accents.
-    public static func contains(_ haystack: String, _ needle: String) -> Bool {
+    package static func contains(_ haystack: String, _ needle: String) -> Bool {
         let n = fold(needle)
         return n.isEmpty || fold(haystack).contains(n)
     }

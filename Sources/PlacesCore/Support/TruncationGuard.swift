@@ -26,7 +26,8 @@ enum TruncationGuard {
         var length = 0
     }
 
-    private static let slotCount = 16
+    /// `places batch` runs up to 64 lines at once, each mapping an extract and its index.
+    private static let slotCount = 160
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Slot> = {
         let slots = UnsafeMutablePointer<Slot>.allocate(capacity: slotCount)
         slots.initialize(repeating: Slot(), count: slotCount)

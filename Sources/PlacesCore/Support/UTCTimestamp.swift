@@ -3,9 +3,9 @@ import Foundation
 /// ISO 8601 timestamps in UTC with whole seconds (`2024-05-01T12:34:56Z`): the form
 /// `jq`'s `fromdate` reads and that sorts as text. Done with calendar arithmetic rather
 /// than a date formatter, which costs a millisecond per call on Linux.
-public enum UTCTimestamp {
+package enum UTCTimestamp {
     /// `date` truncated to the second, e.g. `2024-05-01T12:34:56Z`.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let total = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let seconds = Int(total - days * 86_400)
@@ -18,7 +18,7 @@ public enum UTCTimestamp {
 
     /// Reads `YYYY-MM-DDTHH:MM:SS` with optional fractional seconds, ending in `Z` or an
     /// offset `+HH:MM` / `-HH:MM`; nil for anything else or an impossible date.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let b = Array(text.utf8)
         func digits(_ at: Int, _ count: Int) -> Int? {
             guard at + count <= b.count else { return nil }

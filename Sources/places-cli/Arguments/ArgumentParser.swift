@@ -29,16 +29,20 @@ enum HelpTopic: Equatable {
     }
 }
 
-/// The hand-written parser: `--flag value` and `--flag=value`; a value that starts
-/// with `-` is taken where a value is due (`--at -33.8688,151.2093`); `--` ends flags.
-/// Unknown flags, missing values and repeated flags are usage errors with a hint.
+/// The hand-written parser: `--flag value`, `--flag=value` and the short forms (`-n 5`,
+/// `-n5`, `-jn5`); a value that starts with `-` is taken where a value is due
+/// (`--at -33.8688,151.2093`); `--` ends flags. A repeated flag's last value wins, except
+/// for the accumulating ones (`--type`, `--fields`), which keep every value. Unknown flags
+/// and missing values are usage errors with a hint.
+///
+/// A pure function of the argument vector: `places batch` parses each line with it.
 enum ArgumentParser {
     static func parse(_ arguments: [String]) throws -> Invocation {
         var args = ArraySlice(arguments)
         guard let first = args.first else { return .help(.general) }
 
         if first == "--version" {
-            guard args.count == 1 else { throw PlacesError.usage("--version takes no other arguments") }
+            guard args.count == 1 else { throw UsageError("--version takes no other arguments") }
             return .version
         }
         if wantsHelp(args) {
@@ -54,15 +58,18 @@ enum ArgumentParser {
             guard !words.isEmpty else { return .help(.general) }
             do {
                 return .help(try helpTopic(words))
-            } catch let error as PlacesError {
-                throw PlacesError.usage("no help for '\(words.joined(separator: " "))': \(error.message)")
+            } catch let error as UsageError {
+                throw UsageError("no help for '\(words.joined(separator: " "))': \(error.message)")
             }
         }
         if first.hasPrefix("-") {
-            throw PlacesError.usage("'\(first)' must come after a command: places COMMAND [flags]; run 'places help' for the commands")
+            throw UsageError("'\(first)' must come after a command: places COMMAND [flags]; run 'places help' for the commands")
         }
         let spec = try resolveCommand(&args)
-        return .run(try parseFlags(args, for: spec))
+        let parsed = try parseFlags(args, for: spec)
+        // `-h` inside a bundle of short flags (`-jh`).
+        if parsed.isSet("help") { return .help(.command(spec)) }
+        return .run(parsed)
     }
 
     // MARK: - Commands
@@ -72,15 +79,15 @@ enum ArgumentParser {
         if let spec = CommandTable.command(path: [word]) { return spec }
         let subcommands = CommandTable.subcommands(of: word)
         guard !subcommands.isEmpty else {
-            throw PlacesError.usage(unknownCommandText(word))
+            throw UsageError(unknownCommandText(word))
         }
         let names = subcommands.map { $0.path[1] }
         guard let sub = args.first, !sub.hasPrefix("-") else {
-            throw PlacesError.usage("'places \(word)' needs a subcommand: \(names.joined(separator: ", ")); e.g. places \(word) \(names[0]) --help")
+            throw UsageError("'places \(word)' needs a subcommand: \(names.joined(separator: ", ")); e.g. places \(word) \(names[0]) --help")
         }
         args.removeFirst()
         guard let spec = CommandTable.command(path: [word, sub]) else {
-            throw PlacesError.usage(unknownSubcommandText(word, sub))
+            throw UsageError(unknownSubcommandText(word, sub))
         }
         return spec
     }
@@ -103,10 +110,10 @@ enum ArgumentParser {
         guard let first = words.first else { return .general }
         if let spec = CommandTable.command(path: [first]) { return .command(spec) }
         let subcommands = CommandTable.subcommands(of: first)
-        guard !subcommands.isEmpty else { throw PlacesError.usage(unknownCommandText(first)) }
+        guard !subcommands.isEmpty else { throw UsageError(unknownCommandText(first)) }
         guard words.count >= 2 else { return .group(first) }
         if let spec = CommandTable.command(path: [first, words[1]]) { return .command(spec) }
-        throw PlacesError.usage(unknownSubcommandText(first, words[1]))
+        throw UsageError(unknownSubcommandText(first, words[1]))
     }
 
     /// The group word of a command line that names a group but no subcommand
@@ -130,10 +137,26 @@ enum ArgumentParser {
     // MARK: - Flags
 
     static func parseFlags(_ args: ArraySlice<String>, for spec: CommandSpec) throws -> ParsedArguments {
-        var values: [String: String] = [:]
+        var flags: [ParsedArguments.Flag] = []
         var positionals: [String] = []
         var index = args.startIndex
         var onlyPositionals = false
+        /// The value of `flag` (spelled `spelling`): `inline` if it came attached, else the next argument.
+        func value(of flag: FlagSpec, spelling: String, inline: String?) throws -> String {
+            let text: String
+            if let inline {
+                text = inline
+            } else if index < args.endIndex {
+                text = args[index]
+                index += 1
+            } else {
+                throw UsageError("\(spelling) needs a value: \(spelling) \(flag.valueName!)")
+            }
+            if text.isEmpty, !flag.acceptsEmpty {
+                throw UsageError("\(spelling) needs a non-empty value: \(spelling) \(flag.valueName!)")
+            }
+            return text
+        }
         while index < args.endIndex {
             let arg = args[index]
             index += 1
@@ -145,8 +168,26 @@ enum ArgumentParser {
                 onlyPositionals = true
                 continue
             }
-            guard arg.hasPrefix("--") else {
-                throw PlacesError.usage("unknown flag '\(arg)' for 'places \(spec.name)'\(suggestion(for: String(arg.drop { $0 == "-" }), in: spec)) (flags start with --; see 'places \(spec.name) --help')")
+            if !arg.hasPrefix("--") {
+                // Short forms as getopt, gh and rg take them: `-n 5`, `-n5`, `-n=5`, and
+                // switches bundled before a value flag (`-jn5`).
+                var letters = Substring(arg.dropFirst())
+                if letters.count > 1, let flag = spec.flag(named: String(letters)) {
+                    throw UsageError("unknown flag '\(arg)' for 'places \(spec.name)': long flags take two dashes: --\(flag.name)")
+                }
+                while let letter = letters.first {
+                    letters = letters.dropFirst()
+                    guard let flag = spec.flag(short: letter) else {
+                        throw UsageError(unknownShortFlagText(letter, in: arg, spec: spec))
+                    }
+                    if flag.takesValue {
+                        let inline = letters.isEmpty ? nil : String(letters.hasPrefix("=") ? letters.dropFirst() : letters)
+                        flags.append(.init(name: flag.name, value: try value(of: flag, spelling: "-\(letter)", inline: inline)))
+                        break
+                    }
+                    flags.append(.init(name: flag.name, value: "true"))
+                }
+                continue
             }
             let body = arg.dropFirst(2)
             let name: String
@@ -158,39 +199,36 @@ enum ArgumentParser {
                 name = String(body)
             }
             guard let flag = spec.flag(named: name) else {
-                throw PlacesError.usage("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
-            }
-            guard values[name] == nil else {
-                let listHint = flag.takesList ? " (it takes a comma-separated list: --\(name) \(flag.valueName!))" : ""
-                throw PlacesError.usage("--\(name) is given more than once; give it once\(listHint)")
+                throw UsageError("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
             }
             if flag.takesValue {
-                if let inlineValue {
-                    values[name] = inlineValue
-                } else if index < args.endIndex {
-                    values[name] = args[index]
-                    index += 1
-                } else {
-                    throw PlacesError.usage("--\(name) needs a value: --\(name) \(flag.valueName!)")
-                }
-                if values[name]!.isEmpty, !flag.acceptsEmpty {
-                    throw PlacesError.usage("--\(name) needs a non-empty value: --\(name) \(flag.valueName!)")
-                }
+                flags.append(.init(name: name, value: try value(of: flag, spelling: "--\(name)", inline: inlineValue)))
             } else {
                 if let inlineValue {
-                    throw PlacesError.usage("--\(name) is a switch and takes no value (got '\(inlineValue)')")
+                    throw UsageError("--\(name) is a switch and takes no value (got '\(inlineValue)')")
                 }
-                values[name] = "true"
+                flags.append(.init(name: name, value: "true"))
             }
         }
-        try checkPositionals(positionals, for: spec)
-        return ParsedArguments(spec: spec, values: values, positionals: positionals)
+        let parsed = ParsedArguments(spec: spec, flags: flags, positionals: positionals)
+        // Help is shown before the arguments are checked (`places search -h` needs no QUERY).
+        if !parsed.isSet("help") { try checkPositionals(positionals, for: spec) }
+        return parsed
+    }
+
+    private static func unknownShortFlagText(_ letter: Character, in arg: String, spec: CommandSpec) -> String {
+        let shorts = spec.flags.compactMap { flag in flag.short.map { "-\($0) (--\(flag.name))" } }
+        let known = shorts.isEmpty ? "" : "; its short flags: " + shorts.joined(separator: ", ")
+        let hint = Suggestion.closest(to: String(arg.drop { $0 == "-" }), among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
+        let which = arg.count > 2 ? "'-\(letter)' in '\(arg)'" : "'\(arg)'"
+        return "unknown flag \(which) for 'places \(spec.name)'\(hint)\(known) (see 'places \(spec.name) --help')"
     }
 
     private static func checkPositionals(_ positionals: [String], for spec: CommandSpec) throws {
-        if positionals.count < spec.positionals.count {
+        let required = spec.positionals.filter { !$0.optional }.count
+        if positionals.count < required {
             let missing = spec.positionals[positionals.count]
-            throw PlacesError.usage("'places \(spec.name)' needs \(missing.name): \(spec.usage)")
+            throw UsageError("'places \(spec.name)' needs \(missing.name): \(spec.usage)")
         }
         if positionals.count > spec.positionals.count {
             let extra = positionals[spec.positionals.count]
@@ -198,9 +236,9 @@ enum ArgumentParser {
                 let hint = CommandTable.command(path: spec.path + [extra]) == nil
                     ? (Suggestion.closest(to: extra, among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? "")
                     : ""
-                throw PlacesError.usage("'places \(spec.name)' takes no argument '\(extra)'\(hint); usage: \(spec.usage)")
+                throw UsageError("'places \(spec.name)' takes no argument '\(extra)'\(hint); usage: \(spec.usage)")
             }
-            throw PlacesError.usage("unexpected extra argument '\(extra)' for 'places \(spec.name)'; quote a value with spaces, e.g. places search 'sushi bar'")
+            throw UsageError("unexpected extra argument '\(extra)' for 'places \(spec.name)'; quote a value with spaces, e.g. places search 'sushi bar'")
         }
     }
 
@@ -215,7 +253,7 @@ extension Invocation {
         switch (lhs, rhs) {
         case (.version, .version): return true
         case let (.help(a), .help(b)): return a == b
-        case let (.run(a), .run(b)): return a.spec.path == b.spec.path && a.values == b.values && a.positionals == b.positionals
+        case let (.run(a), .run(b)): return a.spec.path == b.spec.path && a.flags == b.flags && a.positionals == b.positionals
         default: return false
         }
     }

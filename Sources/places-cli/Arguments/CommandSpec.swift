@@ -27,4 +27,6 @@ struct CommandSpec: Sendable {
     var flags: [FlagSpec] { groups.flatMap(\.flags) + [CommandTable.helpFlag] }
 
     func flag(named name: String) -> FlagSpec? { flags.first { $0.name == name } }
+
+    func flag(short letter: Character) -> FlagSpec? { flags.first { $0.short == letter } }
 }

@@ -28,8 +28,9 @@ enum HelpFormatter {
         out += """
 
         Run 'places help COMMAND' or 'places COMMAND --help' for a command's flags.
-        Exit codes: 0 ok, 64 usage, 65 bad data, 66 not found, 69 unavailable,
-        75 rate limited, 77 key missing/rejected, 78 configuration.
+        Several providers at once: --provider osm,google,foursquare (or all) merges the same places.
+        Exit codes: 0 ok, 64 usage, 65 bad data, 66 not found, 69 unavailable, 74 I/O,
+        75 rate limited, 77 key missing/rejected, 78 configuration ('places manpage' says more).
 
         Example:
           places nearby --near Helsinki --type restaurant --data Fixtures/osm/helsinki-pois.json
@@ -77,7 +78,7 @@ enum HelpFormatter {
     }
 
     private static func flagLabel(_ flag: FlagSpec) -> String {
-        "--\(flag.name)" + (flag.valueName.map { " \($0)" } ?? "")
+        (flag.short == nil ? "    --\(flag.name)" : flag.spelledForms) + (flag.valueName.map { " \($0)" } ?? "")
     }
 }
 

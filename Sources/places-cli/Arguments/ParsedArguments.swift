@@ -2,26 +2,61 @@ import PlacesCore
 
 /// The flags and positionals of one command line, with typed getters that turn a
 /// bad value into a usage error naming the flag.
+///
+/// Flags are kept in the order given, so that the last of a repeated single-value flag
+/// wins, accumulating flags see every value, and of two flags that set the same thing
+/// (`--json` and `--format`, `--at` and `--near`) the later one wins.
 struct ParsedArguments {
+    /// One flag as given: its long name and its value (`"true"` for a switch).
+    struct Flag: Equatable, Sendable {
+        let name: String
+        let value: String
+    }
+
     let spec: CommandSpec
-    /// Flag name → raw value (`"true"` for a switch that was given).
-    let values: [String: String]
+    /// Every flag, in the order given.
+    let flags: [Flag]
     let positionals: [String]
 
+    init(spec: CommandSpec, flags: [Flag], positionals: [String]) {
+        self.spec = spec
+        self.flags = flags
+        self.positionals = positionals
+    }
+
+    /// Flag name → the value in force (the last one given).
+    var values: [String: String] {
+        var values: [String: String] = [:]
+        for flag in flags { values[flag.name] = flag.value }
+        return values
+    }
+
+    /// The value in force: the last one given, or nil.
     func string(_ name: String) -> String? {
         precondition(spec.flag(named: name) != nil, "flag --\(name) is not declared for \(spec.name)")
-        return values[name]
+        return flags.last { $0.name == name }?.value
+    }
+
+    /// Every value given, in order (for accumulating flags).
+    func strings(_ name: String) -> [String] {
+        precondition(spec.flag(named: name) != nil, "flag --\(name) is not declared for \(spec.name)")
+        return flags.filter { $0.name == name }.map(\.value)
     }
 
     func isSet(_ name: String) -> Bool { string(name) != nil }
 
+    /// Of flags that set the same thing, the one given last (nil when none is).
+    func lastGiven(of names: [String]) -> String? {
+        flags.last { names.contains($0.name) }?.name
+    }
+
     func double(_ name: String, range: ClosedRange<Double>? = nil) throws -> Double? {
         guard let text = string(name) else { return nil }
         guard let value = Double(text), value.isFinite, text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" }) else {
-            throw PlacesError.usage("--\(name) '\(text)' is not a number")
+            throw UsageError("--\(name) '\(text)' is not a number")
         }
         if let range, !range.contains(value) {
-            throw PlacesError.usage("--\(name) \(text) is out of range: it must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
+            throw UsageError("--\(name) \(text) is out of range: it must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
         }
         return value
     }
@@ -29,19 +64,25 @@ struct ParsedArguments {
     func integer(_ name: String, range: ClosedRange<Int>) throws -> Int? {
         guard let text = string(name) else { return nil }
         guard let value = Int(text) else {
-            throw PlacesError.usage("--\(name) '\(text)' is not a whole number")
+            throw UsageError("--\(name) '\(text)' is not a whole number")
         }
         guard range.contains(value) else {
             let upper = range.upperBound == Int.max ? "" : " and at most \(range.upperBound)"
-            throw PlacesError.usage("--\(name) \(text) is out of range: it must be at least \(range.lowerBound)\(upper)")
+            throw UsageError("--\(name) \(text) is out of range: it must be at least \(range.lowerBound)\(upper)")
         }
         return value
     }
 
-    /// A value parsed by a PlacesCore parser whose errors already name what is wrong.
+    /// A value parsed by a parser whose errors already name what is wrong.
     func parsed<T>(_ name: String, _ parse: (String) throws -> T) throws -> T? {
         guard let text = string(name) else { return nil }
         return try parse(text)
+    }
+
+    /// Every value of an accumulating flag, parsed together; nil when it was not given.
+    func parsedAll<T>(_ name: String, _ parse: ([String]) throws -> T) throws -> T? {
+        let all = strings(name)
+        return all.isEmpty ? nil : try parse(all)
     }
 
     private func format(_ d: Double) -> String {

@@ -8,6 +8,8 @@ enum FavoriteCommand {
             let options = FavoriteAddOptions(
                 id: try PlaceID(parsing: args.positionals[0]),
                 note: args.string("note"),
+                alias: try args.parsed("alias", FavoriteAliasText.parse),
+                extraFields: try args.parsed("fields", FieldSelection.parse).map { Set($0.fields) },
                 network: try SharedOptions.network(args, environment: context.environment),
                 providerOptions: try SharedOptions.provider(args))
             return try await FavoriteRunner.add(options, context: context)
@@ -17,8 +19,8 @@ enum FavoriteCommand {
             let options = FavoriteListOptions(
                 location: try SharedOptions.location(args),
                 format: try SharedOptions.format(args),
-                fields: try args.parsed("fields", FavoriteFieldSelection.parse) ?? .default)
-            return try FavoriteListRunner.run(options, context: context)
+                fields: try args.parsedAll("fields", FavoriteFieldSelection.parse) ?? .default)
+            return try await FavoriteListRunner.run(options, context: context)
         }
     }
 }

@@ -5,12 +5,12 @@ enum RouteEstimateCommand {
     static func options(_ args: ParsedArguments, environment: [String: String]) throws -> RouteEstimateOptions {
         guard let fromText = args.string("from"), let toText = args.string("to") else {
             let missing = [args.isSet("from") ? nil : "--from", args.isSet("to") ? nil : "--to"].compactMap { $0 }.joined(separator: " and ")
-            throw PlacesError.usage("route-estimate needs \(missing): e.g. --from 60.1699,24.9384 --to 'Espoo' (LAT,LON, a PLACE_ID or a place name)")
+            throw UsageError("route-estimate needs \(missing): e.g. --from 60.1699,24.9384 --to 'Espoo' (LAT,LON, a PLACE_ID or a place name)")
         }
         return RouteEstimateOptions(
             from: try PointSpec.parse(fromText, flag: "--from"),
             to: try PointSpec.parse(toText, flag: "--to"),
-            mode: try args.parsed("mode", TravelMode.parse) ?? RouteEstimateOptions.defaultMode,
+            mode: try args.parsed("mode", TravelModeWords.parse) ?? RouteEstimateOptions.defaultMode,
             router: try args.parsed("router", RouterName.parse) ?? RouteEstimateOptions.defaultRouter,
             format: try SharedOptions.output(args).format,
             network: try SharedOptions.network(args, environment: environment),

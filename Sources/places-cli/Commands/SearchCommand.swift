@@ -5,18 +5,18 @@ enum SearchCommand {
     static func options(_ args: ParsedArguments, environment: [String: String]) throws -> SearchOptions {
         let groupBy = try args.parsed("group-by") { text -> Bool in
             guard text.lowercased() == "cuisine" else {
-                throw PlacesError.usage("--group-by '\(text)' is not supported: the only grouping is --group-by cuisine")
+                throw UsageError("--group-by '\(text)' is not supported: the only grouping is --group-by cuisine")
             }
             return true
         } ?? false
         return SearchOptions(
             query: args.spec.path == ["search"] ? args.positionals.first : nil,
             location: try SharedOptions.location(args),
-            types: try args.parsed("type", PlaceCategory.parseList) ?? [],
-            radiusMeters: try args.double("radius", range: 0.001...20_037_509),
+            types: try args.parsedAll("type", PlaceTypeWords.parseAll) ?? [],
+            radiusMeters: try args.parsed("radius", RadiusText.meters),
             // No ceiling here: a --data file has none; a web provider's is applied with a note.
             limit: try args.integer("limit", range: 1...Int.max) ?? SearchRequest.defaultLimit,
-            sort: try args.parsed("sort", SortOrder.parse),
+            sort: try args.parsed("sort", VenueSortOrder.parse),
             openNow: args.isSet("open-now"),
             minRating: try args.double("min-rating", range: 0...5),
             price: try args.parsed("price", PriceRange.parse),

@@ -2,39 +2,34 @@ import PlacesCore
 
 /// Readers for the flag groups several commands share: one place per group.
 enum SharedOptions {
+    /// `--at` or `--near`; given both, the later one wins (an alias's `--near` gives way
+    /// to an `--at` typed after it).
     static func location(_ args: ParsedArguments) throws -> LocationSpec? {
-        let at = args.string("at"), near = args.string("near")
-        switch (at, near) {
-        case (nil, nil): return nil
-        case (let at?, nil): return .coordinate(try Coordinate.parse(at))
-        case (nil, let near?): return .placeName(near)
-        case (.some, .some): throw PlacesError.usage("give either --at or --near, not both")
+        switch args.lastGiven(of: ["at", "near"]) {
+        case "at"?: return .coordinate(try Coordinate.parse(args.string("at")!))
+        case "near"?: return .point(try PointSpec.parse(args.string("near")!, flag: "--near"))
+        default: return nil
         }
     }
 
     static func output(_ args: ParsedArguments) throws -> OutputOptions {
         let format = try self.format(args)
-        let fields = try args.spec.flag(named: "fields") == nil ? FieldSelection.default : (args.parsed("fields", FieldSelection.parse) ?? .default)
+        let fields = try args.spec.flag(named: "fields") == nil ? FieldSelection.default : (args.parsedAll("fields", FieldSelection.parse) ?? .default)
         return OutputOptions(format: format, fields: fields)
     }
 
-    /// `--format` / `--json`.
+    /// `--format` / `--json`: the later one wins (`--json` after `--format csv` is json).
     static func format(_ args: ParsedArguments) throws -> OutputFormat {
-        var format = try args.parsed("format", OutputFormat.parse) ?? .table
-        if args.isSet("json") {
-            if args.isSet("format"), format != .json {
-                throw PlacesError.usage("--json conflicts with --format \(format.rawValue); give one of them")
-            }
-            format = .json
-        }
-        return format
+        let format = try args.parsed("format", OutputFormat.parse) ?? .table
+        guard args.spec.flag(named: "format") != nil else { return args.isSet("json") ? .json : .table }
+        return args.lastGiven(of: ["format", "json"]) == "json" ? .json : format
     }
 
     static func network(_ args: ParsedArguments, environment: [String: String]) throws -> NetworkOptions {
         let record = args.string("record") ?? environment["PLACES_RECORD"].flatMap { $0.isEmpty ? nil : $0 }
         let replay = args.string("replay") ?? environment["PLACES_REPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         if args.isSet("record") && args.isSet("replay") {
-            throw PlacesError.usage("--record and --replay cannot be used together")
+            throw UsageError("--record and --replay cannot be used together")
         }
         return NetworkOptions(
             timeoutSeconds: try args.double("timeout", range: 0.001...3600) ?? NetworkOptions.defaultTimeout,
@@ -42,20 +37,21 @@ enum SharedOptions {
             dryRun: args.isSet("dry-run"),
             // A flag beats the other mode's environment variable.
             recordDirectory: args.isSet("replay") ? nil : record,
-            replayDirectory: args.isSet("record") ? nil : replay)
+            replayDirectory: args.isSet("record") ? nil : replay,
+            policy: try RequestPolicyOptions.read(args, environment: environment))
     }
 
     static func provider(_ args: ParsedArguments) throws -> ProviderOptions {
-        let name: ProviderName?
+        var providers: ProviderList?
         if args.spec.flag(named: "provider") != nil, let text = args.string("provider") {
-            guard let parsed = ProviderName(argument: text) else {
-                throw PlacesError.usage("unknown --provider '\(text)': expected one of \(ProviderName.allNames)")
+            switch ProviderList.parse(text) {
+            case .success(let list): providers = list
+            case .failure(let failure):
+                let problem = if case .unknown = failure { "unknown --provider '\(text)'" } else { "bad --provider '\(text)'" }
+                throw UsageError("\(problem): \(failure.reason); expected \(ProviderList.expected)")
             }
-            name = parsed
-        } else {
-            name = nil
         }
         let noCache = args.spec.flag(named: "no-cache") != nil && args.isSet("no-cache")
-        return ProviderOptions(provider: name, dataFile: args.spec.flag(named: "data") != nil ? args.string("data") : nil, noCache: noCache)
+        return ProviderOptions(providers: providers, dataFile: args.spec.flag(named: "data") != nil ? args.string("data") : nil, noCache: noCache)
     }
 }

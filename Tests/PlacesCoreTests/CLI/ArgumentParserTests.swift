@@ -7,7 +7,7 @@ struct ArgumentParserTests {
     func run(_ args: [String]) throws -> ParsedArguments {
         guard case .run(let parsed) = try ArgumentParser.parse(args) else {
             Issue.record("expected a command for \(args)")
-            throw PlacesError.usage("not a command")
+            throw UsageError("not a command")
         }
         return parsed
     }
@@ -16,8 +16,8 @@ struct ArgumentParserTests {
         do {
             _ = try ArgumentParser.parse(args)
             return nil
-        } catch let error as PlacesError {
-            #expect(error.exitCode == 64)
+        } catch let error as UsageError {
+            #expect(ErrorReport.report(error)?.code == 64)
             return error.message
         } catch {
             return "unexpected \(error)"
@@ -51,10 +51,39 @@ struct ArgumentParserTests {
         #expect(message?.contains("did you mean") == false)
     }
 
-    @Test func missingValueAndRepeatedFlag() {
+    @Test func missingValue() {
         #expect(usageError(["nearby", "--radius"])?.contains("--radius needs a value") == true)
-        #expect(usageError(["nearby", "--radius", "1", "--radius", "2"])?.contains("more than once") == true)
-        #expect(usageError(["nearby", "--type", "cafe", "--type", "bar"])?.contains("comma-separated") == true)
+        #expect(usageError(["nearby", "-r"])?.contains("-r needs a value") == true)
+    }
+
+    /// A shell alias's flag can be given again: the last value wins; --type and --fields keep every value.
+    @Test func repeatedFlagLastWinsAndListsAccumulate() throws {
+        let a = try run(["nearby", "--radius", "1", "--limit", "5", "--radius", "2", "-n", "10", "--type", "cafe", "-t", "bar"])
+        #expect(a.string("radius") == "2")
+        #expect(a.string("limit") == "10")
+        #expect(a.strings("type") == ["cafe", "bar"])
+        #expect(a.lastGiven(of: ["at", "near"]) == nil)
+        let b = try run(["nearby", "--near", "Paris", "--at", "1,1"])
+        #expect(b.lastGiven(of: ["at", "near"]) == "at")
+    }
+
+    /// Short forms as getopt takes them: `-n 5`, `-n5`, `-n=5`, bundled switches before a value flag.
+    @Test func shortFlags() throws {
+        #expect(try run(["nearby", "-n", "5"]).string("limit") == "5")
+        #expect(try run(["nearby", "-n5"]).string("limit") == "5")
+        #expect(try run(["nearby", "-n=5"]).string("limit") == "5")
+        #expect(try run(["nearby", "-tcafe"]).string("type") == "cafe")
+        #expect(try run(["nearby", "-r=1km"]).string("radius") == "1km")
+        let bundled = try run(["nearby", "-jn5"])
+        #expect(bundled.isSet("json") && bundled.string("limit") == "5")
+        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).string("at") == "-33.8688,151.2093")
+        #expect(usageError(["nearby", "-jx"])?.contains("'-x' in '-jx'") == true)
+        #expect(usageError(["nearby", "-limit", "5"])?.contains("long flags take two dashes: --limit") == true)
+        if case .help(.command(let spec))? = try? ArgumentParser.parse(["search", "-h"]) {
+            #expect(spec.name == "search")
+        } else {
+            Issue.record("search -h is not help")
+        }
     }
 
     @Test func emptyValueIsAnErrorExceptWhereItMeansSomething() throws {

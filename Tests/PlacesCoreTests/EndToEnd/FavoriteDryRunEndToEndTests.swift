@@ -30,8 +30,11 @@ struct FavoriteDryRunEndToEndTests {
         #expect(server.requests.isEmpty)
         #expect(entries(sandbox.directory).isEmpty, "\(entries(sandbox.directory))")
 
-        // The same request lines as details --dry-run, whose fields differ only in the mask.
-        let details = try sandbox.run(["details", id, "--fields", "id,name,latitude,longitude,address,categories,cuisines,website,phone,mapsUrl", "--dry-run"], environment: env)
+        // The same request lines as details --dry-run with the snapshot's fields: Google's leaves
+        // out phone and website (Enterprise) unless --fields asks, so that it is billed as Pro.
+        let snapshot = provider == "google" ? "id,name,latitude,longitude,address,categories,cuisines,mapsUrl"
+            : "id,name,latitude,longitude,address,categories,cuisines,website,phone,mapsUrl"
+        let details = try sandbox.run(["details", id, "--fields", snapshot, "--dry-run"], environment: env)
         let requestLines = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("#") } }
         #expect(requestLines(r.stdout) == requestLines(details.stdout), "favorite add:\n\(r.stdout)details:\n\(details.stdout)")
 

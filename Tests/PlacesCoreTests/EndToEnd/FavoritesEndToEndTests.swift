@@ -20,7 +20,7 @@ struct FavoritesEndToEndTests {
 
         let list = try s.run(["favorite", "list", "--json"])
         let entry = try #require(try JSONHelpers.array(list.stdout).first)
-        #expect(JSONHelpers.keyOrder(ofFirstObjectIn: list.stdout) == ["id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "mapsUrl", "isFavorite", "addedAt", "note"])
+        #expect(JSONHelpers.keyOrder(ofFirstObjectIn: list.stdout) == ["id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "mapsUrl", "isFavorite", "addedAt", "note", "alias"])
         #expect(entry["id"] as? String == Self.loiste && entry["name"] as? String == "Loiste")
         #expect(entry["isFavorite"] as? Bool == true && entry["note"] as? String == "Friday lunch")
         #expect(entry["distanceMeters"] is NSNull)
@@ -98,8 +98,8 @@ struct FavoritesEndToEndTests {
         #expect(near.map { $0["distanceMeters"] as? Double } == [27.3, 207.5])
 
         let csv = try s.run(["favorite", "list", "--format", "csv"]).stdout.split(separator: "\n").map(String.init)
-        #expect(csv[0] == "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note")
-        #expect(csv[2].hasSuffix(",true,2024-03-01T08:00:00Z,\"quiet, \"\"really\"\"\""), "\(csv)")
+        #expect(csv[0] == "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note,alias")
+        #expect(csv[2].hasSuffix(",true,2024-03-01T08:00:00Z,\"quiet, \"\"really\"\"\","), "\(csv)")
 
         let ndjson = try s.run(["favorite", "list", "--format", "ndjson"]).stdout.split(separator: "\n")
         #expect(try ndjson.map { try JSONHelpers.object(String($0))["addedAt"] as? String } == ["2023-12-24T18:00:00Z", "2024-03-01T08:00:00Z"])
@@ -110,13 +110,13 @@ struct FavoritesEndToEndTests {
 
         let table = try s.run(["favorite", "list", "--at", "60.1699,24.9384"]).stdout.split(separator: "\n").map(String.init)
         #expect(table.count == 3)
-        #expect(table[0].hasPrefix("NAME") && table[0].contains("DISTANCE") && table[0].contains("ADDED") && table[0].hasSuffix("NOTE"), "\(table)")
+        #expect(table[0].hasPrefix("NAME") && table[0].contains("DISTANCE") && table[0].contains("ADDED") && table[0].contains("NOTE") && table[0].hasSuffix("ALIAS"), "\(table)")
         #expect(table[1].hasPrefix("Loiste") && table[1].contains("47 m"), "\(table)")
 
         let fields = try s.run(["favorite", "list", "--json", "--fields", "note,id"])
         #expect(JSONHelpers.keyOrder(ofFirstObjectIn: fields.stdout) == ["id", "note"])
         let plus = try s.run(["favorite", "list", "--json", "--fields", "+rating"])
-        #expect(JSONHelpers.keyOrder(ofFirstObjectIn: plus.stdout).suffix(3) == ["rating", "addedAt", "note"])
+        #expect(JSONHelpers.keyOrder(ofFirstObjectIn: plus.stdout).suffix(4) == ["rating", "addedAt", "note", "alias"])
         let unknown = try s.run(["favorite", "list", "--fields", "nots"])
         #expect(unknown.status == 64 && unknown.errorLines.first?.contains("did you mean note?") == true, "\(unknown)")
     }

@@ -15,11 +15,15 @@ struct FixtureRecordingTests {
         let google = try FakeGooglePlaces()
         let overpass = try FakeOverpass()
         let foursquare = try FakeFoursquare()
+        let disagreeingGoogle = try FakeGooglePlaces(disagreeingCafes: true)
+        let disagreeingFoursquare = try FakeFoursquare(disagreeingCafes: true)
         let fixtures = PlacesBinary.repositoryRoot.appendingPathComponent("Fixtures")
         var produced = Set<String>()
         let canaries = ["GOOGLE_MAPS_API_KEY": "CANARY-google-\(UUID().uuidString.prefix(8))",
                         "FOURSQUARE_API_KEY": "CANARY-fsq-\(UUID().uuidString.prefix(8))"]
         for scenario in FixtureScenario.all() {
+            let google = scenario.disagreeingCafes ? disagreeingGoogle : google
+            let foursquare = scenario.disagreeingCafes ? disagreeingFoursquare : foursquare
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("places-fixture-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: dir) }
             var env = PlacesBinary.baseEnvironment()

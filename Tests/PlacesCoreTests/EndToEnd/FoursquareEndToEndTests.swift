@@ -108,7 +108,7 @@ struct FoursquareEndToEndTests {
 
     @Test func aNextLinkToAnotherHostIsRefusedAndARelativeOneIsFollowed() throws {
         let evil = try FakeFoursquare { request in
-            guard case .respond(let status, var headers, let body) = FakeFoursquare.answer(request) else { return nil }
+            guard case .respond(let status, var headers, let body) = FakeFoursquare.answer(request, places: FakeFoursquare.places) else { return nil }
             headers = headers.map { $0.0 == "Link" ? ("Link", "<https://attacker.example/places/search?cursor=50-x>; rel=\"next\"") : $0 }
             return .respond(status: status, headers: headers, body: body)
         }
@@ -118,7 +118,7 @@ struct FoursquareEndToEndTests {
         #expect(evil.requests.count == 1, "the cursor was not followed")
 
         let relative = try FakeFoursquare { request in
-            guard case .respond(let status, var headers, let body) = FakeFoursquare.answer(request) else { return nil }
+            guard case .respond(let status, var headers, let body) = FakeFoursquare.answer(request, places: FakeFoursquare.places) else { return nil }
             headers = headers.map { $0.0 == "Link" ? ("Link", $0.1.replacingOccurrences(of: "http://\(request.header("Host")!)", with: "")) : $0 }
             return .respond(status: status, headers: headers, body: body)
         }

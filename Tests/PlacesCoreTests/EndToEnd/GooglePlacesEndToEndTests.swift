@@ -247,6 +247,22 @@ struct GooglePlacesEndToEndTests {
         #expect(keyless.status == 0 && keyless.stdout.contains("# billed as Text Search Enterprise (set by: rating)"), "\(keyless)")
     }
 
+    /// `photos` is asked for only when printed: not by details' default, nor by --fields all.
+    @Test func detailsAsksForPhotosOnlyWhenTheyArePrinted() throws {
+        let fake = try FakeGooglePlaces()
+        func mask(_ extra: [String]) throws -> String {
+            let r = try run(fake, ["details", "google:ChIJN1t_tDeuEmsRUsoyG83frY4", "--dry-run"] + extra)
+            #expect(r.status == 0, "\(r)")
+            return try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("X-Goog-FieldMask: ") }.map(String.init), "\(r)")
+        }
+        #expect(try mask([]) == "X-Goog-FieldMask: id,displayName,location,formattedAddress,types,googleMapsUri")
+        #expect(try !mask(["--fields", "all"]).contains("photos"))
+        #expect(try !mask(["--fields", "all", "--json"]).contains("photos"))
+        #expect(try mask(["--fields", "+photos"]).hasSuffix(",photos"))
+        #expect(try mask(["--fields", "id,photos"]) == "X-Goog-FieldMask: id,displayName,location,photos")
+        #expect(fake.requests.isEmpty)
+    }
+
     @Test func recordThenReplayReproducesStdoutWithoutNetworkOrKey() throws {
         let fake = try FakeGooglePlaces()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("places-rec-\(UUID().uuidString)")

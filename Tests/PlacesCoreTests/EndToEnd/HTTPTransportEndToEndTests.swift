@@ -90,22 +90,46 @@ struct HTTPTransportEndToEndTests {
                                                addressSpaceLimit: 8 << 30, killAfter: 300)
         let r = run.result
         #expect(r.status == 69, "\(run)")
-        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("sent more than 64 MiB"), "\(run)")
+        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("Google Places sent more than the 64 MiB places reads (it declared no length)"), "\(run)")
         #expect(r.stdout.isEmpty, "\(run)")
         #expect(run.peakResidentBytes < 3 * cap, "\(run)")
         #expect(server.requests.count == 1, "too large is not retried")
     }
 
-    @Test(arguments: ["99999999999999999999999", "209715200"])
-    func aDeclaredLengthOverTheCapIsRefusedWhateverArrives(_ length: String) throws {
+    @Test(arguments: [("99999999999999999999999", "more bytes than 64 bits count"), ("209715200", "209715200 bytes (200 MiB)"),
+                      ("9223372036854775295", "9223372036854775295 bytes (7 EiB)")])
+    func aDeclaredLengthOverTheCapIsRefusedWhateverArrives(_ length: String, _ shown: String) throws {
         // libcurl reads a length too long for 64 bits as "until the connection closes", and
         // the two bytes that arrive would have passed for the whole body.
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
         let server = try FakeHTTPServer { _ in .raw(Data((head + "{}").utf8)) }
         let r = try PlacesBinary.run(Self.nearby, environment: Self.env(["PLACES_GOOGLE_PLACES_URL": server.baseURL]))
         #expect(r.status == 69, "\(r)")
-        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("sent more than 64 MiB"), "\(r)")
+        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("Google Places declared a body of \(shown), over the 64 MiB places reads, so none of it was read"), "\(r)")
         #expect(r.stdout.isEmpty)
+    }
+
+    /// The over-cap message says what was declared and what was read, and its advice fits the
+    /// command: route-estimate has no --radius or --limit to narrow (issue 10's fuzz: a
+    /// declared 64 GiB with no body from OSRM said "OSRM sent more than 64 MiB; narrow the
+    /// request (a smaller --radius or --limit)").
+    @Test func anOverCapMessageSaysWhatWasDeclaredAndFitsTheCommand() throws {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 68719476736\r\nConnection: close\r\n\r\n"
+        let server = try FakeHTTPServer { _ in .raw(Data(head.utf8)) }
+        let cases: [(args: [String], variable: String, url: String, said: String)] = [
+            (["route-estimate", "--from", "60.1699,24.9384", "--to", "60.1675,24.9522", "--router", "osrm"], "PLACES_OSRM_URL", server.baseURL,
+             "OSRM declared a body of 68719476736 bytes (64 GiB), over the 64 MiB places reads, so none of it was read; a route is a few kilobytes: check that PLACES_OSRM_URL leads to an OSRM server"),
+            (["route-estimate", "--from", "60.1699,24.9384", "--to", "60.1675,24.9522", "--router", "google"], "PLACES_GOOGLE_ROUTES_URL", server.baseURL,
+             "Google Routes declared a body of 68719476736 bytes (64 GiB), over the 64 MiB places reads, so none of it was read; a route is a few kilobytes: check that PLACES_GOOGLE_ROUTES_URL leads to the Routes API"),
+            (["nearby", "--provider", "osm", "--near", "Helsinki"], "PLACES_OVERPASS_URL", server.baseURL + "/api/interpreter",
+             "Overpass declared a body of 68719476736 bytes (64 GiB), over the 64 MiB places reads, so none of it was read; ask for less (a smaller --radius, or a --type), or use an extract offline with --data FILE"),
+            (["details", "foursquare:4b0588f9f964a520f9db22e3"], "PLACES_FOURSQUARE_URL", server.baseURL,
+             "Foursquare declared a body of 68719476736 bytes (64 GiB), over the 64 MiB places reads, so none of it was read; Foursquare answers a page of places in far less: check that PLACES_FOURSQUARE_URL leads to it"),
+        ]
+        for c in cases {
+            let r = try PlacesBinary.run(c.args + ["--retries", "0"], environment: Self.env([c.variable: c.url]))
+            #expect(r.status == 69 && r.stdout.isEmpty && r.errorLines == ["places: error: " + c.said], "\(c.args): \(r)")
+        }
     }
 
     @Test func anEndlessRedirectBodyStillEndsAtTheTimeout() throws {
@@ -123,7 +147,7 @@ struct HTTPTransportEndToEndTests {
     // MARK: - One session per process
 
     @Test func thePagesOfASearchShareOneConnection() throws {
-        let foursquare = try FakeHTTPServer(keepAlive: true) { FakeFoursquare.answer($0) }
+        let foursquare = try FakeHTTPServer(keepAlive: true) { FakeFoursquare.answer($0, places: FakeFoursquare.places) }
         let r = try PlacesBinary.run(["nearby", "--provider", "foursquare", "--near", "Helsinki", "--limit", "120", "--json"],
                                      environment: Self.env(["PLACES_FOURSQUARE_URL": foursquare.baseURL]))
         #expect(r.status == 0, "\(r)")

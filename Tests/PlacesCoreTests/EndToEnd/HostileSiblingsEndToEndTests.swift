@@ -135,10 +135,10 @@ struct HostileSiblingsEndToEndTests {
     /// Not reachable through the binary (ids are checked when parsed), so at the builder: an id
     /// is one path segment whatever it holds.
     @Test func aCraftedIDStaysOnePathSegmentOnTheConfiguredHost() throws {
-        let google = try GoogleRequestBuilder(baseURL: "https://places.googleapis.com", key: "k")
+        let google = try GoogleRequestBuilder(baseURL: "https://places.googleapis.com", key: "k", wording: .library)
             .details(placeID: "../x?y#z@evil.example/", mask: GoogleFieldMask(fields: [.id], method: .details))
         #expect(google.url.absoluteString == "https://places.googleapis.com/v1/places/%2E%2E%2Fx%3Fy%23z%40evil%2Eexample%2F", "\(google.url)")
-        let fsq = try FoursquareRequestBuilder(baseURL: "https://places-api.foursquare.com", key: "k")
+        let fsq = try FoursquareRequestBuilder(baseURL: "https://places-api.foursquare.com", key: "k", wording: .library)
             .details(placeID: "../../x?y", fields: FoursquareFields(for: [.id]))
         #expect(fsq.url.absoluteString.hasPrefix("https://places-api.foursquare.com/places/%2E%2E%2F%2E%2E%2Fx%3Fy?fields="), "\(fsq.url)")
     }

@@ -125,6 +125,54 @@ struct KeyEchoEndToEndTests {
         }
     }
 
+    /// Any 12 characters of a key in a row are a secret: issue 10's fuzz had Google Routes
+    /// answer `"duration":"AIzaSyFuzzCanary"` (the key's first 16 characters), printed in the
+    /// error line and recorded by `--record`. Now they are `REDACTED` in messages and on
+    /// stdout, and a recording that would hold them is refused.
+    @Test func aPieceOfTheKeyIsRedactedLikeTheKey() async throws {
+        let routes = try #require(Self.apis.first { $0.name == "Google Routes" })
+        let places = try #require(Self.apis.first { $0.name == "Google Places" })
+        for (form, piece) in KeyForms.pieces(of: canary) {
+            let server = try FakeHTTPServer { request in
+                request.path.contains("computeRoutes") ? .json(200, #"{"routes":[{"distanceMeters":1234,"duration":"\#(piece)"}]}"#)
+                    : .json(200, places.okBody(piece))
+            }
+            defer { server.stop() }
+            let route = try await PlacesBinary.runDetached(routes.arguments, environment: environment(routes, server))
+            #expect(route.status == 65 && route.errorLines.count == 1 && route.errorLines[0].contains(#"duration "REDACTED""#), "\(form): \(route)")
+            expectNoLeak(route, "Routes, \(form)")
+            let nearby = try await PlacesBinary.runDetached(places.arguments + ["--json"], environment: environment(places, server))
+            #expect(nearby.status == 0 && nearby.stdout.contains("Echo REDACTED"), "\(form): \(nearby)")
+            expectNoLeak(nearby, "Places, \(form)")
+        }
+        // The recorder sees the answer before anything scrubs it.
+        let server = try FakeHTTPServer { _ in .json(200, #"{"routes":[{"distanceMeters":1234,"duration":"\#(canary.prefix(16))"}]}"#) }
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("places-piece-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recorded = try await PlacesBinary.runDetached(routes.arguments + ["--record", directory.path], environment: environment(routes, server))
+        #expect(recorded.status == 65 && recorded.errorLines.count == 1 && recorded.errorLines[0].contains("refusing to record"), "\(recorded)")
+        #expect(files(under: directory).isEmpty, "\(files(under: directory))")
+        expectNoLeak(recorded, "--record")
+    }
+
+    /// A Foursquare key holding `/` and `+`: a piece of it echoed as a URL encoder or a JSON
+    /// writer spells it is a piece too.
+    @Test func anEncodedPieceOfAnOpaqueKeyIsRedacted() async throws {
+        let api = try #require(Self.apis.first { $0.name == "Foursquare" })
+        let key = "fsq3E2e+Canary/\(UUID().uuidString.prefix(8))=Key"
+        for (form, piece) in KeyForms.pieces(of: key) {
+            let server = try FakeHTTPServer { _ in .json(200, api.okBody(piece)) }
+            defer { server.stop() }
+            var env = PlacesBinary.baseEnvironment()
+            env[api.keyVariable] = key
+            env[api.urlVariable] = server.baseURL
+            let r = try await PlacesBinary.runDetached(api.arguments + ["--json"], environment: env)
+            #expect(r.status == 0 && r.stdout.contains("Echo REDACTED"), "\(form): \(r)")
+            #expect(!KeyForms.leaks(key, in: r.stdout + r.stderr), "\(form): \(r)")
+        }
+    }
+
     /// A snapshot is made from the response: a key echoed as the place's name must not reach
     /// the favorites file (no output scrubber stands between a response and a file).
     @Test func aFavoriteMadeFromAnEchoingAnswerDoesNotStoreTheKey() async throws {

@@ -73,6 +73,24 @@ struct OfflineDataEndToEndTests {
         #expect(try JSONHelpers.object(details.stdout)["id"] as? String == id, "\(details)")
     }
 
+    /// `$PLACES_OSM_DATA` naming no file is a configuration error (78) naming the variable,
+    /// not `--data`, which the user did not type; `--data` naming no file stays 66.
+    @Test func aMissingFileInTheVariableIsConfigurationNamingIt() throws {
+        let dir = try TemporaryDirectory()
+        var env = environment(dir)
+        env["PLACES_OSM_DATA"] = dir.file("missing.json")
+        for arguments in [["nearby", "--near", "Helsinki"], ["details", "osm:node/1369465615"], ["search", "pizza", "--provider", "osm"],
+                          ["route-estimate", "--from", "osm:node/1369465615", "--to", "Helsinki"]] {
+            let r = try PlacesBinary.run(arguments, environment: env)
+            #expect(r.status == 78 && r.stdout.isEmpty && r.errorLines.count == 1, "\(arguments): \(r)")
+            #expect(r.stderr.contains("PLACES_OSM_DATA") && !r.stderr.contains("--data file"), "\(arguments): \(r)")
+        }
+        let flag = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--data", dir.file("missing.json")], environment: env)
+        #expect(flag.status == 66 && flag.stderr.contains("no such --data file"), "\(flag)")
+        env["PLACES_OSM_DATA"] = PlacesBinary.helsinkiData
+        #expect(try PlacesBinary.run(["nearby", "--near", "Helsinki", "-n", "1"], environment: env).status == 0)
+    }
+
     /// `--version` and `help` print and stop: no data file read, no cache touched, no gazetteer.
     @Test func versionAndHelpDoNoWork() throws {
         let dir = try TemporaryDirectory()

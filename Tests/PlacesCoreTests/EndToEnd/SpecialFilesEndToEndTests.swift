@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -67,7 +67,7 @@ struct FavoritesDocumentTests {
     @Test(arguments: bad)
     func unreadableContentIsBadDataNamingThePathAndTheProblem(_ c: Bad) throws {
         #expect {
-            try FavoritesDocument.decode(Data(c.text.utf8), path: "/x/favorites.json")
+            try FavoritesDocument.decode(Data(c.text.utf8), path: "/x/favorites.json", wording: .cli)
         } throws: { error in
             guard let e = error as? PlacesError else { return false }
             return e.kind == .badData && e.message.contains("/x/favorites.json") && e.message.contains(c.problem) && e.message.contains("left unchanged")

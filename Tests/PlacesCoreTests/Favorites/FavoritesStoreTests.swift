@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 /// The store on a real file system: where the file lives, what is created, what is never written.
 @Suite("Favorites store")
@@ -31,7 +32,7 @@ struct FavoritesStoreTests {
         #expect(try Self.mode(path) == 0o600)
         let loaded = try store.load().favorites
         #expect(loaded.map(\.id.description) == ["osm:node/42"] && loaded[0].note == "hi" && loaded[0].addedAt == "1970-01-01T00:00:00Z")
-        #expect(loaded[0].website == "https://cafe.example" && loaded[0].mapsUrl == "https://www.openstreetmap.org/node/42")
+        #expect(loaded[0].website == "https://cafe.example" && loaded[0].mapsURL == "https://www.openstreetmap.org/node/42")
     }
 
     @Test func aChangeThatThrowsWritesNothing() throws {
@@ -109,6 +110,6 @@ struct FavoritesStoreTests {
     @Test func storageFailuresAreIOErrorsAndTheRestConfiguration() {
         for code in [ENOSPC, EDQUOT, EFBIG, EIO] { #expect(SystemCallError("write", "/f", code: code).isStorageFailure, "\(code)") }
         for code in [EACCES, EPERM, EROFS, ENOTDIR, EISDIR, ENOENT, ELOOP] { #expect(!SystemCallError("write", "/f", code: code).isStorageFailure, "\(code)") }
-        #expect(PlacesError.ioError("x").exitCode == 74)
+        #expect(PlacesError.io(path: "/f", message: "x").exitCode == 74)
     }
 }

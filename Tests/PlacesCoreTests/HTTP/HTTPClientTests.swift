@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 /// The HTTP client over real loopback TCP against `FakeHTTPServer`.
 @Suite("HTTPClient over loopback")
 struct HTTPClientTests {
-    static let service = ServiceDescription(name: "Test API", keyVariable: "TEST_KEY", keyAdvice: "check TEST_KEY") { response in
+    static let service = ServiceDescription(.googlePlaces, name: "Test API") { response in
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
         return ServiceError(code: object?["status"] as? String, message: object?["message"] as? String, isKeyProblem: object?["reason"] as? String == "KEY")
     }
@@ -20,7 +21,7 @@ struct HTTPClientTests {
 
     func client(retries: Int = 2, timeout: Double = 5, maxBytes: Int = 1 << 20, waits: Waits = Waits()) -> HTTPClient {
         HTTPClient(transport: URLSessionTransport(), timeout: timeout, policy: RetryPolicy(retries: retries),
-                   maxResponseBytes: maxBytes, sleep: { waits.add($0) })
+                   maxResponseBytes: maxBytes, diagnostics: .cli, sleep: { waits.add($0) })
     }
 
     func request(_ server: FakeHTTPServer, path: String = "/thing", key: String = "CANARY-KEY-123456") -> HTTPRequest {
@@ -117,7 +118,7 @@ struct HTTPClientTests {
         #expect(always.requests.count == 2)
     }
 
-    @Test(arguments: [(401, PlacesError.Kind.permission, "rejected the key"), (403, .permission, "check TEST_KEY"),
+    @Test(arguments: [(401, PlacesError.Kind.permission, "rejected the key"), (403, .permission, "check GOOGLE_MAPS_API_KEY"),
                       (404, .notFound, "no such"), (400, .usage, "refused the request")])
     func clientErrorsAreNotRetried(_ status: Int, _ kind: PlacesError.Kind, _ fragment: String) async throws {
         let server = try FakeHTTPServer { _ in .json(status, "{\"message\":\"nope CANARY-KEY-123456\"}") }
@@ -154,7 +155,9 @@ struct HTTPClientTests {
 
     @Test func responsesOverTheCapAreRefused() async throws {
         let server = try FakeHTTPServer { _ in .json(200, String(repeating: "x", count: 5000)) }
-        await expectError(.unavailable, "sent more than") { _ = try await client(maxBytes: 1000).send(request(server), service: Self.service) }
+        await expectError(.unavailable, "declared a body of 5000 bytes, over the 1000 bytes places reads, so none of it was read") {
+            _ = try await client(maxBytes: 1000).send(request(server), service: Self.service)
+        }
         #expect(server.requests.count == 1)
     }
 

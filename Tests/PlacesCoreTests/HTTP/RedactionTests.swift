@@ -1,10 +1,13 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 @Suite("Redaction: every form of a key, in every description")
 struct RedactionTests {
     static let key = "AIzaCanary-9f8E7d_6c5B4a"
+    /// Foursquare keys are opaque: one with characters that encoders change.
+    static let slashedKey = "fsq3CanaryKey+9f8E/7d_6c5B4a="
 
     // MARK: - The matcher
 
@@ -36,10 +39,39 @@ struct RedactionTests {
     }
 
     @Test func nearMissesAndShortValuesAreLeftAlone() {
-        let text = "AIzaCanary-9f8E7d_6c5B4 AIzaCanary%2D9f8E7d_6c5B AIza %41%49 \\u0041"
+        // Runs of 11 characters of the key, and escapes that spell no more.
+        let text = "AIzaCanary- 9f8E7d_6c5B 4aAIzaCanary AIza %41%49 \\u0041"
         #expect(Redaction.scrub(text, secrets: [Self.key]) == text)
+        #expect(!Redaction.contains(text, secrets: [Self.key]))
         #expect(Redaction.scrub("the key is abc", secrets: ["abc", "", "REDACTED"]) == "the key is abc")
         #expect(Redaction.scrub("nothing to hide", secrets: []) == "nothing to hide")
+    }
+
+    /// Any 12 characters of a key in a row are a secret, plain in any case or as standard
+    /// encoders write them: a server echoing the first 16 characters of a key leaks them.
+    @Test func piecesOfTwelveCharactersOrMoreAreSecrets() {
+        for key in [Self.key, Self.slashedKey] {
+            for (name, piece) in KeyForms.pieces(of: key) {
+                let text = "before \(piece) after"
+                #expect(Redaction.scrub(text, secrets: [key]) == "before REDACTED after", "\(name) of \(key)")
+                #expect(Redaction.contains(text, secrets: [key]), "\(name) of \(key)")
+            }
+        }
+        // Exactly 12, at either end of the key; next to the whole key, two; overlapping a
+        // whole key in a mixed form (its plain start is a piece), one.
+        #expect(Redaction.scrub("<\(Self.key.prefix(12))>", secrets: [Self.key]) == "<REDACTED>")
+        #expect(Redaction.scrub("<\(Self.key.suffix(12))>", secrets: [Self.key]) == "<REDACTED>")
+        #expect(Redaction.scrub("<\(Self.key.prefix(14))\(Self.key)>", secrets: [Self.key]) == "<REDACTEDREDACTED>")
+        let mixed = Self.key.prefix(14) + Self.key.dropFirst(14).utf8.map { String(format: "%%%02X", $0) }.joined()
+        #expect(Redaction.scrub("<\(mixed)>", secrets: [Self.key]) == "<REDACTED>")
+        // In a request's secrets (header values, key= values) too.
+        #expect(request().redacted.description.contains("REDACTED") && !Redaction.contains(request().redacted.description, secrets: [Self.key]))
+    }
+
+    /// A key shorter than 12 characters has no pieces: it is matched whole.
+    @Test func aShortKeyIsMatchedWholeOnly() {
+        let key = "AIzaShort-9"
+        #expect(Redaction.scrub("<\(key.prefix(10))> <\(key)>", secrets: [key]) == "<\(key.prefix(10))> <REDACTED>")
     }
 
     @Test func bearerFormsAndBlanksAreSecretsToo() {
@@ -63,6 +95,23 @@ struct RedactionTests {
                 scrubber.finish { out += $0 }
                 let text = String(decoding: out, as: UTF8.self)
                 #expect(text == "line one\n{\"name\":\"REDACTED\"}\nlast", "\(name), cut at \(cut): \(text)")
+            }
+        }
+    }
+
+    @Test func aStreamCatchesAPieceSplitAnywhereAcrossWrites() {
+        for key in [Self.key, Self.slashedKey] {
+            for (name, piece) in KeyForms.pieces(of: key) {
+                let bytes = Array("line one\n{\"name\":\"\(piece)\"}\nlast".utf8)
+                for cut in 0...bytes.count {
+                    var scrubber = SecretScrubber(secrets: [key])
+                    var out: [UInt8] = []
+                    bytes[..<cut].withUnsafeBytes { scrubber.process($0) { out += $0 } }
+                    bytes[cut...].withUnsafeBytes { scrubber.process($0) { out += $0 } }
+                    scrubber.finish { out += $0 }
+                    let text = String(decoding: out, as: UTF8.self)
+                    #expect(text == "line one\n{\"name\":\"REDACTED\"}\nlast", "\(name) of \(key), cut at \(cut): \(text)")
+                }
             }
         }
     }
@@ -129,11 +178,16 @@ struct RedactionTests {
             ("Cassette", Cassette(request: request, response: HTTPResponse(status: 200))),
             ("CassetteRecordingTransport", CassetteRecordingTransport(inner: DryRunTransport(), directory: "/tmp/x", knownSecrets: [Self.key])),
             ("RunContext", RunContext(environment: ["GOOGLE_MAPS_API_KEY": Self.key])),
-            ("GooglePlacesClient", GooglePlacesClient(http: http, baseURL: "http://h", key: .success(Self.key))),
-            ("GoogleRequestBuilder", GoogleRequestBuilder(baseURL: "http://h", key: Self.key)),
-            ("FoursquareClient", FoursquareClient(http: http, baseURL: "http://h", key: .success(Self.key))),
-            ("FoursquareRequestBuilder", FoursquareRequestBuilder(baseURL: "http://h", key: Self.key)),
+            ("GooglePlacesProvider", GooglePlacesProvider(http: http, baseURL: "http://h", key: Self.key)),
+            ("GoogleRequestBuilder", GoogleRequestBuilder(baseURL: "http://h", key: Self.key, wording: .library)),
+            ("FoursquarePlacesProvider", FoursquarePlacesProvider(http: http, baseURL: "http://h", key: Self.key)),
+            ("FoursquareRequestBuilder", FoursquareRequestBuilder(baseURL: "http://h", key: Self.key, wording: .library)),
             ("GoogleRoutesRouter", GoogleRoutesRouter(client: http, baseURL: "http://h", key: Self.key)),
+            ("PlacesClient.Source.google", PlacesClient.Source.google(apiKey: Self.key)),
+            ("PlacesClient.Source.foursquare", PlacesClient.Source.foursquare(apiKey: "Bearer \(Self.key)")),
+            ("PlacesClient (google)", PlacesClient(source: .google(apiKey: Self.key))),
+            ("PlacesClient (foursquare)", PlacesClient(source: .foursquare(apiKey: Self.key))),
+            ("ProviderSpec", ProviderSpec(.google(apiKey: Self.key))),
         ]
         for (name, holder) in holders {
             for text in renderings(holder) {
@@ -210,6 +264,38 @@ struct SecretScrubberRandomTests {
             var bytes = ArraySlice(Array(text.utf8))
             while !bytes.isEmpty {
                 let piece = bytes.prefix(Int.random(in: 1...12, using: &rng))
+                bytes = bytes.dropFirst(piece.count)
+                piece.withUnsafeBytes { scrubber.process($0) { out += $0 } }
+            }
+            scrubber.finish { out += $0 }
+            #expect(String(decoding: out, as: UTF8.self) == whole, "\(text)")
+        }
+    }
+
+    /// Texts made of runs of the key's characters of every length, at every offset, in any
+    /// case, cut into random writes: no 12 characters of the key in a row survive (an
+    /// oracle that knows only the rule), and a stream prints what the whole text does.
+    @Test func randomRunsOfTheKeyNeverLeaveTwelveInARow() {
+        var rng = Seeded(state: 12)
+        let key = RedactionTests.key
+        let chars = Array(key)
+        let windows = (0...(chars.count - 12)).map { String(chars[$0..<$0 + 12]).lowercased() }
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                let start = Int.random(in: 0..<chars.count, using: &rng)
+                let end = Int.random(in: start...min(chars.count, start + 20), using: &rng)
+                let run = String(chars[start..<end])
+                text += Bool.random(using: &rng) ? run.uppercased() : run
+                if Int.random(in: 0..<3, using: &rng) == 0 { text += [" ", "\n", "x", "%", "\"", "é"].randomElement(using: &rng)! }
+            }
+            let whole = Redaction.scrub(text, secrets: [key])
+            #expect(!windows.contains { whole.lowercased().contains($0) }, "\(text) -> \(whole)")
+            var scrubber = SecretScrubber(secrets: [key])
+            var out: [UInt8] = []
+            var bytes = ArraySlice(Array(text.utf8))
+            while !bytes.isEmpty {
+                let piece = bytes.prefix(Int.random(in: 1...16, using: &rng))
                 bytes = bytes.dropFirst(piece.count)
                 piece.withUnsafeBytes { scrubber.process($0) { out += $0 } }
             }

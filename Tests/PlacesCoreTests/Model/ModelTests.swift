@@ -1,5 +1,6 @@
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 @Suite("Coordinate")
 struct CoordinateTests {
@@ -12,8 +13,9 @@ struct CoordinateTests {
 
     @Test(arguments: ["91,0", "0,180.0001", "-90.5,0", "nan,0", "0,inf", "1e999,0", "abc", "1,2,3", "", ",", "0x10,0", "60.1"])
     func refusesOutOfRangeNonFiniteAndMalformed(_ text: String) {
-        #expect(throws: PlacesError.self) { try Coordinate.parse(text) }
-        do { _ = try Coordinate.parse(text) } catch let e as PlacesError { #expect(e.exitCode == 64) } catch {}
+        #expect(throws: (any Error).self) { try Coordinate.parse(text) }
+        // Malformed text is the parser's usage error, a value off the globe the library's invalid request: both 64.
+        do { _ = try Coordinate.parse(text) } catch { #expect(ErrorReport.report(error)?.code == 64, "\(error)") }
     }
 
     @Test func initializerRefusesNaN() {
@@ -60,12 +62,12 @@ struct CuisineNameTests {
 @Suite("PlaceCategory")
 struct PlaceCategoryTests {
     @Test func parsesListsAndRefusesUnknownWithTheKnownOnes() throws {
-        #expect(try PlaceCategory.parseList("restaurant, cafe,fast-food") == [.restaurant, .cafe, .fast_food])
+        #expect(try PlaceTypeWords.parseList("restaurant, cafe,fast-food") == [.restaurant, .cafe, .fast_food])
         do {
-            _ = try PlaceCategory.parseList("restaurnt")
+            _ = try PlaceTypeWords.parseList("restaurnt")
             Issue.record("expected error")
-        } catch let e as PlacesError {
-            #expect(e.exitCode == 64)
+        } catch let e as UsageError {
+            #expect(ErrorReport.report(e)?.code == 64)
             #expect(e.message.contains("did you mean restaurant?"))
             #expect(e.message.contains("pharmacy"))
         } catch {}

@@ -29,7 +29,10 @@ struct FoursquareProviderTests {
             #expect(throws: PlacesError.self) { try FoursquarePaging.checkSameOrigin(URL(string: other)!, baseURL: configured) }
         }
         let echoed = URL(string: "https://evil.example/places/search?cursor=SECRET-KEY-123")!
-        #expect(throws: PlacesError.badData("Foursquare's next-page link points to https://evil.example/places/search?cursor=REDACTED, not to the configured \(configured) (PLACES_FOURSQUARE_URL); it was not followed")) {
+        #expect(throws: PlacesError.badResponse(.foursquare, message: "Foursquare's next-page link points to https://evil.example/places/search?cursor=REDACTED, not to the configured \(configured) (PLACES_FOURSQUARE_URL); it was not followed")) {
+            try FoursquarePaging.checkSameOrigin(echoed, baseURL: configured, secrets: ["SECRET-KEY-123"], wording: .cli)
+        }
+        #expect(throws: PlacesError.badResponse(.foursquare, message: "Foursquare's next-page link points to https://evil.example/places/search?cursor=REDACTED, not to the configured \(configured); it was not followed")) {
             try FoursquarePaging.checkSameOrigin(echoed, baseURL: configured, secrets: ["SECRET-KEY-123"])
         }
     }

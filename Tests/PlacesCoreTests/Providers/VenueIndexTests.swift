@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import overpass_synth
 @testable import PlacesCore
+@testable import places_cli
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,7 +36,7 @@ struct VenueIndexTests {
         var radius: Double? = random.below(6) == 0 ? [10, 20_000_000][random.below(2)] : 10 * pow(2_000_000, random.unit())
         if query != nil && random.below(2) == 0 { radius = nil }
         if center == nil { radius = nil }
-        let sorts: [PlacesCore.SortOrder] = center == nil ? [.relevance, .rating] : [.distance, .relevance, .best, .distance]
+        let sorts: [PlacesCore.VenueSortOrder] = center == nil ? [.relevance, .rating] : [.distance, .relevance, .best, .distance]
         let sort = query == nil && center != nil && random.below(2) == 0 ? nil : sorts[random.below(sorts.count)]
         return SearchRequest(kind: query.map { .text($0) } ?? .nearby, center: center, radiusMeters: radius, types: types,
                              sort: sort, limit: limit, filterText: filter, groupByCuisine: group)

@@ -22,7 +22,7 @@ struct EstimateAccuracyTests {
         return try lines.map { line in
             let f = line.split(separator: "\t").map(String.init)
             guard f.count == 10, let mode = modes[f[2]], let s = Double(f[7]), let d = Double(f[8]), let t = Double(f[9]) else {
-                throw PlacesError.badData("bad row: \(line)")
+                throw PlacesError.badFile(path: url.path, message: "bad row: \(line)")
             }
             return Route(mode: mode, straight: s, distance: d, duration: t)
         }

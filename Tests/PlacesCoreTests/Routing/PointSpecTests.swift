@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 /// POINT (`--from` / `--to`): each form parsed, and each resolved.
 @Suite("Route points")
@@ -17,8 +18,8 @@ struct PointSpecTests {
         #expect {
             try PointSpec.parse(text, flag: "--to")
         } throws: { error in
-            guard let e = error as? PlacesError else { return false }
-            return e.kind == .usage && e.message.hasPrefix("--to: ") && e.message.contains(fragment)
+            guard let e = error as? UsageError else { return false }
+            return ErrorReport.report(e)?.code == 64 && e.message.hasPrefix("--to: ") && e.message.contains(fragment)
         }
     }
 
@@ -26,15 +27,15 @@ struct PointSpecTests {
         #expect(try PointSpec.parse("osm:node/1369465615", flag: "--from") == .placeID(PlaceID(provider: .osm, rawID: "node/1369465615")))
         #expect(try PointSpec.parse("google:ChIJN1t_tDeuEmsRUsoyG83frY4", flag: "--from") == .placeID(PlaceID(provider: .google, rawID: "ChIJN1t_tDeuEmsRUsoyG83frY4")))
         #expect(try PointSpec.parse("OSM:way/8145437", flag: "--from") == .placeID(PlaceID(provider: .osm, rawID: "way/8145437")))
-        #expect(throws: PlacesError.self) { try PointSpec.parse("osm:area/5", flag: "--from") }
-        #expect(throws: PlacesError.self) { try PointSpec.parse("google:a/b", flag: "--from") }
+        #expect(throws: UsageError.self) { try PointSpec.parse("osm:area/5", flag: "--from") }
+        #expect(throws: UsageError.self) { try PointSpec.parse("google:a/b", flag: "--from") }
     }
 
     @Test func namesAreEverythingElse() throws {
         for text in ["Helsinki", "Paris, FR", "Springfield,US-MA", "Zürich", "Foo:Bar", "St. John's"] {
             #expect(try PointSpec.parse(text, flag: "--from") == .placeName(text))
         }
-        #expect(throws: PlacesError.self) { try PointSpec.parse("   ", flag: "--from") }
+        #expect(throws: UsageError.self) { try PointSpec.parse("   ", flag: "--from") }
     }
 
     // MARK: - Resolution
@@ -52,7 +53,7 @@ struct PointSpecTests {
     func resolver(favorite: Venue? = nil, calls: Calls) -> PointResolver {
         PointResolver(favorites: FavoriteSnapshotLookup { id in favorite?.id == id ? favorite : nil }) { id in
             calls.add(id)
-            guard id == Self.kamppi.id else { throw PlacesError.notFound("no place \(id)") }
+            guard id == Self.kamppi.id else { throw PlacesError.notFound(message: "no place \(id)") }
             return Self.kamppi
         }
     }
@@ -77,7 +78,7 @@ struct PointSpecTests {
 
     @Test func unknownNameIsNotFoundWithAdviceForThisFlag() async {
         await #expect {
-            _ = try await resolver(calls: Calls()).resolve(.placeName("Atlantisxx"), flag: "--to", diagnostics: .silent)
+            _ = try await resolver(calls: Calls()).resolve(.placeName("Atlantisxx"), flag: "--to", diagnostics: .cli)
         } throws: { error in
             guard let e = error as? PlacesError else { return false }
             return e.kind == .notFound && e.message.hasPrefix("--to: no place named 'Atlantisxx'") && e.message.contains("give --to LAT,LON")
@@ -97,7 +98,7 @@ struct PointSpecTests {
         #expect(favorite.name == "Kamppi (saved)")
         #expect(fromFavorites.all.isEmpty)
 
-        await #expect(throws: PlacesError.notFound("no place osm:node/7")) {
+        await #expect(throws: PlacesError.notFound(message: "no place osm:node/7")) {
             _ = try await resolver(calls: Calls()).resolve(.placeID(PlaceID(provider: .osm, rawID: "node/7")), flag: "--from", diagnostics: .silent)
         }
     }

@@ -104,8 +104,12 @@ enum NameVariants {
     }
 
     static func nearestDistrict(_ place: SyntheticMergeWorld.Place) -> String {
+        nearestDistrict(latitude: place.latitude, longitude: place.longitude)
+    }
+
+    static func nearestDistrict(latitude: Double, longitude: Double) -> String {
         districts.min { a, b in
-            hypot(a.latitude - place.latitude, (a.longitude - place.longitude) / 2) < hypot(b.latitude - place.latitude, (b.longitude - place.longitude) / 2)
+            hypot(a.latitude - latitude, (a.longitude - longitude) / 2) < hypot(b.latitude - latitude, (b.longitude - longitude) / 2)
         }!.name
     }
 

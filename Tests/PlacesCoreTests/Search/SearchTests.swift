@@ -1,5 +1,6 @@
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 func venue(_ name: String, _ lat: Double, _ lon: Double, id: Int64 = Int64.random(in: 1...1_000_000_000), categories: [String] = ["restaurant"],
            cuisines: [String] = [], rating: Double? = nil, ratingCount: Int? = nil, price: Int? = nil, open: Bool? = nil) -> Venue {
@@ -137,13 +138,13 @@ struct FieldSelectionTests {
 
     @Test(arguments: ["id,+rating", "bogus", "id,,name", "", "+", "name,distance"])
     func refuses(_ text: String) {
-        #expect(throws: PlacesError.self) { try FieldSelection.parse(text) }
+        #expect(throws: UsageError.self) { try FieldSelection.parse(text) }
     }
 
     @Test func defaultSetHasNoCostlyField() {
         let costly = VenueField.defaultSet.filter(\.isCostly)
         #expect(costly.isEmpty)
-        #expect(VenueField.contractFields.map(\.rawValue) == ["id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating", "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite"])
+        #expect(VenueField.contractFields.map(\.rawValue) == ["id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating", "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs"])
     }
 }
 
@@ -153,7 +154,7 @@ struct PriceRangeTests {
         #expect(try PriceRange.parse("2") == PriceRange(min: 2, max: 2))
         #expect(try PriceRange.parse("0-4").contains(0))
         for bad in ["5", "3-1", "-1", "a", "1-2-3", ""] {
-            #expect(throws: PlacesError.self) { try PriceRange.parse(bad) }
+            #expect(throws: UsageError.self) { try PriceRange.parse(bad) }
         }
     }
 }

@@ -10,6 +10,9 @@ import Foundation
 /// Foursquare category (real names and positions, © OpenStreetMap contributors, ODbL),
 /// with Foursquare-style ids and deterministic synthetic Premium values (rating, price,
 /// hours) derived from a hash of the OSM id. Without `fields` it returns the Pro fields.
+/// With `disagreeingCafes`, its cafes disagree with OpenStreetMap's as a real provider's do
+/// (`FakeCafeDisagreement`): some missing, all moved a little, some renamed, and two
+/// OpenStreetMap lacks; the merge of several providers (issue 16) is tested on those.
 final class FakeFoursquare: @unchecked Sendable {
     /// A key the fake treats like a key of the retired v3 API.
     static let legacyKey = "fsq3LegacyV3KeyNotValidHere="
@@ -21,10 +24,11 @@ final class FakeFoursquare: @unchecked Sendable {
     var requests: [FakeHTTPServer.Request] { server.requests }
 
     /// `override` answers before the fake does, for error tests (return nil to fall through).
-    init(override: (@Sendable (FakeHTTPServer.Request) -> FakeHTTPServer.Reply?)? = nil) throws {
+    /// `disagreeingCafes`: answer with `disagreeingPlaces` instead of `places`.
+    init(disagreeingCafes: Bool = false, override: (@Sendable (FakeHTTPServer.Request) -> FakeHTTPServer.Reply?)? = nil) throws {
         server = try FakeHTTPServer { request in
             if let reply = override?(request) { return reply }
-            return Self.answer(request)
+            return Self.answer(request, places: disagreeingCafes ? Self.disagreeingPlaces : Self.places)
         }
     }
 
@@ -94,16 +98,29 @@ final class FakeFoursquare: @unchecked Sendable {
         let popularity: Int
     }
 
-    // Built once and never mutated.
-    nonisolated(unsafe) static let places: [Place] = {
+    /// Every place exactly as OpenStreetMap has it. Built once and never mutated.
+    nonisolated(unsafe) static let places: [Place] = makePlaces(disagreeingCafes: false)
+    /// The same, but the cafes as `FakeCafeDisagreement` says Foursquare sees them.
+    nonisolated(unsafe) static let disagreeingPlaces: [Place] = makePlaces(disagreeingCafes: true)
+
+    private static func makePlaces(disagreeingCafes: Bool) -> [Place] {
         let data = try! Data(contentsOf: URL(fileURLWithPath: PlacesBinary.helsinkiData))
         let root = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+        var elements = root["elements"] as! [[String: Any]]
+        for (key, _, view) in FakeCafeDisagreement.unmapped where disagreeingCafes {
+            elements.append(["type": "unmapped", "id": Int(key.split(separator: "/")[1])!, "lat": view.latitude, "lon": view.longitude,
+                             "tags": ["name": view.name, "amenity": "cafe"], "unmapped": true])
+        }
         var out: [Place] = []
-        for element in root["elements"] as! [[String: Any]] {
-            guard let tags = element["tags"] as? [String: String], let name = tags["name"], let category = category(tags) else { continue }
+        for element in elements {
+            guard let tags = element["tags"] as? [String: String], var name = tags["name"], let category = category(tags) else { continue }
             let type = element["type"] as! String, osmID = element["id"] as! Int
             let center = element["center"] as? [String: Double]
-            let lat = (element["lat"] as? Double) ?? center!["lat"]!, lon = (element["lon"] as? Double) ?? center!["lon"]!
+            var lat = (element["lat"] as? Double) ?? center!["lat"]!, lon = (element["lon"] as? Double) ?? center!["lon"]!
+            if disagreeingCafes, tags["amenity"] == "cafe", element["unmapped"] == nil {
+                guard let view = FakeCafeDisagreement.view(of: "\(type)/\(osmID)", name: name, latitude: lat, longitude: lon, provider: .foursquare) else { continue }
+                (name, lat, lon) = (view.name, view.latitude, view.longitude)
+            }
             let digest = SHA256.hex("fsq:osm:\(type)/\(osmID)")
             let h = Int(digest.prefix(8), radix: 16)!
             let id = String(digest.prefix(24))
@@ -129,7 +146,13 @@ final class FakeFoursquare: @unchecked Sendable {
                              categoryNames: category.name.lowercased(), latitude: lat, longitude: lon, popularity: h % 1000))
         }
         return out
-    }()
+    }
+
+    /// The id this fake gives the place made from OSM element `element` (`node/123`, or a
+    /// `FakeCafeDisagreement.unmapped` key).
+    static func placeID(forOSM element: String) -> String {
+        String(SHA256.hex("fsq:osm:\(element)").prefix(24))
+    }
 
     private static func address(_ tags: [String: String]) -> String {
         var parts: [String] = []
@@ -147,7 +170,7 @@ final class FakeFoursquare: @unchecked Sendable {
         .json(status, "{\"message\":\"\(message)\"}")
     }
 
-    static func answer(_ request: FakeHTTPServer.Request) -> FakeHTTPServer.Reply {
+    static func answer(_ request: FakeHTTPServer.Request, places: [Place]) -> FakeHTTPServer.Reply {
         guard let auth = request.header("Authorization"), auth.hasPrefix("Bearer "),
               ![legacyKey, invalidKey, ""].contains(String(auth.dropFirst(7))) else {
             return error(401, "Invalid request token.")
@@ -157,7 +180,7 @@ final class FakeFoursquare: @unchecked Sendable {
         }
         guard request.method == "GET" else { return error(405, "Method Not Allowed") }
         let fields = request.query["fields"].map { Set($0.split(separator: ",").map(String.init)) }
-        if request.path == "/places/search" { return search(request, fields: fields) }
+        if request.path == "/places/search" { return search(request, places: places, fields: fields) }
         if request.path.hasPrefix("/places/") {
             let id = String(request.path.dropFirst("/places/".count))
             guard let place = places.first(where: { $0.id == id }) else { return error(404, "Place not found.") }
@@ -166,7 +189,7 @@ final class FakeFoursquare: @unchecked Sendable {
         return error(404, "Not Found")
     }
 
-    private static func search(_ request: FakeHTTPServer.Request, fields: Set<String>?) -> FakeHTTPServer.Reply {
+    private static func search(_ request: FakeHTTPServer.Request, places: [Place], fields: Set<String>?) -> FakeHTTPServer.Reply {
         let q = request.query
         var center = (60.16952, 24.93545)
         if let ll = q["ll"] {

@@ -8,6 +8,9 @@ import Foundation
 /// Its places are the food and drink places of the bundled Helsinki OSM extract (real names
 /// and positions, © OpenStreetMap contributors, ODbL) given Google-style ids and
 /// deterministic synthetic ratings, prices, hours and photos derived from a hash of the OSM id.
+/// With `disagreeingCafes`, its cafes disagree with OpenStreetMap's as a real provider's do
+/// (`FakeCafeDisagreement`): some missing, all moved a little, some renamed, and two
+/// OpenStreetMap lacks; the merge of several providers (issue 16) is tested on those.
 final class FakeGooglePlaces: @unchecked Sendable {
     /// A key that the fake treats as belonging to a project without Places API (New) enabled.
     static let revokedKey = "REVOKED-KEY"
@@ -19,26 +22,40 @@ final class FakeGooglePlaces: @unchecked Sendable {
     var requests: [FakeHTTPServer.Request] { server.requests }
 
     /// `override` answers before the fake does, for error tests (return nil to fall through).
-    init(override: (@Sendable (FakeHTTPServer.Request) -> FakeHTTPServer.Reply?)? = nil) throws {
+    /// `disagreeingCafes`: answer with `disagreeingPlaces` instead of `places`.
+    init(disagreeingCafes: Bool = false, override: (@Sendable (FakeHTTPServer.Request) -> FakeHTTPServer.Reply?)? = nil) throws {
         server = try FakeHTTPServer { request in
             if let reply = override?(request) { return reply }
-            return Self.answer(request, places: Self.places)
+            return Self.answer(request, places: disagreeingCafes ? Self.disagreeingPlaces : Self.places)
         }
     }
 
     // MARK: - Dataset
 
-    // Built once and never mutated.
-    nonisolated(unsafe) static let places: [[String: Any]] = {
+    /// Every place exactly as OpenStreetMap has it. Built once and never mutated.
+    nonisolated(unsafe) static let places: [[String: Any]] = makePlaces(disagreeingCafes: false)
+    /// The same, but the cafes as `FakeCafeDisagreement` says Google sees them.
+    nonisolated(unsafe) static let disagreeingPlaces: [[String: Any]] = makePlaces(disagreeingCafes: true)
+
+    private static func makePlaces(disagreeingCafes: Bool) -> [[String: Any]] {
         let data = try! Data(contentsOf: URL(fileURLWithPath: PlacesBinary.helsinkiData))
         let root = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+        var elements = root["elements"] as! [[String: Any]]
+        for (key, view, _) in FakeCafeDisagreement.unmapped where disagreeingCafes {
+            elements.append(["type": "unmapped", "id": Int(key.split(separator: "/")[1])!, "lat": view.latitude, "lon": view.longitude,
+                             "tags": ["name": view.name, "amenity": "cafe"], "unmapped": true])
+        }
         var out: [[String: Any]] = []
-        for element in root["elements"] as! [[String: Any]] {
-            guard let tags = element["tags"] as? [String: String], let name = tags["name"],
+        for element in elements {
+            guard let tags = element["tags"] as? [String: String], var name = tags["name"],
                   let types = googleTypes(tags) else { continue }
             let type = element["type"] as! String, osmID = element["id"] as! Int
             let center = element["center"] as? [String: Double]
-            let lat = (element["lat"] as? Double) ?? center!["lat"]!, lon = (element["lon"] as? Double) ?? center!["lon"]!
+            var lat = (element["lat"] as? Double) ?? center!["lat"]!, lon = (element["lon"] as? Double) ?? center!["lon"]!
+            if disagreeingCafes, tags["amenity"] == "cafe", element["unmapped"] == nil {
+                guard let view = FakeCafeDisagreement.view(of: "\(type)/\(osmID)", name: name, latitude: lat, longitude: lon, provider: .google) else { continue }
+                (name, lat, lon) = (view.name, view.latitude, view.longitude)
+            }
             let digest = SHA256.hex("osm:\(type)/\(osmID)")
             let h = Int(digest.prefix(8), radix: 16)!
             let id = "ChIJ" + base64url(digest).prefix(23)
@@ -63,7 +80,13 @@ final class FakeGooglePlaces: @unchecked Sendable {
             out.append(place)
         }
         return out
-    }()
+    }
+
+    /// The id this fake gives the place made from OSM element `element` (`node/123`, or a
+    /// `FakeCafeDisagreement.unmapped` key).
+    static func placeID(forOSM element: String) -> String {
+        "ChIJ" + base64url(SHA256.hex("osm:\(element)")).prefix(23)
+    }
 
     private static func googleTypes(_ tags: [String: String]) -> [String]? {
         let tail = ["food", "point_of_interest", "establishment"]

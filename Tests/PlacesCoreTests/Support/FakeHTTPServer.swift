@@ -32,6 +32,8 @@ final class FakeHTTPServer: @unchecked Sendable {
         var raw: String { "\(method) \(target)\n" + headers.map { "\($0): \($1)" }.sorted().joined(separator: "\n") + "\n\n" + String(decoding: body, as: UTF8.self) }
         /// Which accepted connection carried it, numbered from 1 in accept order (keep-alive tests).
         var connection = 0
+        /// When the server had read it, in seconds on a monotonic clock (rate tests compare these).
+        var arrival = 0.0
     }
 
     enum Reply: Sendable {
@@ -50,6 +52,9 @@ final class FakeHTTPServer: @unchecked Sendable {
         case raw(Data)
         /// A 200-style head with `Transfer-Encoding: chunked`, then 64 KiB chunks until the client goes away.
         case endlessChunked(status: Int, headers: [(String, String)])
+        /// As `endlessChunked`, but at most `limit` bytes of chunks; `sent` is told how many went
+        /// out before the client stopped reading (all of them: it read past any cap below `limit`).
+        case endlessChunkedCounted(status: Int, headers: [(String, String)], limit: Int, sent: @Sendable (Int) -> Void)
 
         /// A redirect to `location` with an empty body.
         static func redirect(_ status: Int, to location: String) -> Reply {
@@ -149,6 +154,7 @@ final class FakeHTTPServer: @unchecked Sendable {
         }
         while var request = readRequest(fd) {
             request.connection = connection
+            request.arrival = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
             lock.withLock { received.append(request) }
             switch handler(request) {
             case .respond(let status, let headers, let body):
@@ -164,15 +170,26 @@ final class FakeHTTPServer: @unchecked Sendable {
             case .raw(let bytes):
                 send(fd, bytes)
             case .endlessChunked(let status, let headers):
-                var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
-                for (name, value) in headers { text += "\(name): \(value)\r\n" }
-                text += "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-                guard send(fd, Data(text.utf8)) else { return }
-                let chunk = Data("10000\r\n".utf8) + Data(repeating: UInt8(ascii: " "), count: 0x10000) + Data("\r\n".utf8)
-                while send(fd, chunk) {}
+                sendEndless(fd, status, headers, limit: Int.max)
+            case .endlessChunkedCounted(let status, let headers, let limit, let report):
+                report(sendEndless(fd, status, headers, limit: limit))
             }
             return
         }
+    }
+
+    /// A chunked head, then 64 KiB chunks until `limit` bytes of them went out or the client
+    /// went away; returns the bytes of chunks sent.
+    @discardableResult
+    private func sendEndless(_ fd: Int32, _ status: Int, _ headers: [(String, String)], limit: Int) -> Int {
+        var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        text += "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        guard send(fd, Data(text.utf8)) else { return 0 }
+        let chunk = Data("10000\r\n".utf8) + Data(repeating: UInt8(ascii: " "), count: 0x10000) + Data("\r\n".utf8)
+        var sent = 0
+        while sent < limit, send(fd, chunk) { sent += chunk.count }
+        return sent
     }
 
     private func head(_ status: Int, _ headers: [(String, String)], length: Int) -> Data {

@@ -10,6 +10,9 @@ struct FixtureScenario: CustomTestStringConvertible, Sendable {
     let exitCode: Int32
     /// Environment for recording (e.g. a key the fake refuses); default: canary keys.
     let recordEnvironment: [String: String]
+    /// `"fakes": "disagreeing-cafes"`: recorded against Google and Foursquare fakes whose
+    /// cafes disagree with OpenStreetMap's (`FakeCafeDisagreement`), for merged searches.
+    let disagreeingCafes: Bool
 
     var testDescription: String { name }
 
@@ -22,7 +25,8 @@ struct FixtureScenario: CustomTestStringConvertible, Sendable {
             let object = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
             return FixtureScenario(name: String(file.dropLast(5)), arguments: object["arguments"] as! [String],
                                    exitCode: Int32(object["exitCode"] as! Int),
-                                   recordEnvironment: object["recordEnvironment"] as? [String: String] ?? [:])
+                                   recordEnvironment: object["recordEnvironment"] as? [String: String] ?? [:],
+                                   disagreeingCafes: object["fakes"] as? String == "disagreeing-cafes")
         }
     }
 

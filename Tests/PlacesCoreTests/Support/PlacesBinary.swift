@@ -59,7 +59,9 @@ struct PlacesBinary {
         return env
     }
 
-    static func run(_ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil) throws -> Result {
+    /// Runs `places`, or another built executable of the package (`executable`).
+    static func run(_ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil,
+                    executable: URL = PlacesBinary.executable) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

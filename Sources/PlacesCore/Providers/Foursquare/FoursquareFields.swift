@@ -25,8 +25,8 @@ struct FoursquareFields: Sendable, Equatable {
             case .openNow, .openingHours: wanted.insert("hours")
             // Foursquare has no rating count among the documented fields, no map link, and
             // photos are not fetched: these stay null rather than buying a guess.
-            case .ratingCount, .mapsUrl, .photos: break
-            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite: break
+            case .ratingCount, .mapsURL, .photos: break
+            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs: break
             }
         }
         names = Self.order.filter(wanted.contains)
@@ -39,6 +39,18 @@ struct FoursquareFields: Sendable, Equatable {
     var parameter: String { names.joined(separator: ",") }
 
     var premiumNames: [String] { names.filter(Self.premium.contains) }
+
+    /// What a call with these fields is billed at, for the cost ceiling and the request counts.
+    func billedTier(call: String) -> BilledTier {
+        let premium = premiumNames
+        let served: [String: [VenueField]] = ["rating": [.rating], "price": [.priceLevel], "hours": [.openNow, .openingHours]]
+        if premium.isEmpty {
+            return BilledTier(provider: .foursquare, sku: call, rung: TierLadder.foursquare[0], drivers: [], driverFields: [],
+                              floor: TierLadder.foursquare[0])
+        }
+        return BilledTier(provider: .foursquare, sku: call, rung: TierLadder.foursquare[1], drivers: premium,
+                          driverFields: premium.flatMap { served[$0] ?? [] }, floor: TierLadder.foursquare[0])
+    }
 
     /// The `--dry-run` line: whether the call is billed as Pro or Premium, and why.
     func billingNote(call: String) -> String {

@@ -46,10 +46,10 @@ enum FoursquarePaging {
 
     /// Throws unless `next` has the scheme, host and port of `baseURL`; the refused URL is
     /// shown without any of `secrets` (a server could have put the key in it).
-    static func checkSameOrigin(_ next: URL, baseURL: String, secrets: [String] = []) throws {
+    static func checkSameOrigin(_ next: URL, baseURL: String, secrets: [String] = [], wording: Wording = .library) throws {
         guard let base = URL(string: baseURL), origin(of: next) == origin(of: base) else {
             let shown = TerminalText.sanitizedLine(Redaction.scrub(String(next.absoluteString.prefix(200)), secrets: secrets))
-            throw PlacesError.badData("Foursquare's next-page link points to \(shown), not to the configured \(baseURL) (PLACES_FOURSQUARE_URL); it was not followed")
+            throw PlacesError.badResponse(.foursquare, message: wording(.foursquareForeignPage(shown: shown, baseURL: baseURL)))
         }
     }
 

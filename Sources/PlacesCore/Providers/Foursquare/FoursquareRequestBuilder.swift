@@ -6,6 +6,7 @@ import Foundation
 struct FoursquareRequestBuilder: Sendable {
     let baseURL: String
     let key: String
+    let wording: Wording
 
     /// The only version the 2025 API accepts (providers.md §3.1).
     static let apiVersion = "2025-06-17"
@@ -25,8 +26,8 @@ struct FoursquareRequestBuilder: Sendable {
             }
         }
         if !categoryIDs.isEmpty { query.append(URLQueryItem(name: "fsq_category_ids", value: categoryIDs.joined(separator: ","))) }
-        if request.openNow { query.append(URLQueryItem(name: "open_now", value: "true")) }
-        if let price = request.price, price.max >= 1 {
+        if request.openNow && request.filtersAtProvider { query.append(URLQueryItem(name: "open_now", value: "true")) }
+        if let price = request.price, price.max >= 1, request.filtersAtProvider {
             // Foursquare's prices are 1–4: a range starting at 0 (free) asks only for its top here
             // and the exact range is filtered afterwards.
             if price.min >= 1 { query.append(URLQueryItem(name: "min_price", value: String(price.min))) }
@@ -35,19 +36,20 @@ struct FoursquareRequestBuilder: Sendable {
         query.append(URLQueryItem(name: "sort", value: Self.sortValue(request)))
         query.append(URLQueryItem(name: "limit", value: String(limit)))
         query.append(URLQueryItem(name: "fields", value: fields.parameter))
-        var http = get(try url(path: "/places/search", query: query), annotations: [fields.billingNote(call: "Place Search")])
+        var http = get(try url(path: "/places/search", query: query), annotations: [fields.billingNote(call: "Place Search")],
+                       billing: fields.billedTier(call: "Place Search"))
         http.annotations.append("first page only: later pages follow the Link header's rel=\"next\" URL, each a call billed again")
         return http
     }
 
     /// The next page: the `Link` URL verbatim, with the same headers.
     func page(_ next: URL, fields: FoursquareFields) -> HTTPRequest {
-        get(next, annotations: [fields.billingNote(call: "Place Search")])
+        get(next, annotations: [fields.billingNote(call: "Place Search")], billing: fields.billedTier(call: "Place Search"))
     }
 
     func details(placeID: String, fields: FoursquareFields) throws -> HTTPRequest {
         get(try url(path: "/places/\(ServiceURL.segment(placeID))", query: [URLQueryItem(name: "fields", value: fields.parameter)]),
-            annotations: [fields.billingNote(call: "Place Details")])
+            annotations: [fields.billingNote(call: "Place Details")], billing: fields.billedTier(call: "Place Details"))
     }
 
     /// `--sort`: Foursquare ranks by DISTANCE, RELEVANCE, RATING or POPULARITY. `best` weighs
@@ -61,13 +63,13 @@ struct FoursquareRequestBuilder: Sendable {
         }
     }
 
-    private func get(_ url: URL, annotations: [String]) -> HTTPRequest {
+    private func get(_ url: URL, annotations: [String], billing: BilledTier) -> HTTPRequest {
         HTTPRequest(method: "GET", url: url,
                     headers: [("Accept", "application/json"), ("Authorization", "Bearer \(key)"), ("X-Places-Api-Version", Self.apiVersion)],
-                    service: "foursquare", secretHeaders: ["Authorization"], annotations: annotations)
+                    service: "foursquare", secretHeaders: ["Authorization"], annotations: annotations, billing: billing)
     }
 
     private func url(path: String, query: [URLQueryItem]) throws -> URL {
-        try ServiceURL.make(base: baseURL, path: path, query: query, variable: "PLACES_FOURSQUARE_URL", example: Endpoints.foursquareDefault)
+        try ServiceURL.make(base: baseURL, path: path, query: query, service: .foursquare, wording: wording)
     }
 }

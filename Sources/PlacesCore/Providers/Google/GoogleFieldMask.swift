@@ -55,7 +55,7 @@ struct GoogleFieldMask: Sendable, Equatable {
             switch field {
             case .address: wanted.insert("formattedAddress")
             case .categories, .cuisines: wanted.insert("types")
-            case .mapsUrl: wanted.insert("googleMapsUri")
+            case .mapsURL: wanted.insert("googleMapsUri")
             case .rating: wanted.insert("rating")
             case .ratingCount: wanted.insert("userRatingCount")
             case .priceLevel: wanted.insert("priceLevel")
@@ -63,10 +63,9 @@ struct GoogleFieldMask: Sendable, Equatable {
             case .phone: wanted.insert("internationalPhoneNumber")
             case .website: wanted.insert("websiteUri")
             case .photos: wanted.insert("photos")
-            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite: break
+            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs: break
             }
         }
-        if method == .details { wanted.insert("photos") }
         return order.filter(wanted.contains)
     }
 
@@ -106,10 +105,31 @@ struct GoogleFieldMask: Sendable, Equatable {
         placeFields.map { Self.tier(of: $0, method: method) }.max() ?? .essentialsIDsOnly
     }
 
+    /// The output fields each Place field serves (the inverse of `placeFields(for:)`).
+    private static let servedFields: [String: [VenueField]] = [
+        "formattedAddress": [.address], "types": [.categories, .cuisines], "googleMapsUri": [.mapsURL],
+        "rating": [.rating], "userRatingCount": [.ratingCount], "priceLevel": [.priceLevel],
+        "currentOpeningHours": [.openNow, .openingHours], "internationalPhoneNumber": [.phone],
+        "websiteUri": [.website], "photos": [.photos],
+    ]
+
+    /// The fields at the request's tier: what a cost ceiling names.
+    var drivers: [String] {
+        let top = tier
+        return placeFields.filter { Self.tier(of: $0, method: method) == top }
+    }
+
+    /// What the request is billed at, for the cost ceiling and the request counts.
+    var billedTier: BilledTier {
+        let rung = TierLadder.google[tier.rawValue]
+        let fields = drivers.flatMap { Self.servedFields[$0] ?? [] }
+        let floor = TierLadder.google[GoogleFieldMask(fields: [], method: method).tier.rawValue]
+        return BilledTier(provider: .google, sku: method.skuName, rung: rung, drivers: drivers, driverFields: fields, floor: floor)
+    }
+
     /// The `--dry-run` line: SKU and the fields that put it there.
     var billingNote: String {
         let top = tier
-        let drivers = placeFields.filter { Self.tier(of: $0, method: method) == top }
         return "billed as \(method.skuName) \(top.name) (set by: \(drivers.joined(separator: ", ")))"
     }
 }

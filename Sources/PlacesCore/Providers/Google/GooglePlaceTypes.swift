@@ -45,13 +45,13 @@ enum GooglePlaceTypes {
         }
     }
 
-    /// All Google types for the requested categories; a category Google lacks is a usage error.
-    static func types(for categories: [PlaceCategory]) throws -> [String] {
+    /// All Google types for the requested categories; a category Google lacks is an invalid request.
+    static func types(for categories: [PlaceCategory], wording: Wording = .library) throws -> [String] {
         var result: [String] = []
         for category in categories {
             guard let types = types(for: category) else {
                 let supported = PlaceCategory.allCases.filter { Self.types(for: $0) != nil }.map(\.rawValue).joined(separator: ", ")
-                throw PlacesError.usage("--type \(category.rawValue) has no Google Places equivalent; with --provider google use one of: \(supported)")
+                throw PlacesError.invalidRequest(.categories, message: wording(.googleHasNoType(category, supported: supported)))
             }
             for type in types where !result.contains(type) { result.append(type) }
         }

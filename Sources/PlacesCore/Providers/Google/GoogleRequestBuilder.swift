@@ -5,6 +5,8 @@ import Foundation
 struct GoogleRequestBuilder: Sendable {
     let baseURL: String
     let key: String
+    let wording: Wording
+    var locale = GoogleLocale()
 
     /// Google's caps (shared/reference/providers.md §1.2, §1.3): Nearby returns at most 20
     /// places and does not page; Text Search takes `pageSize` 1–20 and returns "at most 60
@@ -18,13 +20,14 @@ struct GoogleRequestBuilder: Sendable {
 
     func searchNearby(_ request: SearchRequest, types: [String], mask: GoogleFieldMask) throws -> HTTPRequest {
         guard let center = request.center, let radius = request.radiusMeters else {
-            throw PlacesError.usage("nearby needs a location: give --at LAT,LON or --near NAME")
+            throw PlacesError.invalidRequest(.center, message: wording(.nearbyNeedsCenter))
         }
         var body: [(String, JSONValue)] = []
         if !types.isEmpty { body.append(("includedTypes", .array(types.map(JSONValue.string)))) }
         body.append(("maxResultCount", .integer(min(request.limit, Self.maxPerRequest))))
         body.append(("rankPreference", .string(request.sort == .distance || request.sort == .best ? "DISTANCE" : "POPULARITY")))
         body.append(("locationRestriction", .object([("circle", Self.circle(center, radius))])))
+        body += localeFields
         return try post("/v1/places:searchNearby", body: .object(body), mask: mask)
     }
 
@@ -34,14 +37,14 @@ struct GoogleRequestBuilder: Sendable {
             body.append(("includedType", .string(types[0])))
             body.append(("strictTypeFiltering", .bool(true)))
         }
-        if request.openNow { body.append(("openNow", .bool(true))) }
-        if let min = request.minRating {
+        if request.openNow && request.filtersAtProvider { body.append(("openNow", .bool(true))) }
+        if let min = request.minRating, request.filtersAtProvider {
             // Google rounds minRating up to 0.5 steps, which would drop places the user asked for:
             // send it rounded down and filter exactly afterwards.
             let floored = (min * 2).rounded(.down) / 2
             if floored > 0 { body.append(("minRating", .number(floored))) }
         }
-        if let price = request.price, price.min >= 1 {
+        if let price = request.price, price.min >= 1, request.filtersAtProvider {
             // PRICE_LEVEL_FREE cannot be requested; a range with 0 is filtered client-side only.
             body.append(("priceLevels", .array((price.min...price.max).map { .string(GoogleVenueMapper.priceLevelNames[$0]) })))
         }
@@ -57,6 +60,8 @@ struct GoogleRequestBuilder: Sendable {
                 body.append(("locationBias", .object([("circle", Self.circle(center, Self.biasRadius))])))
             }
         }
+        // The same on every page: Google refuses a page whose other parameters changed.
+        body += localeFields
         if let pageToken { body.append(("pageToken", .string(pageToken))) }
         var http = try post("/v1/places:searchText", body: .object(body), mask: mask)
         http.annotations.append("first page only: later pages repeat this request with the nextPageToken as pageToken, each billed again")
@@ -64,21 +69,32 @@ struct GoogleRequestBuilder: Sendable {
     }
 
     func details(placeID: String, mask: GoogleFieldMask) throws -> HTTPRequest {
-        HTTPRequest(method: "GET", url: try url("/v1/places/\(ServiceURL.segment(placeID))"),
+        var query: [URLQueryItem] = []
+        if let language = locale.languageCode { query.append(URLQueryItem(name: "languageCode", value: language)) }
+        if let region = locale.regionCode { query.append(URLQueryItem(name: "regionCode", value: region)) }
+        return HTTPRequest(method: "GET", url: try url("/v1/places/\(ServiceURL.segment(placeID))", query: query),
                     headers: [("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
                     service: "google", secretHeaders: ["X-Goog-Api-Key"], matchedHeaders: ["X-Goog-FieldMask"],
-                    annotations: [mask.billingNote])
+                    annotations: [mask.billingNote], billing: mask.billedTier)
     }
 
     private func post(_ path: String, body: JSONValue, mask: GoogleFieldMask) throws -> HTTPRequest {
         HTTPRequest(method: "POST", url: try url(path),
                     headers: [("Content-Type", "application/json"), ("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
                     body: Data(body.compact.utf8), service: "google", secretHeaders: ["X-Goog-Api-Key"],
-                    matchedHeaders: ["X-Goog-FieldMask"], annotations: [mask.billingNote])
+                    matchedHeaders: ["X-Goog-FieldMask"], annotations: [mask.billingNote], billing: mask.billedTier)
     }
 
-    private func url(_ path: String) throws -> URL {
-        try ServiceURL.make(base: baseURL, path: path, variable: "PLACES_GOOGLE_PLACES_URL", example: Endpoints.googlePlacesDefault)
+    private func url(_ path: String, query: [URLQueryItem] = []) throws -> URL {
+        try ServiceURL.make(base: baseURL, path: path, query: query.isEmpty ? nil : query, service: .googlePlaces, wording: wording)
+    }
+
+    /// `languageCode` and `regionCode` as body fields of a search (GoogleLocale).
+    private var localeFields: [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = []
+        if let language = locale.languageCode { fields.append(("languageCode", .string(language))) }
+        if let region = locale.regionCode { fields.append(("regionCode", .string(region))) }
+        return fields
     }
 
     private static func circle(_ center: Coordinate, _ radius: Double) -> JSONValue {

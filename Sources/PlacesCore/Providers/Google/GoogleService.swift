@@ -22,14 +22,14 @@ enum GoogleService {
     /// A `google.rpc.Status` envelope in a 2xx body: an error whatever the status, mapped as
     /// the same envelope would be with its `error.code` as the HTTP status (a 200 carrying
     /// API_KEY_INVALID is 77, as a 400 carrying it is). Nil when the body is no envelope.
-    static func envelopeError(in response: HTTPResponse, service: ServiceDescription, secrets: [String]) -> PlacesError? {
+    static func envelopeError(in response: HTTPResponse, service: ServiceDescription, secrets: [String], wording: Wording) -> PlacesError? {
         // Cheap first: only a body that names "error" can be an envelope.
         guard response.body.range(of: Data("\"error\"".utf8)) != nil,
               let envelope = try? JSONDecoder().decode(GoogleErrorEnvelope.self, from: response.body) else { return nil }
         let status = envelope.error.code.flatMap { (400...599).contains($0) ? $0 : nil }
             ?? envelope.error.status.flatMap { httpStatus[$0] } ?? 500
         let as4xx5xx = HTTPResponse(status: status, headers: response.headers, body: response.body)
-        return HTTPErrorMapper.error(for: as4xx5xx, service: service, attempts: 1, secrets: secrets)
+        return HTTPErrorMapper.error(for: as4xx5xx, service: service, attempts: 1, secrets: secrets, wording: wording)
     }
 
     /// `google.rpc.Code` names to the HTTP status Google sends them with (google/rpc/code.proto).
@@ -40,8 +40,5 @@ enum GoogleService {
         "DEADLINE_EXCEEDED": 504,
     ]
 
-    static let places = ServiceDescription(
-        name: "Google Places", keyVariable: "GOOGLE_MAPS_API_KEY",
-        keyAdvice: "check GOOGLE_MAPS_API_KEY and that Places API (New) is enabled for its project",
-        parseError: parseError)
+    static let places = ServiceDescription(.googlePlaces, parseError: parseError)
 }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The `osm` provider online: one Overpass QL query per search to `PLACES_OVERPASS_URL`
+/// The `osm` provider online: one Overpass QL query per search to an Overpass endpoint
 /// (POST, form field `data`). No key. Overpass reports a server-side failure as HTTP 200
 /// with a `remark`; that is an error here, never an empty result.
-public struct OverpassAPIProvider: PlaceProvider {
-    public let name = ProviderName.osm
+package struct OverpassAPIProvider: PlaceProvider {
+    package let name = ProviderName.osm
     let http: HTTPClient
     let endpoint: String
     /// The instant openNow is evaluated at (`$PLACES_NOW`); nil for the system clock.
@@ -13,18 +13,18 @@ public struct OverpassAPIProvider: PlaceProvider {
     /// Radius for a text search that has a location but no `--radius` (Overpass has no ranking to bias).
     static let defaultSearchRadius = 5000.0
 
-    public init(http: HTTPClient, endpoint: String, now: Date? = nil) {
+    package init(http: HTTPClient, endpoint: String, now: Date? = nil) {
         self.http = http
         self.endpoint = endpoint
         self.now = now
     }
 
-    public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+    package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         guard let center = request.center else {
-            throw PlacesError.usage("Overpass needs a location to search: give --at LAT,LON or --near NAME, or search an extract offline with --data FILE")
+            throw PlacesError.invalidRequest(.center, message: diagnostics.wording(.overpassNeedsCenter))
         }
         let query = OverpassQuery.search(request, center: center, radius: request.radiusMeters ?? Self.defaultSearchRadius)
-        let response = try await run(query)
+        let response = try await run(query, wording: diagnostics.wording)
         var report = MappingReport()
         let found = response.elements.compactMap { element -> Venue? in
             if let venue = OSMVenueMapper.venue(from: element) { return venue }
@@ -48,24 +48,26 @@ public struct OverpassAPIProvider: PlaceProvider {
         return nil
     }
 
-    public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
-        guard let ref = OSMElementRef(rawID: id.rawID) else { throw PlacesError.usage("\(id) is not an OpenStreetMap id") }
-        let response = try await run(OverpassQuery.element(ref))
+    package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+        guard let ref = OSMElementRef(rawID: id.rawID) else {
+            throw PlacesError.invalidRequest(.placeID, message: "\(id) is not an OpenStreetMap id")
+        }
+        let response = try await run(OverpassQuery.element(ref), wording: diagnostics.wording)
         guard let element = response.elements.first(where: { $0.type == ref.type.rawValue && $0.id == ref.id }) else {
-            throw PlacesError.notFound("OpenStreetMap has no \(ref.rawID) (Overpass returned nothing); check the id, e.g. from 'places nearby --provider osm --json'")
+            throw PlacesError.placeNotFound(id, message: diagnostics.wording(.unknownPlace(id, said: "Overpass returned nothing")))
         }
         guard let venue = OSMVenueMapper.venue(from: element) else {
             if let why = Self.unusable(element) { throw HTTPErrorMapper.badBody(service: OverpassService.description, what: why) }
-            throw PlacesError.notFound("\(id) exists but has no name or position, so it is not a place 'places' can show")
+            throw PlacesError.placeNotFound(id, message: diagnostics.wording(.placeNotShowable(id)))
         }
         return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
     }
 
-    private func run(_ query: String) async throws -> OverpassResponse {
+    private func run(_ query: String, wording: Wording) async throws -> OverpassResponse {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let encoded = query.addingPercentEncoding(withAllowedCharacters: allowed) ?? query
-        let url = try ServiceURL.make(base: endpoint, path: "", variable: "PLACES_OVERPASS_URL", example: Endpoints.overpassDefault)
+        let url = try ServiceURL.make(base: endpoint, path: "", service: .overpass, wording: wording)
         let request = HTTPRequest(method: "POST", url: url,
                                   headers: [("Content-Type", "application/x-www-form-urlencoded")],
                                   body: Data("data=\(encoded)".utf8), service: "osm")
@@ -74,12 +76,12 @@ public struct OverpassAPIProvider: PlaceProvider {
         do {
             decoded = try JSONDecoder().decode(OverpassResponse.self, from: response.body)
         } catch let error as DecodingError {
-            if let page = Self.errorPage(response) { throw page }
+            if let page = Self.errorPage(response, wording: wording) { throw page }
             throw HTTPErrorMapper.badBody(service: OverpassService.description, what: DecodingErrorText.describe(error))
         }
         if let remark = decoded.remark, remark.lowercased().contains("runtime error") || remark.lowercased().contains("timed out") {
             let said = TerminalText.sanitizedLine(String(remark.prefix(300))).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-            throw PlacesError.unavailable("Overpass gave up on the query (\(said)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE")
+            throw PlacesError.unavailable(.overpass, message: wording(.overpassGaveUp(said: said)))
         }
         return decoded
     }
@@ -89,18 +91,18 @@ extension OverpassAPIProvider {
     /// An HTML or XML page where JSON was asked for: Overpass (or whatever answers at the URL)
     /// reporting a failure in a 200, as it does in its 4xx/5xx pages. An error whatever the
     /// status, with the page's error line.
-    static func errorPage(_ response: HTTPResponse) -> PlacesError? {
+    static func errorPage(_ response: HTTPResponse, wording: Wording = .library) -> PlacesError? {
         guard let first = response.body.prefix(1024).first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
               first == UInt8(ascii: "<") else { return nil }
         let said = OverpassService.description.parseError(response).message.map { ": \(TerminalText.sanitizedLine(String($0.prefix(300))))" } ?? ""
-        return .unavailable("Overpass answered with a page instead of JSON\(said); check PLACES_OVERPASS_URL, try again later, or use an extract offline with --data FILE")
+        return .unavailable(.overpass, message: wording(.overpassErrorPage(said: said)))
     }
 }
 
 /// How Overpass explains failures: HTML or text bodies, and 429/504 for a busy server.
 enum OverpassService {
     static let description = ServiceDescription(
-        name: "Overpass", keyVariable: nil, keyAdvice: "Overpass needs no key; check PLACES_OVERPASS_URL",
+        .overpass,
         parseError: { response in
             let text = String(decoding: response.body.prefix(2000), as: UTF8.self)
             // Overpass writes "<strong ...>Error</strong>: line 1: parse error: ..." in an HTML page.
@@ -108,9 +110,10 @@ enum OverpassService {
             let line = stripped.split(separator: "\n").first { $0.contains("rror") }.map(String.init)
             switch response.status {
             case 429:
-                return ServiceError(code: "Too Many Requests", message: "the public server allows few queries at once per address; wait a little, or use an extract offline with --data FILE")
+                // Not shown: a 429 reads as a rate limit, whatever the body.
+                return ServiceError(code: "Too Many Requests", message: "the public server allows few queries at once per address; wait a little")
             case 504:
-                return ServiceError(code: "Gateway Timeout", message: "the server is overloaded; try again later, use another PLACES_OVERPASS_URL mirror, or --data FILE")
+                return ServiceError(code: "Gateway Timeout", phrase: .overpassOverloaded)
             default:
                 return ServiceError(message: line?.trimmingCharacters(in: .whitespaces))
             }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `--data` names, opened without ever blocking on the open (`O_NONBLOCK`, then
+/// What an extract path (`--data` in the CLI) names, opened without ever blocking on the open (`O_NONBLOCK`, then
 /// `fstat`): a regular file, which is memory-mapped and may be indexed; or a stream (a
 /// pipe such as `<(cat f.json)` or `/dev/stdin`, `-` for standard input as jq and curl
 /// read it, a named FIFO, a character device), read once, whole, into memory and scanned
@@ -21,7 +21,7 @@ enum OverpassDataSource {
         do {
             opened = try ReadOnlyFile.openWithoutBlocking(path)
         } catch {
-            throw Self.error(error, path: path)
+            throw Self.error(error, path: path, wording: diagnostics.wording)
         }
         let kind = FileKind(mode: opened.info.st_mode)
         switch kind {
@@ -32,7 +32,7 @@ enum OverpassDataSource {
             return .stream(try readStream(opened.descriptor, path: path, namedFIFO: kind == .fifo ? path : nil, diagnostics: diagnostics))
         default:
             close(opened.descriptor)
-            throw Self.error(kind == .directory ? .directory : .notRegular(kind), path: path)
+            throw Self.error(kind == .directory ? .directory : .notRegular(kind), path: path, wording: diagnostics.wording)
         }
     }
 
@@ -42,25 +42,25 @@ enum OverpassDataSource {
     private static func readStream(_ fd: Int32, path: String, namedFIFO: String?, diagnostics: Diagnostics) throws -> [UInt8] {
         do {
             let bytes = try StreamInput.readAll(fd, namedFIFO: namedFIFO, waiting: {
-                diagnostics.note("--data \(path) is a FIFO with no writer yet; waiting for one, as cat would (Ctrl-C to stop)")
+                diagnostics.note(.extractWaitingForWriter(path: path))
             }, startVerdict: OverpassScanner.startVerdict)
             streams.keep(bytes, for: path)
             return bytes
         } catch {
-            throw PlacesError.ioError("cannot read --data \(displayName(path)): \(error.reason)")
+            throw PlacesError.io(path: path, message: diagnostics.wording(.extractStreamFailed(source: displayName(path), reason: error.reason)))
         }
     }
 
-    static func error(_ error: ReadOnlyFile.OpenError, path: String) -> PlacesError {
+    static func error(_ error: ReadOnlyFile.OpenError, path: String, wording: Wording) -> PlacesError {
         switch error {
         case .missing:
-            return PlacesError.notFound("no such --data file: \(path); give the path of an Overpass JSON export, e.g. Fixtures/osm/helsinki-pois.json")
+            return PlacesError.notFound(message: wording(.extractMissing(path: path)))
         case .directory:
-            return PlacesError.notFound("--data \(path) is a directory, not an Overpass JSON file")
+            return PlacesError.notFound(message: wording(.extractIsDirectory(path: path)))
         case .notRegular(let kind):
-            return PlacesError.notFound("--data \(path) is \(kind), not an Overpass JSON file or a stream")
+            return PlacesError.notFound(message: wording(.extractNotRegular(path: path, kind: "\(kind)")))
         case .unreadable(let reason):
-            return PlacesError.notFound("cannot read --data file \(path): \(reason)")
+            return PlacesError.notFound(message: wording(.extractUnreadable(path: path, reason: reason)))
         }
     }
 

@@ -1,21 +1,21 @@
 import Foundation
 
-/// The `osm` provider offline: answers from a local Overpass-format JSON file
-/// (`--data FILE` or `$PLACES_OSM_DATA`) with no network at all.
+/// The `osm` provider offline: answers from a local Overpass-format JSON file (an
+/// extract; `--data FILE` in the CLI) with no network at all.
 ///
 /// The file is read straight from its bytes by `OverpassScanner`. With a `cache`, the
 /// first query of a file also writes a spatial index of it (`VenueIndex`), and later
 /// queries read only the index cells they need; an index that no longer matches its file
 /// is rebuilt, a damaged one is rebuilt with a note. A stream (`-`, a pipe, a FIFO) is
 /// read whole and scanned, never indexed.
-public struct OverpassFileProvider: PlaceProvider {
-    public let name = ProviderName.osm
-    public let path: String
-    /// Where indexes are kept; nil to neither read nor write one (`--no-cache`).
-    public let cache: VenueIndexCache?
+package struct OverpassFileProvider: PlaceProvider {
+    package let name = ProviderName.osm
+    package let path: String
+    /// Where indexes are kept; nil to neither read nor write one.
+    package let cache: VenueIndexCache?
 
-    /// The instant openNow is evaluated at (`$PLACES_NOW`); nil for the system clock.
-    public let now: Date?
+    /// The instant openNow is evaluated at; nil for the system clock.
+    package let now: Date?
 
     /// Files from this size are scanned on two threads (tests lower it to reach that path).
     let parallelFrom: Int
@@ -24,9 +24,9 @@ public struct OverpassFileProvider: PlaceProvider {
     let clock: @Sendable () -> FileTime
     /// Called now and then while a long piece of work reads the file (a scan, an index
     /// build, placing ways from their nodes), from any thread; nil for no reports.
-    public var progress: (@Sendable (ExtractProgress) -> Void)?
+    package var progress: (@Sendable (ExtractProgress) -> Void)?
 
-    public init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil) {
+    package init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil) {
         self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes, now: now)
     }
 
@@ -39,17 +39,17 @@ public struct OverpassFileProvider: PlaceProvider {
     }
 
     /// The file as messages name it (`-` is standard input).
-    public var displayName: String { OverpassDataSource.displayName(path) }
+    package var displayName: String { OverpassDataSource.displayName(path) }
 
     /// Opening hours are evaluated only when the request needs openNow, and only on the
     /// venues selected: the default query does no such work.
-    public func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+    package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         try answer(request, diagnostics: diagnostics).venues
     }
 
     /// A search, with the facts about the answer and the extract a caller may tell the user
     /// (see `ExtractAnswer`). Elements that could not be placed are one note.
-    public func answer(_ request: SearchRequest, diagnostics: Diagnostics) throws -> ExtractAnswer {
+    package func answer(_ request: SearchRequest, diagnostics: Diagnostics) throws -> ExtractAnswer {
         var answer = try select(OverpassSelection(request: request), diagnostics: diagnostics)
         if answer.unplacedCount > 0 {
             let n = answer.unplacedCount
@@ -59,15 +59,15 @@ public struct OverpassFileProvider: PlaceProvider {
         return answer
     }
 
-    public func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+    package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         guard let venue = try select(OverpassSelection(id: id), diagnostics: diagnostics).venues.first else {
-            throw PlacesError.notFound("no place \(id) in \(OverpassDataSource.displayName(path)); the id may come from another extract, or try without --data to ask Overpass")
+            throw PlacesError.placeNotFound(id, message: diagnostics.wording(.extractHasNoPlace(id, source: OverpassDataSource.displayName(path))))
         }
         return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
     }
 
     /// Every named, placed element of the file as a venue, in file order (no index).
-    public func loadVenues() throws -> [Venue] {
+    package func loadVenues() throws -> [Venue] {
         try OverpassFileProvider(path: path).select(.everything, diagnostics: .silent).venues
     }
 
@@ -83,7 +83,7 @@ public struct OverpassFileProvider: PlaceProvider {
     }
 
     private func select(_ selection: OverpassSelection, in file: ReadOnlyFile, diagnostics: Diagnostics) throws -> ExtractAnswer {
-        guard let cache else { return try scan(file, selection, builder: nil) }
+        guard let cache else { return try scan(file, selection, builder: nil, wording: diagnostics.wording) }
         let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
         let opened = clock()
         let indexPath = cache.indexPath(forSource: key.path)
@@ -95,9 +95,9 @@ public struct OverpassFileProvider: PlaceProvider {
                 // With nothing to narrow (no circle, id, text or distance order), the
                 // two-thread scan of the file is the quicker way to read every place.
                 guard selection.bounds != nil || selection.elementID != nil || selection.text != nil || selection.ranksByDistance else {
-                    return try scan(file, selection, builder: nil)
+                    return try scan(file, selection, builder: nil, wording: diagnostics.wording)
                 }
-                let source = try map(file)
+                let source = try map(file, wording: diagnostics.wording)
                 return try answer(selection, from: index, source: source.bytes)
             }
         } catch let error as VenueIndexCorruption {
@@ -106,7 +106,7 @@ public struct OverpassFileProvider: PlaceProvider {
         // A file that is not JSON from its first bytes (a sparse file of zeros, say) fails
         // the scan at once: nothing to index, hash or reserve room for.
         if file.read(at: 0, count: 4096).withUnsafeBytes(OverpassScanner.cannotBeADocument) {
-            return try scan(file, selection, builder: nil)
+            return try scan(file, selection, builder: nil, wording: diagnostics.wording)
         }
         var builder: VenueIndexBuilder?
         do {
@@ -114,9 +114,9 @@ public struct OverpassFileProvider: PlaceProvider {
             // An element takes at least ~60 bytes of JSON: room enough for every one.
             builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: file.size / 60 + 1024, texts: selection.text != nil)
         } catch {
-            diagnostics.note("cannot write an index of \(path) in \(cache.directory) (\(error.reason)); reading the whole file each time (--no-cache skips this)")
+            diagnostics.note(.indexNotWritable(path: path, directory: cache.directory, reason: error.reason))
         }
-        let answer = try scan(file, selection, builder: builder)
+        let answer = try scan(file, selection, builder: builder, wording: diagnostics.wording)
         guard let builder else { return answer }
         // Changed while it was read (its status, or the blocks the key samples): an index
         // of it would describe neither version.
@@ -139,7 +139,7 @@ public struct OverpassFileProvider: PlaceProvider {
             try builder.commit(contentHash: racyHash, facts: answer.facts)
             cache.removeStaleIndexes(keeping: indexPath)
         } catch {
-            diagnostics.note("cannot save the index of \(path) in \(cache.directory) (\(error.reason)); reading the whole file each time (--no-cache skips this)")
+            diagnostics.note(.indexNotSaved(path: path, directory: cache.directory, reason: error.reason))
         }
         return answer
     }
@@ -180,16 +180,16 @@ public struct OverpassFileProvider: PlaceProvider {
         return true
     }
 
-    private func map(_ file: ReadOnlyFile) throws -> MappedBytes {
+    private func map(_ file: ReadOnlyFile, wording: Wording) throws -> MappedBytes {
         do {
             return try file.map()
         } catch {
-            throw OverpassDataSource.error(error, path: path)
+            throw OverpassDataSource.error(error, path: path, wording: wording)
         }
     }
 
-    private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?) throws -> ExtractAnswer {
-        let mapping = try map(file)
+    private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?, wording: Wording) throws -> ExtractAnswer {
+        let mapping = try map(file, wording: wording)
         return try scan(mapping.bytes, selection, release: mapping.release, builder: builder)
     }
 
@@ -229,7 +229,7 @@ public struct OverpassFileProvider: PlaceProvider {
             return ExtractAnswer(venues: venues, totalMatching: selection.wantsTotal ? total : nil, facts: result.facts)
         } catch let error as JSONScanError {
             builder?.discard()
-            throw PlacesError.badData("\(shown) is not Overpass JSON: \(error.message) \(error.location(in: text)); export with [out:json] and 'out center tags;'")
+            throw PlacesError.badFile(path: path, message: "\(shown) is not Overpass JSON: \(error.message) \(error.location(in: text)); export with [out:json] and 'out center tags;'")
         } catch {
             builder?.discard()
             throw error
@@ -291,9 +291,9 @@ enum OverpassDocumentDecoder {
         do {
             response = try JSONDecoder().decode(OverpassResponse.self, from: data)
         } catch let error as DecodingError {
-            throw PlacesError.badData("\(source) is not Overpass JSON: \(DecodingErrorText.describe(error)); export with [out:json] and 'out center tags;'")
+            throw PlacesError.badFile(path: source, message: "\(source) is not Overpass JSON: \(DecodingErrorText.describe(error)); export with [out:json] and 'out center tags;'")
         } catch {
-            throw PlacesError.badData("\(source) is not Overpass JSON: \(ForeignErrorText.describe(error))")
+            throw PlacesError.badFile(path: source, message: "\(source) is not Overpass JSON: \(ForeignErrorText.describe(error))")
         }
         try checkRemark(response.remark, source: source)
         return response
@@ -302,7 +302,7 @@ enum OverpassDocumentDecoder {
     /// A `remark` that reports an error means the document holds no (or partial) data.
     static func checkRemark(_ remark: String?, source: String) throws {
         if let remark, remark.lowercased().contains("error") {
-            throw PlacesError.badData("\(source) records an Overpass error instead of data: \(remark)")
+            throw PlacesError.badFile(path: source, message: "\(source) records an Overpass error instead of data: \(remark)")
         }
     }
 }

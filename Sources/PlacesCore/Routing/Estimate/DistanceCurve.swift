@@ -4,18 +4,18 @@ import Foundation
 /// a few distances ("knots"), joined by straight lines on a logarithmic distance axis and
 /// flat before the first knot and after the last. It has no steps, so an estimate built on
 /// it never jumps at a band edge.
-public struct DistanceCurve: Sendable, Equatable {
+package struct DistanceCurve: Sendable, Equatable {
     /// One point of the curve: `value` at `meters` of straight line.
-    public struct Knot: Sendable, Equatable {
-        public let meters: Double
-        public let value: Double
+    package struct Knot: Sendable, Equatable {
+        package let meters: Double
+        package let value: Double
     }
 
     /// The knots, by increasing distance.
-    public let knots: [Knot]
+    package let knots: [Knot]
 
     /// A curve through `(meters, value)` pairs, given by strictly increasing positive distance.
-    public init(_ points: [(meters: Double, value: Double)]) {
+    package init(_ points: [(meters: Double, value: Double)]) {
         precondition(!points.isEmpty, "a curve needs at least one knot")
         precondition(points.allSatisfy { $0.meters > 0 && $0.meters.isFinite && $0.value.isFinite }, "knots need positive distances and finite values")
         precondition(zip(points, points.dropFirst()).allSatisfy { $0.meters < $1.meters }, "knots must be in increasing distance")
@@ -23,12 +23,12 @@ public struct DistanceCurve: Sendable, Equatable {
     }
 
     /// A curve that is `value` at every distance.
-    public static func constant(_ value: Double) -> DistanceCurve {
+    package static func constant(_ value: Double) -> DistanceCurve {
         DistanceCurve([(meters: 1, value: value)])
     }
 
     /// The value at a straight line of `meters`.
-    public func value(atMeters meters: Double) -> Double {
+    package func value(atMeters meters: Double) -> Double {
         guard let first = knots.first, let last = knots.last else { return .nan }
         if !(meters > first.meters) { return first.value }  // also NaN and negative lengths
         if meters >= last.meters { return last.value }

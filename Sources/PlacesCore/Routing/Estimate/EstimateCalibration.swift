@@ -14,18 +14,18 @@
 /// by the fastest road is 1.15, Wolfram 2021); long-distance speeds are OSRM's own road-class
 /// speeds (car profile: primary 65, trunk 85, motorway 90 km/h; bicycle profile: 15 km/h).
 /// Transit is assumed throughout, not measured.
-public struct EstimateCalibration: Sendable, Equatable {
+package struct EstimateCalibration: Sendable, Equatable {
     /// Route length per metre of straight line, by straight-line length.
-    public let circuity: DistanceCurve
+    package let circuity: DistanceCurve
     /// Metres added to every trip (one-way streets, getting onto the network), at most
     /// the straight line itself so that a trip to the same point stays 0 m.
-    public let fixedDetourMeters: Double
+    package let fixedDetourMeters: Double
     /// Average speed along the route in km/h, by straight-line length.
-    public let speedKilometersPerHour: DistanceCurve
+    package let speedKilometersPerHour: DistanceCurve
     /// Seconds added to every trip that is not 0 m (reaching a stop and waiting).
-    public let fixedSeconds: Double
+    package let fixedSeconds: Double
 
-    public init(circuity: DistanceCurve, fixedDetourMeters: Double, speedKilometersPerHour: DistanceCurve, fixedSeconds: Double) {
+    package init(circuity: DistanceCurve, fixedDetourMeters: Double, speedKilometersPerHour: DistanceCurve, fixedSeconds: Double) {
         self.circuity = circuity
         self.fixedDetourMeters = fixedDetourMeters
         self.speedKilometersPerHour = speedKilometersPerHour
@@ -33,21 +33,21 @@ public struct EstimateCalibration: Sendable, Equatable {
     }
 
     /// The constants in force for one straight-line length.
-    public struct AtDistance: Sendable, Equatable {
-        public let circuity: Double
-        public let fixedDetourMeters: Double
-        public let speedMetersPerSecond: Double
-        public let fixedSeconds: Double
+    package struct AtDistance: Sendable, Equatable {
+        package let circuity: Double
+        package let fixedDetourMeters: Double
+        package let speedMetersPerSecond: Double
+        package let fixedSeconds: Double
     }
 
     /// The curves read at a straight line of `meters`.
-    public func at(straightLineMeters meters: Double) -> AtDistance {
+    package func at(straightLineMeters meters: Double) -> AtDistance {
         AtDistance(circuity: circuity.value(atMeters: meters), fixedDetourMeters: fixedDetourMeters,
                    speedMetersPerSecond: speedKilometersPerHour.value(atMeters: meters) / 3.6, fixedSeconds: fixedSeconds)
     }
 
     /// The constants for a mode.
-    public static func `for`(_ mode: TravelMode) -> EstimateCalibration {
+    package static func `for`(_ mode: TravelMode) -> EstimateCalibration {
         switch mode {
         case .walk: return walk
         case .bike: return bike
@@ -61,14 +61,14 @@ public struct EstimateCalibration: Sendable, Equatable {
 
     /// Walking: circuity measured 1.44 up to 1 km, 1.40 at 3–10 km; 5.0 km/h throughout,
     /// OSRM's foot speed and inside Bohannon's 1.27–1.46 m/s.
-    public static let walk = EstimateCalibration(
+    package static let walk = EstimateCalibration(
         circuity: DistanceCurve([(1_000, 1.44), (3_000, 1.40), (10_000, 1.40)] + longCircuity),
         fixedDetourMeters: 0, speedKilometersPerHour: .constant(5.0), fixedSeconds: 0)
 
     /// Cycling: circuity measured 1.45 plus 100 m up to 10 km, at 12 km/h (OSRM rides at
     /// 15 km/h and pushes at 4 km/h where it may not ride); then OSRM's 15 km/h riding speed
     /// from 50 km.
-    public static let bike = EstimateCalibration(
+    package static let bike = EstimateCalibration(
         circuity: DistanceCurve([(10_000, 1.45)] + longCircuity),
         fixedDetourMeters: 100,
         speedKilometersPerHour: DistanceCurve([(10_000, 12.0), (50_000, 15.0)]),
@@ -79,7 +79,7 @@ public struct EstimateCalibration: Sendable, Equatable {
     /// 45 km/h at 10 km (OSRM free flow: traffic is slower); then OSRM's road-class speeds:
     /// primary roads 65 km/h at 50 km, trunk roads 85 km/h at 150 km, motorways 90 km/h
     /// from 500 km.
-    public static let drive = EstimateCalibration(
+    package static let drive = EstimateCalibration(
         circuity: DistanceCurve([(1_000, 1.51), (3_000, 1.34), (10_000, 1.30)] + longCircuity),
         fixedDetourMeters: 300,
         speedKilometersPerHour: DistanceCurve([(1_000, 30.0), (3_000, 42.0), (10_000, 45.0),
@@ -89,7 +89,7 @@ public struct EstimateCalibration: Sendable, Equatable {
     /// Transit, assumed and not measured: the driving distance, 10 minutes to reach a stop
     /// and wait, then 20 km/h in town (to 5 km), 40 km/h at 30 km (suburban rail, regional
     /// buses) and 70 km/h from 150 km (intercity trains and coaches).
-    public static let transit = EstimateCalibration(
+    package static let transit = EstimateCalibration(
         circuity: drive.circuity, fixedDetourMeters: drive.fixedDetourMeters,
         speedKilometersPerHour: DistanceCurve([(5_000, 20.0), (30_000, 40.0), (150_000, 70.0)]),
         fixedSeconds: 600)

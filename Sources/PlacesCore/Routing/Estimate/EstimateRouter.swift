@@ -2,12 +2,12 @@
 /// for the mode and the distance, at a typical speed for the mode and the distance
 /// (`EstimateCalibration`); a note when no one would make the trip that way
 /// (`TripPlausibility`).
-public struct EstimateRouter: Router {
-    public var name: RouterName { .estimate }
+package struct EstimateRouter: Router {
+    package var name: RouterName { .estimate }
 
-    public init() {}
+    package init() {}
 
-    public func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
+    package func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
         let straight = GeodesicDistance.meters(from: from, to: to)
         let estimate = Self.estimate(straightLineMeters: straight, mode: mode)
         if let note = TripPlausibility.note(from: from, to: to, straightLineMeters: straight, mode: mode, estimate: estimate) {
@@ -17,7 +17,7 @@ public struct EstimateRouter: Router {
     }
 
     /// The estimate for a straight line of this length: distance to the metre, time to the second.
-    public static func estimate(straightLineMeters straight: Double, mode: TravelMode) -> RouteMeasure {
+    package static func estimate(straightLineMeters straight: Double, mode: TravelMode) -> RouteMeasure {
         let c = EstimateCalibration.for(mode).at(straightLineMeters: straight)
         let distance = (c.circuity * straight + min(c.fixedDetourMeters, straight)).rounded()
         let duration = distance > 0 ? c.fixedSeconds + distance / c.speedMetersPerSecond : 0

@@ -9,7 +9,7 @@ enum GoogleRoutesRequest {
     static func make(baseURL: String, key: String, from: Coordinate, to: Coordinate, mode: TravelMode) throws -> HTTPRequest {
         let trimmed = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         guard let url = URL(string: trimmed + "/directions/v2:computeRoutes"), url.scheme?.hasPrefix("http") == true, url.host != nil else {
-            throw PlacesError.configuration("PLACES_GOOGLE_ROUTES_URL='\(baseURL)' is not an http(s) URL: set it to a base URL such as \(Endpoints.googleRoutesDefault), or unset it")
+            throw PlacesError.configuration(message: "PLACES_GOOGLE_ROUTES_URL='\(baseURL)' is not an http(s) URL: set it to a base URL such as \(DefaultEndpoints.googleRoutes), or unset it")
         }
         return HTTPRequest(
             method: "POST", url: url,

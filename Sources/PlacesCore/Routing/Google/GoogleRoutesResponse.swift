@@ -22,7 +22,7 @@ struct GoogleRoutesResponse: Decodable {
             throw HTTPErrorMapper.badBody(service: GoogleRoutesService.description, what: "not a ComputeRoutes response (\(DecodingErrorText.describe(error)))")
         }
         guard let route = decoded.routes?.first else { return nil }
-        let router = GoogleRoutesService.description.name
+        let router = GoogleRoutesService.description.service
         let distance = try PlausibleRoute.distance(route.distanceMeters ?? 0, field: "routes[0].distanceMeters", router: router)
         var seconds = 0.0
         if let text = route.duration {

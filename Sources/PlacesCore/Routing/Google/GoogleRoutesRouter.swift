@@ -2,24 +2,27 @@ import Foundation
 
 /// `--router google`: the Routes API at `PLACES_GOOGLE_ROUTES_URL`, the key only in the
 /// `X-Goog-Api-Key` header.
-public struct GoogleRoutesRouter: Router {
-    public var name: RouterName { .google }
+package struct GoogleRoutesRouter: Router {
+    package var name: RouterName { .google }
     let client: HTTPClient
     let baseURL: String
     let key: String
 
-    public init(client: HTTPClient, baseURL: String, key: String) {
+    package init(client: HTTPClient, baseURL: String, key: String) {
         self.client = client
         self.baseURL = baseURL
         self.key = key
     }
 
-    public func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
+    package func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
         let request = try GoogleRoutesRequest.make(baseURL: baseURL, key: key, from: from, to: to, mode: mode)
         let response = try await client.send(request, service: GoogleRoutesService.description)
-        if let error = GoogleService.envelopeError(in: response, service: GoogleRoutesService.description, secrets: request.secrets) { throw error }
+        if let error = GoogleService.envelopeError(in: response, service: GoogleRoutesService.description, secrets: request.secrets,
+                                                   wording: diagnostics.wording) {
+            throw error
+        }
         guard let measure = try GoogleRoutesResponse.measure(from: response.body) else {
-            throw PlacesError.notFound("Google Routes found no \(mode.phrase) route between the two points; try another --mode, or --router estimate for a rough figure")
+            throw PlacesError.notFound(message: "Google Routes found no \(mode.phrase) route between the two points; try another --mode, or --router estimate for a rough figure")
         }
         if mode == .walk || mode == .bike {
             diagnostics.note("Google's \(mode.phrase) routes are in beta and may lack sidewalks, pedestrian paths or cycle paths")

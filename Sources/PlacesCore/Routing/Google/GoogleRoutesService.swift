@@ -2,8 +2,5 @@
 /// (`{"error": {"code", "message", "status", "details": [{"reason": ...}]}}`), the same
 /// for every Google API; a rejected key is 77 whether Google says 400 or 403.
 enum GoogleRoutesService {
-    static let description = ServiceDescription(
-        name: "Google Routes", keyVariable: "GOOGLE_MAPS_API_KEY",
-        keyAdvice: "check GOOGLE_MAPS_API_KEY, and that the Routes API is enabled for the key's project",
-        parseError: GoogleService.parseError)
+    static let description = ServiceDescription(.googleRoutes, parseError: GoogleService.parseError)
 }

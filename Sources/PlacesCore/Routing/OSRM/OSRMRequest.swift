@@ -18,7 +18,7 @@ enum OSRMRequest {
         let trimmed = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         let path = "/route/v1/\(profile)/\(pair(from));\(pair(to))?overview=false"
         guard let url = URL(string: trimmed + path), url.scheme?.hasPrefix("http") == true, url.host != nil else {
-            throw PlacesError.configuration("PLACES_OSRM_URL='\(baseURL)' is not an http(s) URL: set it to an OSRM server such as \(Endpoints.osrmDefault), or unset it")
+            throw PlacesError.configuration(message: "PLACES_OSRM_URL='\(baseURL)' is not an http(s) URL: set it to an OSRM server such as \(DefaultEndpoints.osrm), or unset it")
         }
         // osrm-routed compresses error answers wrongly (gzip headers over a plain body,
         // osrm-backend #6330/#6402), so a NoRoute reads as a body cut short: ask for none.

@@ -33,15 +33,15 @@ enum OSRMErrorCode {
         let said = message.map { ": \(String($0.prefix(200)))" } ?? ""
         switch code {
         case "NoRoute":
-            return .notFound("OSRM found no \(mode.phrase) route between the two points (NoRoute\(said)); they may be on networks that do not connect (an island, a closed area): try other points or another --mode")
+            return .notFound(message: "OSRM found no \(mode.phrase) route between the two points (NoRoute\(said)); they may be on networks that do not connect (an island, a closed area): try other points or another --mode")
         case "NoSegment":
-            return .notFound("OSRM could not place a point on its \(mode.phrase) network (NoSegment\(said)): move the point nearer a street or path, or check that the server at \(host) covers that area")
+            return .notFound(message: "OSRM could not place a point on its \(mode.phrase) network (NoSegment\(said)): move the point nearer a street or path, or check that the server at \(host) covers that area")
         case "InvalidQuery", "InvalidValue", "InvalidOptions":
-            return .usage("OSRM refused the request as invalid (\(code)\(said))")
+            return .requestRejected(.osrm, message: "OSRM refused the request as invalid (\(code)\(said))")
         case "InvalidUrl", "InvalidService", "InvalidVersion":
-            return .unavailable("the server at \(host) does not offer OSRM's route service v1 (\(code)\(said)); check PLACES_OSRM_URL")
+            return .unavailable(.osrm, message: "the server at \(host) does not offer OSRM's route service v1 (\(code)\(said)); check PLACES_OSRM_URL")
         default:
-            return .unavailable("OSRM at \(host) failed with \(code)\(said); try again later or another server")
+            return .unavailable(.osrm, message: "OSRM at \(host) failed with \(code)\(said); try again later or another server")
         }
     }
 }

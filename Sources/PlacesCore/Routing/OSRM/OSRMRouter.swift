@@ -1,8 +1,8 @@
 import Foundation
 
 /// `--router osrm`: an OSRM server's route service at `PLACES_OSRM_URL`. No key.
-public struct OSRMRouter: Router {
-    public var name: RouterName { .osrm }
+package struct OSRMRouter: Router {
+    package var name: RouterName { .osrm }
     let client: HTTPClient
     let baseURL: String
 
@@ -12,15 +12,15 @@ public struct OSRMRouter: Router {
     /// The public demo server, which serves the car profile only (whatever the URL says).
     static let carOnlyDemoHost = "router.project-osrm.org"
 
-    public init(client: HTTPClient, baseURL: String) {
+    package init(client: HTTPClient, baseURL: String) {
         self.client = client
         self.baseURL = baseURL
     }
 
     /// `--mode transit --router osrm`: refused before any request.
-    public static let transitRefusal = PlacesError.usage("OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit")
+    package static let transitRefusal = PlacesError.invalidRequest(.travelMode, message: "OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit")
 
-    public func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
+    package func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
         let request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode)
         let host = request.url.host ?? baseURL
         if host == Self.carOnlyDemoHost && mode != .drive {
@@ -38,13 +38,13 @@ public struct OSRMRouter: Router {
             throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host)
         }
         guard let route = answer.routes?.first else {
-            throw PlacesError.notFound("OSRM answered Ok but with no route between the two points; try other points or another --mode")
+            throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or another --mode")
         }
-        let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: service.name)
-        let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: service.name)
+        let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: .osrm)
+        let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: .osrm)
         for (index, (label, waypoint)) in zip(["start", "destination"], answer.waypoints ?? []).enumerated() {
             guard let given = waypoint.distance else { continue }
-            let moved = try PlausibleRoute.snap(given, field: "waypoints[\(index)].distance", router: service.name)
+            let moved = try PlausibleRoute.snap(given, field: "waypoints[\(index)].distance", router: .osrm)
             if moved > Self.snapNoteMeters {
                 diagnostics.note("OSRM moved the \(label) \(DistanceText.format(moved)) to the nearest place it routes from; the figures start there")
             }
@@ -55,7 +55,7 @@ public struct OSRMRouter: Router {
     /// How OSRM failures read: its `{"code", "message"}` body decides 4xx answers.
     static func service(mode: TravelMode, host: String) -> ServiceDescription {
         ServiceDescription(
-            name: "OSRM", keyVariable: nil, keyAdvice: "OSRM takes no key; check PLACES_OSRM_URL points at an open OSRM server",
+            .osrm,
             parseError: { response in
                 let body = OSRMResponse.decode(response.body)
                 return ServiceError(code: body?.code, message: body?.message)
@@ -67,7 +67,7 @@ public struct OSRMRouter: Router {
                 }
                 // Not an OSRM body: the URL does not lead to a route service.
                 if response.status == 404 {
-                    return .unavailable("the server at \(host) has no OSRM route service at that path (HTTP 404); check PLACES_OSRM_URL")
+                    return .unavailable(.osrm, message: "the server at \(host) has no OSRM route service at that path (HTTP 404); check PLACES_OSRM_URL")
                 }
                 return nil
             })

@@ -37,16 +37,8 @@ final class IndexFileWriter {
 
     /// Appends all of `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) {
-        var done = 0
-        while failure == nil && done < bytes.count {
-            let n = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                failure = ReadOnlyFile.describe(n < 0 ? errno : EIO)
-                break
-            }
-            done += n
-        }
+        guard failure == nil, let code = POSIX.writeAll(descriptor, bytes) else { return }
+        failure = ReadOnlyFile.describe(code)
     }
 
     /// Writes `bytes` at `offset`, leaving the end where it was.
@@ -89,11 +81,3 @@ final class IndexFileWriter {
         unlink(temporary)
     }
 }
-
-#if canImport(Darwin)
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Darwin.write(fd, p, n) }
-#elseif canImport(Musl)
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Musl.write(fd, p, n) }
-#else
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { Glibc.write(fd, p, n) }
-#endif

@@ -7,47 +7,28 @@ import Darwin
 #endif
 import Foundation
 
-/// Where the spatial indexes of `--data` files are kept: `$XDG_CACHE_HOME/places/`, else
-/// `~/.cache/places/`; one file per source path, `osm-<hash of the path>.idx`.
-public struct VenueIndexCache: Sendable, Equatable {
-    public let directory: String
+/// A directory of spatial indexes of extract files: one file per source path,
+/// `osm-<hash of the path>.idx`. The CLI keeps them under `$XDG_CACHE_HOME/places/`.
+package struct VenueIndexCache: Sendable, Equatable {
+    package let directory: String
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
-    }
-
-    /// The cache of this environment; nil when neither `XDG_CACHE_HOME` (absolute, as the
-    /// XDG spec requires) nor `HOME` is set.
-    public init?(environment: [String: String]) {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            directory = xdg + "/places"
-        } else if let home = environment["HOME"], !home.isEmpty {
-            directory = home + "/.cache/places"
-        } else {
-            return nil
-        }
     }
 
     /// The index file for a source file's absolute path.
     func indexPath(forSource path: String) -> String {
         let hash = Array(path.utf8).withUnsafeBytes { ByteHash.of($0) }
         let hex = String(hash, radix: 16)
-        return "\(directory)/osm-\(String(repeating: "0", count: 16 - hex.count))\(hex).idx"
+        return PathText.join(directory, "osm-\(String(repeating: "0", count: 16 - hex.count))\(hex).idx")
     }
 
     /// Creates the directory and any missing parents (`mkdir -p`); the reason when it cannot.
+    /// A relative directory (from a relative `HOME`) stays relative.
     func createDirectory() throws(VenueIndexCorruption) {
-        var path = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            path += "/" + component
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw VenueIndexCorruption(reason: "\(path): \(ReadOnlyFile.describe(errno))")
-            }
-        }
-        var info = stat()
-        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw VenueIndexCorruption(reason: "\(directory) is not a directory")
-        }
+        guard let failure = POSIX.makeDirectories(directory, mode: 0o755) else { return }
+        if failure.code == ENOTDIR { throw VenueIndexCorruption(reason: "\(failure.path) is not a directory") }
+        throw VenueIndexCorruption(reason: "\(failure.path): \(ReadOnlyFile.describe(failure.code))")
     }
 
     /// Removes what no query can use any more, after an index was written: indexes whose
@@ -76,7 +57,7 @@ public struct VenueIndexCache: Sendable, Equatable {
 
     /// The index files in the cache and the bytes they take: what `rm -rf` of the
     /// directory would free.
-    public func usage() -> (files: Int, bytes: Int) {
+    package func usage() -> (files: Int, bytes: Int) {
         var files = 0, bytes = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".idx") || name.hasSuffix(".tmp") {
             var info = stat()

@@ -71,6 +71,15 @@ struct OverpassSelection: Sendable {
             // Grouping counts what it leaves out, of every place: nothing can be cut here.
             return
         }
+        if !request.filtersAtProvider {
+            // A merged search judges the merged records (a field may come from another
+            // provider): the value and name filters are the pipeline's, and a cut here could
+            // drop a place they would let through, so only a search without them is cut.
+            let filtered = request.minRating != nil || request.price != nil || request.openNow || request.filterText != nil
+            limit = filtered ? nil : request.limit
+            if filtered { wantsTotal = false }
+            return
+        }
         if request.minRating != nil || request.price != nil {
             // No OpenStreetMap place has a rating or a price, so the pipeline keeps nothing;
             // it says why when something passed the tests before those filters. One such

@@ -1,0 +1,63 @@
+import Foundation
+
+extension PlacesClient {
+    /// Where places come from.
+    public enum Source: Sendable, Hashable {
+        /// Google Places API (New), with a key from the Google Cloud console.
+        case google(apiKey: String)
+        /// Foursquare Places, with a Service API Key from the Foursquare Developer Console.
+        case foursquare(apiKey: String)
+        /// OpenStreetMap through an Overpass API endpoint (no key); nil for the public one.
+        case overpass(endpoint: URL? = nil)
+        /// OpenStreetMap from a local Overpass-JSON extract, with no network at all. With an
+        /// index directory, the first query writes a spatial index of the file there and later
+        /// queries read only what they need; without one, each query reads the whole file.
+        case extract(URL, indexDirectory: URL? = nil)
+    }
+
+    /// How a client reaches its source, and what it tells you along the way.
+    public struct Configuration: Sendable {
+        /// Seconds each attempt may take.
+        public var timeout: TimeInterval
+        /// Attempts after the first for a rate limit, a 5xx or a timeout (with backoff, honouring `Retry-After`).
+        public var retries: Int
+        /// Replaces the web service's base URL (a proxy, a mirror, a test server); not for `.overpass`,
+        /// whose endpoint is part of the source, nor `.extract`.
+        public var baseURL: URL?
+        /// Marks `isFavorite`, and answers `favoritesOnly` requests.
+        public var favorites: FavoritesStore?
+        /// The instant "open now" means for OpenStreetMap places (whose hours are evaluated
+        /// here); nil for the system clock. The web providers answer by their own clocks.
+        public var now: Date?
+        /// Notes and warnings worth showing a person (a provider's cap on results, a place skipped for bad data).
+        public var notes: (@Sendable (String) -> Void)?
+
+        public init(
+            timeout: TimeInterval = 10, retries: Int = 2, baseURL: URL? = nil, favorites: FavoritesStore? = nil,
+            now: Date? = nil, notes: (@Sendable (String) -> Void)? = nil
+        ) {
+            self.timeout = timeout
+            self.retries = retries
+            self.baseURL = baseURL
+            self.favorites = favorites
+            self.now = now
+            self.notes = notes
+        }
+    }
+}
+
+/// A source holds an API key: printed, reflected or dumped, it shows what it is, never the key.
+extension PlacesClient.Source: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        switch self {
+        case .google: return "google(apiKey: \(Redaction.placeholder))"
+        case .foursquare: return "foursquare(apiKey: \(Redaction.placeholder))"
+        case .overpass(let endpoint): return "overpass(endpoint: \(endpoint.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))"
+        case .extract(let file, let directory): return "extract(\(file.path), indexDirectory: \(directory?.path ?? "nil"))"
+        }
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror { Mirror(self, children: ["source": description], displayStyle: .enum) }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The front door: nearby places, text search and place details from one source, with
+/// distances, filters, sort and limit already applied.
+///
+/// ```swift
+/// let client = PlacesClient(source: .google(apiKey: key))
+/// let cafes = try await client.nearby(.init(center: try Coordinate(latitude: 60.1699, longitude: 24.9384),
+///                                           radiusMeters: 500, categories: [.cafe]))
+/// ```
+///
+/// Failures are `PlacesError`s. A client is a value: make one per source and share it.
+/// A client over several sources (`init(sources:)`) asks them all at once and merges the
+/// venues that are the same place.
+public struct PlacesClient: Sendable {
+    /// The providers asked, in the order their answers win in a merge; at least one, each
+    /// provider at most once.
+    let providers: [any PlaceProvider]
+    let diagnostics: Diagnostics
+    let favorites: FavoritesStore?
+
+    /// A client for `source`, reaching the web through one shared `URLSession`.
+    public init(source: Source, configuration: Configuration = Configuration()) {
+        let notes = configuration.notes
+        let diagnostics = Diagnostics { _, message in notes?(message) }
+        let http = HTTPClient(
+            transport: URLSessionTransport(), timeout: configuration.timeout,
+            policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
+        let spec = ProviderSpec(source, baseURL: configuration.baseURL)
+        self.init(
+            provider: spec.makeProvider(http: http, now: configuration.now), diagnostics: diagnostics,
+            favorites: configuration.favorites)
+    }
+
+    /// A client that asks every source at once and merges the venues that are the same
+    /// place (docs/merging.md): one venue per place, with `id` and `provider` of the first
+    /// source in this order that has it, each other field from the first that knows it, and
+    /// the other sources' ids in `sameAs`. Distance, filters, sort and limit apply to the
+    /// merged venues. A source that fails is a warning to `configuration.notes` while another
+    /// answers; when all fail, the first one's error is thrown.
+    ///
+    /// Throws `PlacesError.configuration` for an empty list or two sources of one provider.
+    public init(sources: [Source], configuration: Configuration = Configuration()) throws {
+        guard !sources.isEmpty else { throw PlacesError.configuration(message: "a client needs at least one source") }
+        let notes = configuration.notes
+        let diagnostics = Diagnostics { _, message in notes?(message) }
+        let http = HTTPClient(
+            transport: URLSessionTransport(), timeout: configuration.timeout,
+            policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
+        let providers = sources.map {
+            ProviderSpec($0, baseURL: configuration.baseURL).makeProvider(http: http, now: configuration.now)
+        }
+        if let twice = Self.repeatedProvider(providers.map(\.name)) {
+            throw PlacesError.configuration(message: "two sources of \(twice.rawValue): give each provider once")
+        }
+        self.init(providers: providers, diagnostics: diagnostics, favorites: configuration.favorites)
+    }
+
+    /// A client around a provider the caller built (the CLI, with its own transport and words).
+    package init(provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil) {
+        self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites)
+    }
+
+    /// A client around providers the caller built, in the order their answers win; at least
+    /// one, each provider once.
+    package init(providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil) {
+        precondition(!providers.isEmpty && Self.repeatedProvider(providers.map(\.name)) == nil,
+                     "a client asks at least one provider, each once")
+        self.providers = providers
+        self.diagnostics = diagnostics
+        self.favorites = favorites
+    }
+
+    /// The provider this client asks (the first, for a client over several sources).
+    public var providerName: ProviderName { providers[0].name }
+
+    /// The providers this client asks, in the order their answers win in a merge.
+    public var providerNames: [ProviderName] { providers.map(\.name) }
+
+    /// Whether this client merges the answers of several providers.
+    package var isMerging: Bool { providers.count > 1 }
+
+    /// Places around a centre, nearest first unless `request.sort` says otherwise.
+    public func nearby(_ request: NearbyRequest) async throws -> [Venue] {
+        try await venues(for: request.searchRequest, favoritesOnly: request.favoritesOnly)
+    }
+
+    /// Places matching free text, optionally around a centre (a hard limit with a radius,
+    /// a bias without one), in the provider's order of relevance unless `request.sort` says otherwise.
+    public func search(_ request: TextSearchRequest) async throws -> [Venue] {
+        try await venues(for: request.searchRequest, favoritesOnly: request.favoritesOnly)
+    }
+
+    /// One place, with at least `fields` filled where its provider knows them. The id must
+    /// belong to one of this client's providers, which alone is asked.
+    public func details(_ id: PlaceID, fields: Set<VenueField> = Set(VenueField.defaultSet)) async throws -> Venue {
+        guard providerNames.contains(id.provider) else {
+            let asked = providerNames.map(\.rawValue).joined(separator: ", ")
+            throw PlacesError.invalidRequest(.placeID, message: "\(id) is a \(id.provider.rawValue) id; this client asks \(asked)")
+        }
+        var venue = try await lookUp(id, fields: fields)
+        if fields.contains(.isFavorite), let ids = try favoriteIDs(required: false) {
+            venue.isFavorite = venue.allIDs.contains(where: ids.contains)
+        }
+        return venue
+    }
+
+    private func venues(for request: SearchRequest, favoritesOnly: Bool) async throws -> [Venue] {
+        try check(request)
+        let favorites = favoritesOnly || request.fields.fields.contains(.isFavorite) ? try favoriteIDs(required: favoritesOnly) : nil
+        if favoritesOnly && (favorites ?? []).isEmpty { return [] }
+        let found = try await fetch(request, onlyIDs: favoritesOnly ? favorites : nil)
+        return refine(found, for: request, favorites: favorites, favoritesOnly: favoritesOnly)
+    }
+
+    /// The ids in the favorites store; nil without a store. A store that cannot be read is
+    /// an error when the answer depends on it, else a note (and nothing is marked).
+    private func favoriteIDs(required: Bool) throws -> Set<PlaceID>? {
+        guard let favorites else {
+            if required { throw PlacesError.configuration(message: "favorites only: this client has no favorites store") }
+            return nil
+        }
+        do {
+            return Set(try favorites.load().favorites.map(\.id))
+        } catch let error as PlacesError where !required {
+            diagnostics.warning("\(error.message) (no place is marked as a favorite)")
+            return nil
+        }
+    }
+
+    /// The first provider named twice, if any.
+    static func repeatedProvider(_ names: [ProviderName]) -> ProviderName? {
+        var seen = Set<ProviderName>()
+        return names.first { !seen.insert($0).inserted }
+    }
+}

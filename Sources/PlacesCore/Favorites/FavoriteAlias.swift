@@ -1,0 +1,26 @@
+/// A favorite's alias: a short name to use the place by (`office`, `home`, `mum.s-flat`).
+///
+/// 1–40 letters, digits, `-`, `_` or `.`, starting with a letter or a digit, so that it is
+/// one word in every shell and cannot be mistaken for a flag, a coordinate or a PLACE_ID.
+/// Aliases are unique in a favorites file and compared ignoring case.
+package enum FavoriteAlias {
+    package static let maximumLength = 40
+
+    /// Whether `text` is a valid alias.
+    package static func isValid(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= maximumLength,
+              first.isASCIILetterOrDigit else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "_" || $0 == "." }
+    }
+
+    /// What aliases are compared by.
+    package static func key(_ alias: String) -> String {
+        alias.lowercased()
+    }
+}
+
+private extension Unicode.Scalar {
+    var isASCIILetterOrDigit: Bool {
+        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
+    }
+}

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import PlacesCore
+
+/// `places batch`: reads the lines, runs up to `--jobs` of them at once in this process (each
+/// through `BatchLineRunner`, all sharing one set of request gates), and writes each record
+/// whole, in input order, as soon as every line before it is written.
+enum BatchRunner {
+    /// Lines finished ahead of the oldest unwritten one that are held at most, per job.
+    static let aheadPerJob = 64
+
+    static func run(_ args: ParsedArguments, context: RunContext, streams: CLI.Streams) async throws -> Int32 {
+        let options = try BatchCommand.options(args)
+        if let resume = options.resume { try refuseOutputFile(resume) }
+        let lines = BatchLine.lines(of: try BatchInput.read(options.input, role: "batch input"))
+        let resume = try options.resume.map { BatchResume(previousOutput: try BatchInput.read($0, role: "output to resume")) } ?? BatchResume()
+
+        let progress = BatchProgress(total: lines.count, stderr: streams.stderr, isTerminal: isatty(STDERR_FILENO) == 1)
+        let limits = RateLimits(requestsPerSecond: options.requestsPerSecond)
+        let wording = context.diagnostics.wording
+        let window = options.jobs * aheadPerJob
+
+        var ready: [Int: (text: String, code: Int32)] = [:]
+        var nextToStart = 0, nextToWrite = 0, running = 0
+        var firstFailure: Int32 = 0
+        var stopped: StandardStreams.WriteResult?
+
+        await withTaskGroup(of: (Int, BatchRecord).self) { group in
+            while true {
+                while nextToStart < lines.count, running < options.jobs, nextToStart - nextToWrite < window {
+                    let index = nextToStart, line = lines[index]
+                    nextToStart += 1
+                    if let earlier = resume.record(for: line) {
+                        ready[index] = (earlier, 0)
+                        progress.finished(failed: false)
+                        continue
+                    }
+                    running += 1
+                    var lineContext = context
+                    lineContext.terminal = .plain
+                    lineContext.diagnostics = progress.diagnostics(line: line.number, wording: wording)
+                    lineContext.rateLimits = limits
+                    // A line's output is its record, and the batch draws its own progress.
+                    lineContext.progress = nil
+                    lineContext.writeOutput = nil
+                    let flags = options.lineFlags, lineContextCopy = lineContext
+                    group.addTask { (index, await BatchLineRunner.run(line, batchFlags: flags, context: lineContextCopy)) }
+                }
+                while let record = ready.removeValue(forKey: nextToWrite) {
+                    let written = streams.stdout.write(record.text)
+                    if written != .written { stopped = written; break }
+                    if firstFailure == 0 { firstFailure = record.code }
+                    nextToWrite += 1
+                }
+                if stopped != nil || nextToWrite == lines.count { break }
+                guard let (index, record) = await group.next() else { continue }
+                running -= 1
+                ready[index] = (record.text, record.exitCode)
+                progress.finished(failed: record.exitCode != 0)
+            }
+            group.cancelAll()
+        }
+        progress.finish()
+        switch stopped {
+        case .failed(let code)?: return streams.fail("cannot write the output (errno \(code))", code: 74)
+        case .closedPipe?: return 0
+        default: return firstFailure
+        }
+    }
+
+    /// `--resume FILE > FILE` would read a file the shell has just emptied, and `>> FILE`
+    /// would add every line again: the output must go elsewhere.
+    private static func refuseOutputFile(_ path: String) throws {
+        var output = stat(), previous = stat()
+        guard fstat(STDOUT_FILENO, &output) == 0, stat(path, &previous) == 0 else { return }
+        if output.st_dev == previous.st_dev && output.st_ino == previous.st_ino {
+            throw UsageError("--resume \(TerminalText.sanitizedLine(path)) is also where the output goes (the shell empties it with >, and >> would repeat its lines): write the output to another file")
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// `places manpage`: the manual page, in roff, from the command table.
+enum ManpageCommand {
+    static func run(_ args: ParsedArguments) -> String {
+        ManPageFormatter.page()
+    }
+}

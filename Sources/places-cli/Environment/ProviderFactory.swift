@@ -1,0 +1,58 @@
+import Foundation
+import PlacesCore
+
+/// Builds the `PlacesClient` a command asks: the providers as the environment configures them
+/// (keys, `PLACES_*_URL`, `--data` / `$PLACES_OSM_DATA`, the index cache, `$PLACES_NOW`),
+/// over the transport the network flags choose, speaking the CLI's words.
+/// Which providers answer is decided before, in `ProviderSelection`.
+enum ProviderFactory {
+    static func client(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlacesClient
+    {
+        try client([name], options: options, network: network, context: context)
+    }
+
+    /// A client over `names` in this order; with more than one it merges their answers.
+    static func client(_ names: [ProviderName], options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlacesClient
+    {
+        let providers = try names.map { try provider($0, options: options, network: network, context: context) }
+        return PlacesClient(providers: providers, diagnostics: context.diagnostics)
+    }
+
+    static func provider(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> any PlaceProvider
+    {
+        let spec: ProviderSpec
+        let service: PlacesError.Service
+        var now: Date?
+        switch name {
+        case .osm:
+            now = try ReferenceClock.override(context)
+            service = .overpass
+            if let path = try ProviderSelection.dataFile(options, context: context) {
+                spec = .extract(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
+            } else {
+                spec = .overpass(endpoint: Endpoints.overpass(context))
+            }
+        case .google:
+            service = .googlePlaces
+            spec = .google(
+                key: HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context), baseURL: Endpoints.googlePlaces(context),
+                locale: network.policy.locale)
+        case .foursquare:
+            service = .foursquare
+            spec = .foursquare(
+                key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
+        }
+        if name != .google { noteLocaleIgnored(name, network: network, context: context) }
+        return spec.makeProvider(http: HTTPClientFactory.make(network, service: service, context: context), now: now)
+    }
+
+    /// `--language` / `--region` are Google's: Foursquare documents no language or region
+    /// parameter (providers.md §3.1) and OpenStreetMap names are as mapped, so they are not sent.
+    private static func noteLocaleIgnored(_ name: ProviderName, network: NetworkOptions, context: RunContext) {
+        let locale = network.policy.locale
+        guard !locale.isEmpty else { return }
+        let given = [locale.languageCode.map { "language \($0)" }, locale.regionCode.map { "region \($0)" }].compactMap { $0 }
+        let why = name == .foursquare ? "Foursquare documents no language or region parameter" : "OpenStreetMap names are as mapped"
+        context.diagnostics.note("ignored \(given.joined(separator: " and ")) (--language, --region, $PLACES_LANGUAGE, $PLACES_REGION apply to Google only): \(why)")
+    }
+}

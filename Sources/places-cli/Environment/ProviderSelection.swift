@@ -1,0 +1,118 @@
+import Foundation
+import PlacesCore
+
+/// `--provider` or `$PLACES_PROVIDER` as written: providers in order, or `all`.
+enum ProviderList: Sendable, Equatable {
+    /// `google`, or `osm,google,foursquare`: these, in this order.
+    case named([ProviderName])
+    /// Every configured provider (`ProviderSelection.configured`).
+    case all
+
+    /// Parses `NAME[,NAME...]` or `all`; nil with the reason when it is neither (an unknown
+    /// or repeated name, an empty item, `all` inside a list).
+    static func parse(_ text: String) -> Result<ProviderList, ParseFailure> {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if items.count == 1, items[0].lowercased() == "all" { return .success(.all) }
+        var names: [ProviderName] = []
+        for item in items {
+            guard let name = ProviderName(argument: item) else {
+                return .failure(item.lowercased() == "all" ? .allInList : .unknown(item))
+            }
+            guard !names.contains(name) else { return .failure(.repeated(name)) }
+            names.append(name)
+        }
+        return .success(.named(names))
+    }
+
+    enum ParseFailure: Error, Equatable {
+        case unknown(String)
+        case repeated(ProviderName)
+        case allInList
+
+        /// Why the value is not a provider list, for `--provider` or `$PLACES_PROVIDER`.
+        var reason: String {
+            switch self {
+            case .unknown(let item): return item.isEmpty ? "an empty name" : "'\(item)' is not a provider"
+            case .repeated(let name): return "\(name.rawValue) is named twice"
+            case .allInList: return "'all' stands alone, not in a list"
+            }
+        }
+    }
+
+    /// What a valid value looks like, for messages.
+    static let expected = "\(ProviderName.allNames), a comma-separated list of them (osm,google), or all"
+}
+
+/// Decides which providers answer, from `--provider`, `$PLACES_PROVIDER` and the keys present.
+///
+/// Order: the flag; `$PLACES_PROVIDER`; `--data` implies osm; `google` when
+/// `GOOGLE_MAPS_API_KEY` is set; `foursquare` when `FOURSQUARE_API_KEY` is set; else `osm`.
+/// The flag and the variable may name several providers, or `all`.
+enum ProviderSelection {
+    /// The providers to ask, in the order their answers win in a merge: at least one, each once.
+    static func choose(_ options: ProviderOptions, network: NetworkOptions = NetworkOptions(), context: RunContext) throws -> [ProviderName] {
+        let chosen: [ProviderName]
+        if let flag = options.providers {
+            chosen = resolve(flag, network: network, context: context)
+        } else if let env = context.value("PLACES_PROVIDER") {
+            switch ProviderList.parse(env) {
+            case .success(let list): chosen = resolve(list, network: network, context: context)
+            case .failure(let failure):
+                throw PlacesError.configuration(
+                    message: "PLACES_PROVIDER='\(env)' is not a provider (\(failure.reason)): set it to \(ProviderList.expected), or unset it")
+            }
+        } else if options.dataFile != nil {
+            chosen = [.osm]
+        } else if context.value("GOOGLE_MAPS_API_KEY") != nil {
+            chosen = [.google]
+        } else if context.value("FOURSQUARE_API_KEY") != nil {
+            chosen = [.foursquare]
+        } else {
+            chosen = [.osm]
+        }
+        if options.dataFile != nil && !chosen.contains(.osm) {
+            let named = chosen.map(\.rawValue).joined(separator: ",")
+            throw UsageError("--data reads an OpenStreetMap extract and works only with --provider osm (the provider here is \(named))")
+        }
+        return chosen
+    }
+
+    /// The offline extract for osm: `--data`, else `$PLACES_OSM_DATA`, else nil (ask Overpass).
+    /// A variable naming no file is a configuration error (78) that names the variable: the
+    /// user typed no `--data`, so a message about `--data` would send them looking in vain.
+    static func dataFile(_ options: ProviderOptions, context: RunContext) throws -> String? {
+        if let flag = options.dataFile { return flag }
+        guard let path = context.value("PLACES_OSM_DATA") else { return nil }
+        if path != "-" && !FileManager.default.fileExists(atPath: path) {
+            throw PlacesError.configuration(
+                message: "PLACES_OSM_DATA names no file: \(TerminalText.sanitizedLine(path)); set it to the path of an Overpass JSON export, or unset it to ask Overpass (or give --data FILE)")
+        }
+        return path
+    }
+
+    static func resolve(_ list: ProviderList, network: NetworkOptions, context: RunContext) -> [ProviderName] {
+        switch list {
+        case .named(let names): return names
+        case .all: return configured(network: network, context: context)
+        }
+    }
+
+    /// `all`, in the order of the default choice: google when `GOOGLE_MAPS_API_KEY` is set,
+    /// foursquare when `FOURSQUARE_API_KEY` is set, and always osm (Overpass needs no key; with
+    /// `--data` or `$PLACES_OSM_DATA` it is the extract). A replay needs no key: there a web
+    /// provider also counts when the replay directory holds exchanges of its service, so a
+    /// recording of `all` replays as `all` on a machine without the keys. A dry run counts
+    /// what the real run would: the keys.
+    static func configured(network: NetworkOptions, context: RunContext) -> [ProviderName] {
+        func recorded(_ service: String) -> Bool {
+            guard let directory = network.replayDirectory else { return false }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: PathText.join(directory, service))) ?? []
+            return names.contains { $0.hasSuffix(".json") }
+        }
+        var names: [ProviderName] = []
+        if context.value("GOOGLE_MAPS_API_KEY") != nil || recorded("google") { names.append(.google) }
+        if context.value("FOURSQUARE_API_KEY") != nil || recorded("foursquare") { names.append(.foursquare) }
+        names.append(.osm)
+        return names
+    }
+}

@@ -1,0 +1,24 @@
+import PlacesCore
+
+/// Builds the router `--router` names. Each web router is registered here, once.
+enum RouterFactory {
+    static func make(_ name: RouterName, network: NetworkOptions, context: RunContext) throws -> Router {
+        switch name {
+        case .estimate:
+            return EstimateRouter()
+        case .google:
+            return GoogleRoutesRouter(client: HTTPClientFactory.make(network, service: .googleRoutes, context: context),
+                                      baseURL: Endpoints.googleRoutes(context), key: try googleKey(network, context: context))
+        case .osrm:
+            return OSRMRouter(client: HTTPClientFactory.make(network, service: .osrm, context: context), baseURL: Endpoints.osrm(context))
+        }
+    }
+
+    /// `GOOGLE_MAPS_API_KEY`; dry runs and replays need none. Missing otherwise is 77,
+    /// with the routers that need no key as the way out.
+    static func googleKey(_ network: NetworkOptions, context: RunContext) throws -> String {
+        if let key = context.value("GOOGLE_MAPS_API_KEY") { return key }
+        if network.dryRun || network.replayDirectory != nil { return Redaction.placeholder }
+        throw PlacesError.missingAPIKey(.googleRoutes)
+    }
+}

@@ -1,0 +1,203 @@
+import PlacesCore
+
+/// How `places` words what PlacesCore tells the user: every `Phrase` with the flags,
+/// variables and advice of this command line. The one place the library's messages meet
+/// the CLI's vocabulary; the switch is exhaustive, so a new phrase must be worded here.
+extension Wording {
+    static func commandLine(environment: [String: String]) -> Wording {
+        // A rejected Foursquare key gets different advice when it looks like a v3 key.
+        let foursquareKey = environment["FOURSQUARE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        let legacyFoursquareKey =
+            foursquareKey.map { key in
+                FoursquareService.looksLikeLegacyKey(key.hasPrefix("Bearer ") ? String(key.dropFirst(7)) : key)
+            } ?? false
+        return Wording { phrase in text(phrase, legacyFoursquareKey: legacyFoursquareKey) }
+    }
+
+    private static func text(_ phrase: Phrase, legacyFoursquareKey: Bool) -> String {
+        let locate = "give --at LAT,LON or --near NAME"
+        switch phrase {
+        case .nearbyNeedsCenter:
+            return "nearby needs a location: \(locate)"
+        case .searchNeedsQuery:
+            return "search needs a non-empty QUERY, e.g. places search 'sushi' --near Helsinki"
+        case .sortNeedsCenter(let sort):
+            return "--sort \(sort.rawValue) needs a location: \(locate)"
+        case .radiusNeedsCenter:
+            return "--radius needs a location: \(locate)"
+        case .radiusNotPositive:
+            return "--radius must be a positive number of metres"
+        case .radiusOverLimit(let radius, let provider, let limit):
+            return "--radius \(JSONValue.format(radius)) is over \(provider.rawValue)'s limit of \(JSONValue.format(limit)) m"
+        case .limitBelowOne:
+            return "--limit must be at least 1"
+        case .minRatingOutOfRange(let rating):
+            return "--min-rating \(rating) is out of range: ratings go from 0 to 5"
+        case .googleHasNoType(let category, let supported):
+            return "--type \(category.rawValue) has no Google Places equivalent; with --provider google use one of: \(supported)"
+        case .overpassNeedsCenter:
+            return "Overpass needs a location to search: \(locate), or search an extract offline with --data FILE"
+
+        case .keyRejected(let service, let status):
+            return "\(service.name) rejected the key (\(status)): \(keyAdvice(service, legacyFoursquareKey: legacyFoursquareKey))"
+        case .paymentRefused(let service, let status, let said):
+            let advice =
+                service == .foursquare
+                ? "Premium fields (rating, price, opening hours) need purchased credits: add credits in the Foursquare Developer Console, or drop the --fields and flags that need them (--sort rating|best, --min-rating, --open-now, --price)"
+                : "check the account's billing"
+            return "\(service.name) refused the request for payment (\(status))\(said); \(advice)"
+        case .timedOut(let service, let tries, let host):
+            return "\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later"
+        case .tooLarge(let service, let limit, let declared):
+            let advice: String
+            switch service {
+            case .overpass: advice = "ask for less (a smaller --radius, or a --type), or use an extract offline with --data FILE"
+            case .googlePlaces: advice = "Google Places answers a page of places in far less: check that PLACES_GOOGLE_PLACES_URL leads to it"
+            case .foursquare: advice = "Foursquare answers a page of places in far less: check that PLACES_FOURSQUARE_URL leads to it"
+            case .googleRoutes: advice = "a route is a few kilobytes: check that PLACES_GOOGLE_ROUTES_URL leads to the Routes API"
+            case .osrm: advice = "a route is a few kilobytes: check that PLACES_OSRM_URL leads to an OSRM server"
+            }
+            return Phrase.oversize(service, limit: limit, declared: declared, reader: "places", advice: advice)
+        case .overpassGaveUp(let said):
+            return
+                "Overpass gave up on the query (\(said)); try a smaller --radius or fewer --type values, try again later, or use an extract offline with --data FILE"
+        case .overpassErrorPage(let said):
+            return
+                "Overpass answered with a page instead of JSON\(said); check PLACES_OVERPASS_URL, try again later, or use an extract offline with --data FILE"
+        case .overpassOverloaded:
+            return "the server is overloaded; try again later, use another PLACES_OVERPASS_URL mirror, or --data FILE"
+        case .baseURLNotHTTP(let service, let value):
+            return
+                "\(Endpoints.variable(service))='\(value)' is not an http(s) URL: set it to a base URL such as \(Endpoints.standard(service)), or unset it"
+        case .baseURLUnusable(let service, let value, let path):
+            return "\(Endpoints.variable(service))='\(value)' does not make a valid URL with \(path)"
+        case .foursquareForeignPage(let shown, let baseURL):
+            return
+                "Foursquare's next-page link points to \(shown), not to the configured \(baseURL) (PLACES_FOURSQUARE_URL); it was not followed"
+        case .unknownPlace(let id, let said):
+            switch id.provider {
+            case .google: return "Google Places has no place \(id) (\(said)); check the id, e.g. from 'places nearby --json'"
+            case .foursquare:
+                return "Foursquare has no place \(id) (\(said)); check the id, e.g. from 'places nearby --provider foursquare --json'"
+            case .osm: return "OpenStreetMap has no \(id.rawID) (\(said)); check the id, e.g. from 'places nearby --provider osm --json'"
+            }
+        case .placeNotShowable(let id):
+            return "\(id) exists but has no name or position, so it is not a place 'places' can show"
+        case .googleNearbyCap(let cap):
+            return
+                "Google's Nearby Search returns at most \(cap) places and cannot page; showing up to \(cap) (use 'places search' for up to 60)"
+        case .aboveTierCeiling(let refusal):
+            return tierCeilingText(refusal)
+        case .minRatingEmptiesOSM:
+            return "OpenStreetMap has no ratings, so --min-rating leaves nothing; drop it or use --provider google|foursquare"
+        case .groupingLeavesOut(let dropped):
+            return "--group-by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
+        case .providerLeftOut(let provider, let error):
+            let reason: String
+            if case .missingAPIKey(let service) = error {
+                reason = "\(service.name) needs an API key: set \(service == .foursquare ? "FOURSQUARE_API_KEY" : "GOOGLE_MAPS_API_KEY")"
+            } else {
+                reason = ErrorReport.message(error)
+            }
+            return "\(provider.rawValue) left out: \(reason); showing the other providers' places"
+
+        case .extractHasNoPlace(let id, let source):
+            return "no place \(id) in \(source); the id may come from another extract, or try without --data to ask Overpass"
+        case .extractMissing(let path):
+            return "no such --data file: \(path); give the path of an Overpass JSON export, e.g. Fixtures/osm/helsinki-pois.json"
+        case .extractIsDirectory(let path):
+            return "--data \(path) is a directory, not an Overpass JSON file"
+        case .extractNotRegular(let path, let kind):
+            return "--data \(path) is \(kind), not an Overpass JSON file or a stream"
+        case .extractUnreadable(let path, let reason):
+            return "cannot read --data file \(path): \(reason)"
+        case .extractStreamFailed(let source, let reason):
+            return "cannot read --data \(source): \(reason)"
+        case .extractWaitingForWriter(let path):
+            return "--data \(path) is a FIFO with no writer yet; waiting for one, as cat would (Ctrl-C to stop)"
+        case .indexNotWritable(let path, let directory, let reason):
+            return "cannot write an index of \(path) in \(directory) (\(reason)); reading the whole file each time (--no-cache skips this)"
+        case .indexNotSaved(let path, let directory, let reason):
+            return "cannot save the index of \(path) in \(directory) (\(reason)); reading the whole file each time (--no-cache skips this)"
+
+        case .placeNameNeeded:
+            return "--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'"
+        case .noPlaceNamed(let name, let scope, let closest, let point):
+            let text = "no place named '\(name)'\(scope) in the bundled gazetteer (cities over 15,000 people)\(closest)"
+            guard let point else { return text + "; or give --at LAT,LON" }
+            return "\(point): \(text); or give \(point) LAT,LON or a PLACE_ID"
+
+        case .favoritesUnreadable(let path, let problem):
+            return
+                "the favorites file \(path) cannot be read as favorites: \(problem); it was left unchanged: fix it by hand, or move it aside and places will start a new list"
+        case .favoritesNewerVersion(let found, let current):
+            return
+                "it has version \(found), which this places does not know (it reads version \(current)); it may come from a newer places: upgrade places"
+        case .favoritesFix(let fix):
+            switch fix {
+            case .makeWritable: return "make it writable or set PLACES_FAVORITES_FILE to a path you can write"
+            case .makeDirectoryWritable: return "make its directory writable or set PLACES_FAVORITES_FILE"
+            case .removeLockFile: return "remove it (places makes a new one) or set PLACES_FAVORITES_FILE elsewhere"
+            case .pointAtFile: return "point PLACES_FAVORITES_FILE at a file"
+            case .fileInDirectory(let directory): return "set PLACES_FAVORITES_FILE to a file such as \(directory)/favorites.json"
+            case .regularFile: return "set PLACES_FAVORITES_FILE to the path of a regular file (it is created on the first favorite add)"
+            case .makeReadable: return "make it readable or set PLACES_FAVORITES_FILE to a file you can read and write"
+            }
+        }
+    }
+
+    /// What to check when a service rejects the key.
+    private static func keyAdvice(_ service: PlacesError.Service, legacyFoursquareKey: Bool) -> String {
+        switch service {
+        case .googlePlaces:
+            return "check GOOGLE_MAPS_API_KEY and that Places API (New) is enabled for its project"
+        case .googleRoutes:
+            return "check GOOGLE_MAPS_API_KEY, and that the Routes API is enabled for the key's project"
+        case .foursquare:
+            return legacyFoursquareKey
+                ? "FOURSQUARE_API_KEY starts with 'fsq3' like a key of the retired v3 API (api.foursquare.com/v3, sent without 'Bearer'); the current Places API needs a Service API Key: create one in the Foursquare Developer Console"
+                : "check FOURSQUARE_API_KEY: it must be a Service API Key from the Foursquare Developer Console (sent as 'Authorization: Bearer KEY')"
+        case .overpass:
+            return "Overpass needs no key; check PLACES_OVERPASS_URL"
+        case .osrm:
+            return "OSRM takes no key; check PLACES_OSRM_URL points at an open OSRM server"
+        }
+    }
+
+    /// `--max-tier pro` (or `$PLACES_MAX_TIER`) refusing a request: what raised the tier and
+    /// how to stay under the ceiling (the field to drop and the flags that need it), or how to raise it.
+    private static func tierCeilingText(_ refusal: TierCeiling.Refusal) -> String {
+        let billed = refusal.billed
+        let service = billed.provider == .google ? "Google Places" : "Foursquare"
+        let byFlag = refusal.ceiling.origin == .argument
+        let setting = byFlag ? "--max-tier \(refusal.ceiling.name)" : "$PLACES_MAX_TIER=\(refusal.ceiling.name)"
+        guard let allowing = refusal.cheapestAllowing else {
+            let fix = byFlag ? "--max-tier" : "$PLACES_MAX_TIER"
+            return "\(setting) is not a \(service) tier; give \(fix) one of: \(refusal.providerTiers.joined(separator: ", "))"
+        }
+        if refusal.ceilingBelowFloor, let lowest = refusal.lowestPossibleCeiling {
+            let raise = byFlag ? "--max-tier \(lowest)" : "PLACES_MAX_TIER=\(lowest)"
+            return "\(setting) refuses this request: \(service) \(billed.sku) costs at least \(billed.floor.displayName) whatever the fields (every place needs its id, name and position); nothing was sent. Allow it with \(raise) or higher"
+        }
+        var fields: [String] = []
+        var flags: [String] = []
+        for field in billed.driverFields {
+            if !fields.contains(field.rawValue) { fields.append(field.rawValue) }
+            for flag in flagsNeeding(field) where !flags.contains(flag) { flags.append(flag) }
+        }
+        var drop = "leave \(fields.joined(separator: ", ")) out of --fields"
+        if !flags.isEmpty { drop += " and do without \(flags.joined(separator: ", ")), which need\(flags.count == 1 ? "s" : "") it" }
+        let raise = byFlag ? "--max-tier \(allowing)" : "PLACES_MAX_TIER=\(allowing)"
+        return "\(setting) refuses this request, billed as \(service) \(billed.label) (set by: \(billed.drivers.joined(separator: ", "))); nothing was sent. To stay within it, \(drop); or allow it with \(raise)"
+    }
+
+    /// The flags that fetch a field without `--fields` asking for it (`SearchRequest.neededFields`).
+    private static func flagsNeeding(_ field: VenueField) -> [String] {
+        switch field {
+        case .rating, .ratingCount: return ["--min-rating", "--sort rating|best"]
+        case .priceLevel: return ["--price"]
+        case .openNow: return ["--open-now"]
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import PlacesCore
+
+/// Where a search is centred, as the user gave it.
+enum LocationSpec: Sendable, Equatable {
+    /// `--at LAT,LON`.
+    case coordinate(Coordinate)
+    /// `--near PLACE`: a gazetteer name, a PLACE_ID, `@ALIAS` (or a coordinate).
+    case point(PointSpec)
+}
+
+/// `--format`, `--json`, `--fields`.
+struct OutputOptions: Sendable {
+    var format: OutputFormat
+    var fields: FieldSelection
+
+    init(format: OutputFormat = .table, fields: FieldSelection = .default) {
+        self.format = format
+        self.fields = fields
+    }
+}
+
+/// `--timeout`, `--retries`, `--dry-run`, `--record`, `--replay`, and the request policy
+/// (`--cache`, `--max-tier`, `--language`, `--region`, `--verbose`).
+struct NetworkOptions: Sendable {
+    var timeoutSeconds: Double
+    var retries: Int
+    var dryRun: Bool
+    var recordDirectory: String?
+    var replayDirectory: String?
+    var policy: RequestPolicyOptions
+
+    static let defaultTimeout = HTTPClient.defaultTimeout
+    static let defaultRetries = HTTPClient.defaultRetries
+
+    init(timeoutSeconds: Double = NetworkOptions.defaultTimeout, retries: Int = NetworkOptions.defaultRetries,
+                dryRun: Bool = false, recordDirectory: String? = nil, replayDirectory: String? = nil,
+                policy: RequestPolicyOptions = RequestPolicyOptions()) {
+        self.timeoutSeconds = timeoutSeconds
+        self.retries = retries
+        self.dryRun = dryRun
+        self.recordDirectory = recordDirectory
+        self.replayDirectory = replayDirectory
+        self.policy = policy
+    }
+}
+
+/// Which providers to ask, and the offline extract for `osm`.
+struct ProviderOptions: Sendable {
+    /// `--provider`; nil means the default from the environment.
+    var providers: ProviderList?
+    /// `--data FILE`; nil means `$PLACES_OSM_DATA` when the provider is osm.
+    var dataFile: String?
+    /// `--no-cache`: do not read or write the spatial index of a `--data` file.
+    var noCache: Bool
+
+    init(providers: ProviderList? = nil, dataFile: String? = nil, noCache: Bool = false) {
+        self.providers = providers
+        self.dataFile = dataFile
+        self.noCache = noCache
+    }
+}
+
+/// `places nearby` and `places search`, typed.
+struct SearchOptions: Sendable {
+    /// Set for `search`; nil for `nearby`.
+    var query: String?
+    var location: LocationSpec?
+    var types: [PlaceCategory]
+    var radiusMeters: Double?
+    var limit: Int
+    var sort: VenueSortOrder?
+    var openNow: Bool
+    var minRating: Double?
+    var price: PriceRange?
+    var filterText: String?
+    var groupByCuisine: Bool
+    var favoritesOnly: Bool
+    var output: OutputOptions
+    var network: NetworkOptions
+    var providerOptions: ProviderOptions
+
+    init(query: String? = nil, location: LocationSpec? = nil, types: [PlaceCategory] = [], radiusMeters: Double? = nil,
+                limit: Int = SearchRequest.defaultLimit, sort: VenueSortOrder? = nil, openNow: Bool = false,
+                minRating: Double? = nil, price: PriceRange? = nil, filterText: String? = nil,
+                groupByCuisine: Bool = false, favoritesOnly: Bool = false, output: OutputOptions = OutputOptions(),
+                network: NetworkOptions = NetworkOptions(), providerOptions: ProviderOptions = ProviderOptions()) {
+        self.query = query
+        self.location = location
+        self.types = types
+        self.radiusMeters = radiusMeters
+        self.limit = limit
+        self.sort = sort
+        self.openNow = openNow
+        self.minRating = minRating
+        self.price = price
+        self.filterText = filterText
+        self.groupByCuisine = groupByCuisine
+        self.favoritesOnly = favoritesOnly
+        self.output = output
+        self.network = network
+        self.providerOptions = providerOptions
+    }
+}
+
+/// `places details`, typed.
+struct DetailsOptions: Sendable {
+    var id: PlaceID
+    var output: OutputOptions
+    var network: NetworkOptions
+    var providerOptions: ProviderOptions
+
+    init(id: PlaceID, output: OutputOptions = OutputOptions(), network: NetworkOptions = NetworkOptions(),
+                providerOptions: ProviderOptions = ProviderOptions()) {
+        self.id = id
+        self.output = output
+        self.network = network
+        self.providerOptions = providerOptions
+    }
+}

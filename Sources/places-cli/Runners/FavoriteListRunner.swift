@@ -1,0 +1,50 @@
+import Foundation
+import PlacesCore
+
+/// Runs `places favorite list`: the snapshots from the file, offline, as venues with
+/// `isFavorite` true plus `addedAt`, `note` and `alias`; nearest first when given a
+/// location, else oldest first.
+enum FavoriteListRunner {
+    static func run(_ options: FavoriteListOptions, context: RunContext) async throws -> String {
+        var center: Coordinate?
+        if let location = options.location {
+            // Offline: a PLACE_ID must be a favorite (it is looked up in the snapshot first).
+            let points = PointResolver(favorites: .favorites(in: context)) { id in
+                throw PlacesError.notFound(
+                    message: "\(id) is not one of your favorites, and favorite list works offline; give --near a place name, @ALIAS or a favorite's id, or --at LAT,LON")
+            }
+            center = try await LocationResolver.resolve(location, points: points, diagnostics: context.diagnostics)
+        }
+        let favorites = try FavoritesStore.located(in: context).load().favorites
+        let byID = Dictionary(uniqueKeysWithValues: favorites.map { ($0.id, $0) })
+
+        let byAge = favorites.sorted { a, b in
+            a.addedDate != b.addedDate ? a.addedDate < b.addedDate : a.id < b.id
+        }
+        var venues = byAge.map(\.venue)
+        if let center {
+            venues = VenuePipeline.sorted(VenuePipeline.withDistances(venues, from: center), by: .distance, radius: nil)
+        }
+        if venues.isEmpty && options.format == .table {
+            context.diagnostics.note("no favorites yet: add one with places favorite add PLACE_ID")
+        }
+        let renderOptions = RenderOptions(format: options.format, fields: options.fields.venue, terminal: context.terminal,
+                                          hasCenter: center != nil, extraColumns: options.fields.extras.map { column($0, byID) })
+        return VenueRenderer.render(venues, options: renderOptions)
+    }
+
+    private static func column(_ extra: FavoriteFieldSelection.Extra, _ favorites: [PlaceID: Favorite]) -> ExtraColumn {
+        switch extra {
+        case .addedAt:
+            return ExtraColumn(key: "addedAt", header: "ADDED", flexible: false) { .text(favorites[$0.id]?.addedAt) }
+        case .note:
+            return ExtraColumn(key: "note", header: "NOTE", flexible: true) { venue in
+                .text(favorites[venue.id]?.note.map(TerminalText.sanitizedLine))
+            }
+        case .alias:
+            return ExtraColumn(key: "alias", header: "ALIAS", flexible: false) { venue in
+                .text(favorites[venue.id]?.alias.map(TerminalText.sanitizedLine))
+            }
+        }
+    }
+}

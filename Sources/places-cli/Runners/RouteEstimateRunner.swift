@@ -1,0 +1,35 @@
+import PlacesCore
+
+/// Runs `places route-estimate`: check the mode suits the router, resolve both ends,
+/// measure, render. Returns what goes to stdout; notes go to diagnostics.
+enum RouteEstimateRunner {
+    static func run(_ options: RouteEstimateOptions, context: RunContext) async throws -> String {
+        if options.router == .osrm && options.mode == .transit { throw OSRMRouter.transitRefusal }
+        let router = try RouterFactory.make(options.router, network: options.network, context: context)
+        // PLACE_ID ends come from the favorites snapshot before their provider (no network
+        // for a saved place); `--data` with another provider's id is a usage error.
+        let resolver = PointResolver.commandLine(providerOptions: options.providerOptions, network: options.network, context: context)
+
+        let from: RoutePoint, to: RoutePoint
+        do {
+            from = try await resolver.resolve(options.from, flag: "--from", diagnostics: context.diagnostics)
+            to = try await resolver.resolve(options.to, flag: "--to", diagnostics: context.diagnostics)
+        } catch let capture as DryRunCapture {
+            let after = options.router == .estimate ? "" : "; the route request follows once the place is looked up"
+            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent\(after)")
+        }
+        let measure: RouteMeasure
+        do {
+            measure = try await router.measure(from: from.coordinate, to: to.coordinate, mode: options.mode, diagnostics: context.diagnostics)
+        } catch let capture as DryRunCapture {
+            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
+        }
+        if options.network.dryRun {
+            return "# dry run: the estimate router works offline; no request would be sent\n"
+        }
+        let route = RouteEstimate(from: from, to: to, mode: options.mode, router: options.router,
+                                  distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds,
+                                  straightLineMeters: GeodesicDistance.meters(from: from.coordinate, to: to.coordinate))
+        return RouteRenderer.render(route, format: options.format)
+    }
+}
