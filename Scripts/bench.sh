@@ -11,20 +11,28 @@
 #
 #   Scripts/bench.sh                      # all sizes
 #   SIZES="10000 100000" Scripts/bench.sh # fewer
+#   SIZES="" Scripts/bench.sh             # start-up, the dense circle and search only
 #   PLACES=/path/to/places Scripts/bench.sh
 #
 # The output scrubber has its own: Scripts/bench-scrubber.sh.
 #
 # Environment: SIZES, SEED (42), BENCH_DIR (/tmp/places-bench, keeps the generated files),
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
-# IDLE_DELAY (1 s), IDLE_RUNS (3), BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8).
+# IDLE_DELAY (1 s), IDLE_RUNS (3), DENSE_SIZE (1000000; 0 skips the dense circle and search),
+# BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8).
+#
+# The dense circle (issue 11): DENSE_SIZE elements all within 50 km of 60.25,25.0
+# (overpass-synth --disc), `nearby --radius 50000` with no --type, the nearest 20, as the
+# walk over the index, the first query (scan + index) and --no-cache; then `search golden`
+# with no location on the same file (its first run writes the index with texts).
 # Last, `places batch` against a shell loop of single `places` calls on the same BATCH_LINES
 # lines: offline (the Helsinki extract), and against the loopback server answering Google
 # nearby requests after BATCH_DELAY s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SIZES=${SIZES:-"10000 100000 1000000"}
+SIZES=${SIZES-"10000 100000 1000000"}
+DENSE_SIZE=${DENSE_SIZE:-1000000}
 SEED=${SEED:-42}
 BENCH_DIR=${BENCH_DIR:-/tmp/places-bench}
 RUNS=${RUNS:-10}
@@ -132,6 +140,30 @@ for n in $SIZES; do
     checks+=("$label: places found $count restaurants (of at most 20) within ${RADIUS} m; jq found $(jq -n --argjson b "$theirs" '$b | length'), $same of them the same (jq measures on a sphere, places on the WGS84 ellipsoid)")
 done
 
+if (( DENSE_SIZE > 0 )); then
+    file="$BENCH_DIR/dense-$DENSE_SIZE-seed$SEED.json"
+    [[ -s "$file" ]] || "$SYNTH" --elements "$DENSE_SIZE" --seed "$SEED" --disc 60.25,25.0,50 > "$file"
+    label="dense $DENSE_SIZE elements ($(du -m "$file" | cut -f1) MB, all within 50 km)"
+    cat "$file" > /dev/null
+    circle=(nearby --at 60.25,25.0 --radius 50000 --json --data "$file")
+    read -r n_med n_min n_max n_sd n_n < <(measure "dense-nocache" "$RUNS" --warmup 1 -- "$PLACES" "${circle[@]}" --no-cache)
+    read -r f_med f_min f_max f_sd f_n < <(measure "dense-cold" "$RUNS" --prepare "rm -rf $CACHE" -- "$PLACES" "${circle[@]}")
+    "$PLACES" "${circle[@]}" > /dev/null
+    read -r w_med w_min w_max w_sd w_n < <(measure "dense-warm" $((RUNS * 5)) --warmup 3 -- "$PLACES" "${circle[@]}")
+    row "$label: \`nearby --radius 50000\`, nearest 20, first query (scan, writes the index)" "$f_med" "$f_min" "$f_max" "$f_sd" "$f_n" "" "$(rm -rf "$CACHE"; rss "$PLACES" "${circle[@]}") MB"
+    row "$label: the same, \`--no-cache\` (scan only)" "$n_med" "$n_min" "$n_max" "$n_sd" "$n_n" "" "$(rss "$PLACES" "${circle[@]}" --no-cache) MB"
+    row "$label: the same, indexed" "$w_med" "$w_min" "$w_max" "$w_sd" "$w_n" "" "$(rss "$PLACES" "${circle[@]}") MB"
+    checks+=("$label: \`nearby --radius 50000\` printed $("$PLACES" "${circle[@]}" | jq length) places, the nearest $("$PLACES" "${circle[@]}" | jq '.[0].distanceMeters') m away")
+
+    search=(search golden --json --data "$file")
+    read -r s_med s_min s_max s_sd s_n < <(measure "search-cold" "$RUNS" --prepare "rm -rf $CACHE" -- "$PLACES" "${search[@]}")
+    "$PLACES" "${search[@]}" > /dev/null
+    read -r i_med i_min i_max i_sd i_n < <(measure "search-warm" $((RUNS * 5)) --warmup 3 -- "$PLACES" "${search[@]}")
+    row "$label: \`search golden\` (no location), first query (scan, writes the index with texts)" "$s_med" "$s_min" "$s_max" "$s_sd" "$s_n" "" "$(rm -rf "$CACHE"; rss "$PLACES" "${search[@]}") MB"
+    row "$label: \`search golden\` (no location), indexed" "$i_med" "$i_min" "$i_max" "$i_sd" "$i_n" "" "$(rss "$PLACES" "${search[@]}") MB"
+    checks+=("$label: \`search golden\` printed $("$PLACES" "${search[@]}" | jq length) places")
+fi
+
 # CPU while waiting on the network: each run's user + system CPU over its wall time; the run
 # with the median of that ratio. Two servers: every answer after IDLE_DELAY s; and the first
 # answer on each connection at once, the later ones after IDLE_DELAY s (the wait on a reused
@@ -143,7 +175,8 @@ python3 Scripts/delaying-server.py "$idle_port" "$IDLE_DELAY" &
 idle_server=$!
 python3 Scripts/delaying-server.py "$reuse_port" "$IDLE_DELAY" 0 &
 reuse_server=$!
-trap 'kill $idle_server $reuse_server 2>/dev/null' EXIT
+# (|| true: under set -e a failing kill of servers already stopped made the exit status 1)
+trap 'kill $idle_server $reuse_server 2>/dev/null || true' EXIT
 for port in "$idle_port" "$reuse_port"; do
     for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
 done
@@ -173,7 +206,7 @@ kill "$idle_server" "$reuse_server" 2>/dev/null
 batch_port=$(free_port)
 python3 Scripts/delaying-server.py "$batch_port" "$BATCH_DELAY" &
 batch_server=$!
-trap 'kill $batch_server 2>/dev/null' EXIT
+trap 'kill $batch_server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$batch_port") 2>/dev/null && break; sleep 0.1; done
 awk -v n="$BATCH_LINES" 'BEGIN { split("restaurant cafe bar pub fast_food", t, " ")
     for (i = 0; i < n; i++) printf "[\"nearby\",\"--at\",\"%.4f,%.4f\",\"--type\",\"%s\",\"--limit\",\"5\"]\n", 60.15 + (i % 20) * 0.002, 24.90 + int(i / 20) * 0.003, t[i % 5 + 1] }' \

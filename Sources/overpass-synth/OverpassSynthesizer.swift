@@ -18,13 +18,23 @@ struct OverpassSynthesizer {
         case varied
     }
 
+    /// A disc every place falls in, uniformly, instead of the cities: a dense extract for
+    /// `--radius 50000` around its centre, or a sparse one over thousands of kilometres.
+    struct Disc {
+        var lat: Double
+        var lon: Double
+        var km: Double
+    }
+
     private var random: SplitMix64
     private let style: Style
+    private let disc: Disc?
     private var out: [UInt8] = []
 
-    init(seed: UInt64, style: Style) {
+    init(seed: UInt64, style: Style, disc: Disc? = nil) {
         random = SplitMix64(seed: seed)
         self.style = style
+        self.disc = disc
     }
 
     /// Produces a document of `count` elements, handing it over in chunks.
@@ -180,6 +190,14 @@ struct OverpassSynthesizer {
     }
 
     private mutating func position(around city: City) -> (Double, Double) {
+        if let disc {
+            // Uniform in the disc (on the local plane), kept on the globe.
+            let r = disc.km * random.unit().squareRoot(), angle = random.unit() * 2 * .pi
+            let lat = max(-89.9, min(89.9, disc.lat + r * sin(angle) / 111.2))
+            var lon = disc.lon + r * cos(angle) / (111.2 * max(0.05, cos(disc.lat * .pi / 180)))
+            lon = (lon + 540).truncatingRemainder(dividingBy: 360) - 180
+            return (lat, lon)
+        }
         if city.spreadKm == 0 {
             return (59.9 + random.unit() * 9.5, 21.5 + random.unit() * 8.5)
         }

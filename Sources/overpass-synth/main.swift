@@ -18,7 +18,7 @@ func writeAll(_ bytes: [UInt8], to fd: Int32) {
     }
 }
 
-let usage = "usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied]\n"
+let usage = "usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied] [--disc LAT,LON,KM]\n"
 
 func fail(_ message: String) -> Never {
     writeAll(Array("overpass-synth: error: \(message)\n\(usage)".utf8), to: 2)
@@ -35,6 +35,9 @@ let help = """
       --style STYLE  overpass: laid out as the Overpass API writes it (default); varied:
                      valid JSON stretched every way a reader could trip on (key order,
                      whitespace, escapes, exponents, a byte-order mark)
+      --disc LAT,LON,KM
+                     every place uniformly within KM of LAT,LON instead of around ten
+                     cities (the dense circle of Scripts/bench.sh)
       -h, --help     show this help
 
     Example:
@@ -46,13 +49,14 @@ let help = """
 var elements = 10_000
 var seed: UInt64 = 1
 var style = OverpassSynthesizer.Style.overpass
+var disc: OverpassSynthesizer.Disc?
 var arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     writeAll(Array(help.utf8), to: 1)
     exit(0)
 }
 while let flag = arguments.popFirst() {
-    guard ["--elements", "--seed", "--style"].contains(flag) else { fail("unknown flag '\(flag)'") }
+    guard ["--elements", "--seed", "--style", "--disc"].contains(flag) else { fail("unknown flag '\(flag)'") }
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
     switch flag {
     case "--elements":
@@ -64,9 +68,15 @@ while let flag = arguments.popFirst() {
     case "--style":
         guard let s = OverpassSynthesizer.Style(rawValue: value) else { fail("--style is overpass or varied") }
         style = s
+    case "--disc":
+        let parts = value.split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 3, abs(parts[0]) <= 90, abs(parts[1]) <= 180, parts[2] > 0, parts[2] <= 20_000 else {
+            fail("--disc is LAT,LON,KM")
+        }
+        disc = OverpassSynthesizer.Disc(lat: parts[0], lon: parts[1], km: parts[2])
     default:
         fail("unknown flag '\(flag)'")
     }
 }
-var synthesizer = OverpassSynthesizer(seed: seed, style: style)
+var synthesizer = OverpassSynthesizer(seed: seed, style: style, disc: disc)
 synthesizer.document(elements: elements) { writeAll($0, to: 1) }

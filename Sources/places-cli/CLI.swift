@@ -20,9 +20,15 @@ enum CLI {
 
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
         let streams = Streams(secrets: Redaction.environmentSecrets { environment[$0] })
-        let diagnostics = Diagnostics(wording: .commandLine(environment: environment)) { line in streams.stderr.write(line + "\n") }
+        // Progress after a second of work (`PLACES_PROGRESS_AFTER` seconds: tests use 0).
+        let delay = environment["PLACES_PROGRESS_AFTER"].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 1
+        let progress = TerminalInfo.stderrIsTerminal() ? ProgressLine(delay: delay) { streams.stderr.write($0) } : nil
+        let diagnostics = Diagnostics(wording: .commandLine(environment: environment)) { line in
+            progress?.interrupt()
+            streams.stderr.write(line + "\n")
+        }
         let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
-                                 arguments: arguments)
+                                 progress: progress, writeOutput: { streams.stdout.write($0) }, arguments: arguments)
         let status: Int32
         var verbose = false
         do {

@@ -4,11 +4,19 @@ import Foundation
 /// break is quoted, quotes doubled). Lines end with LF, as Unix tools expect.
 enum CSVRenderer {
     static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = []) -> String {
-        var out = row(fields.map(\.rawValue) + extras.map(\.key))
+        var out = header(fields: fields, extras: extras)
         for venue in venues {
-            out += row(fields.map { FieldValue.of($0, in: venue).csvText } + extras.map { $0.value(venue).csvText })
+            out += row(venue, fields: fields, extras: extras)
         }
         return out
+    }
+
+    static func header(fields: [VenueField], extras: [ExtraColumn] = []) -> String {
+        row(fields.map(\.rawValue) + extras.map(\.key))
+    }
+
+    static func row(_ venue: Venue, fields: [VenueField], extras: [ExtraColumn] = []) -> String {
+        row(fields.map { FieldValue.of($0, in: venue).csvText } + extras.map { $0.value(venue).csvText })
     }
 
     /// Grouped rows: a leading `cuisine` column, one row per restaurant in each group.

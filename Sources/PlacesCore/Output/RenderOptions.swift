@@ -40,6 +40,33 @@ package enum VenueRenderer {
         }
     }
 
+    /// A result list written in pieces as its rows are rendered, for the formats whose rows
+    /// stand alone (ndjson, csv): a whole-extract dump never holds its output whole. `write`
+    /// returns false to stop (the reader went away). False, with nothing written, for a
+    /// format that is written whole.
+    package static func stream(_ venues: [Venue], options: RenderOptions, write: (String) -> Bool) -> Bool {
+        let fields = options.fields.fields, extras = options.extraColumns
+        var chunk: String
+        switch options.format {
+        case .ndjson: chunk = ""
+        case .csv: chunk = CSVRenderer.header(fields: fields, extras: extras)
+        case .json, .geojson, .table: return false
+        }
+        for venue in venues {
+            if options.format == .csv {
+                chunk += CSVRenderer.row(venue, fields: fields, extras: extras)
+            } else {
+                chunk += venue.jsonObject(fields: fields, extra: venue.jsonMembers(extras)).compact + "\n"
+            }
+            if chunk.utf8.count >= 1 << 16 {
+                guard write(chunk) else { return true }
+                chunk = ""
+            }
+        }
+        if !chunk.isEmpty { _ = write(chunk) }
+        return true
+    }
+
     /// `--group-by cuisine` output.
     package static func render(groups: [Cuisine], options: RenderOptions) -> String {
         let fields = options.fields.fields

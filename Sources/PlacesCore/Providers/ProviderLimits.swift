@@ -1,5 +1,8 @@
 /// Per-provider limits checked before any request.
 package enum ProviderLimits {
+    /// The most places a web provider is asked for (an extract has no ceiling).
+    package static let maxLimit = 1000
+
     /// The largest radius a provider accepts; nil for no limit.
     package static func maxRadiusMeters(_ provider: ProviderName) -> Double? {
         switch provider {

@@ -59,6 +59,21 @@ final class LargeBuffer<Element: BitwiseCopyable> {
         return true
     }
 
+    /// Appends every element of `elements`; false (keeping none of them) when the buffer
+    /// could not grow.
+    @discardableResult
+    func append(contentsOf elements: UnsafeRawBufferPointer) -> Bool {
+        let n = elements.count / MemoryLayout<Element>.stride
+        while count + n > capacity {
+            if !grow() { return false }
+        }
+        if n > 0, let source = elements.baseAddress {
+            UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: n * MemoryLayout<Element>.stride)
+        }
+        count += n
+        return true
+    }
+
     @inline(__always) subscript(index: Int) -> Element {
         get { base[index] }
         set { base[index] = newValue }

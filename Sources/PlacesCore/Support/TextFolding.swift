@@ -6,7 +6,7 @@ import Foundation
 /// precomputes the gazetteer's search keys the same way.
 package enum TextFolding {
     /// Letters that canonical decomposition leaves alone.
-    private static let special: [Unicode.Scalar: String] = [
+    static let special: [Unicode.Scalar: String] = [
         "ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ł": "l", "ı": "i",
         "þ": "th", "ð": "d", "ħ": "h", "ŀ": "l", "ŧ": "t", "ŋ": "n", "ĸ": "k",
     ]

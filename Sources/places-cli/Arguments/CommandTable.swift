@@ -23,7 +23,7 @@ enum CommandTable {
                      "place types (repeat to add more; coffee, chemist... work too): \(PlaceCategory.allNames)"),
             FlagSpec("radius", short: "r", value: "M", default: nearby ? "1000" : "none: a location only biases",
                      nearby ? "search radius: metres (800), or 800m, 1.5km, 2mi, 500ft" : "metres or 800m, 1.5km, 2mi; a hard limit: only places inside the circle"),
-            FlagSpec("limit", short: "n", value: "N", default: "20", "how many places to print; more pages are fetched where the provider pages"),
+            FlagSpec("limit", short: "n", value: "N", default: "20", "how many places to print; more pages are fetched where the provider pages (at most 1000 from a web provider, any number from --data)"),
             FlagSpec("sort", short: "s", value: "ORDER", default: nearby ? "distance" : "relevance",
                      completion: .words(VenueSortOrder.allCases.map(\.rawValue)),
                      "distance, relevance, rating, popularity or best (rating weighed against distance)"),

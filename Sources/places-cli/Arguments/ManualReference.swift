@@ -20,6 +20,7 @@ enum ManualReference {
         ("PLACES_LANGUAGE", "as --language CODE, for Google"),
         ("PLACES_REGION", "as --region CC, for Google"),
         ("PLACES_NOW", "the instant osm's openNow is evaluated at, ISO 8601 (2026-11-25T10:00:00Z); default the system clock"),
+        ("PLACES_PROGRESS_AFTER", "seconds of reading an extract before progress is drawn on a terminal's stderr (default 1)"),
         ("PLACES_FAVORITES_WRITE_PAUSE_MS", "for crash tests only: pause halfway through writing the favorites file; leave it unset"),
         ("XDG_DATA_HOME", "where the favorites file lives when PLACES_FAVORITES_FILE is not set"),
         ("XDG_CACHE_HOME", "where spatial indexes of --data files and the response cache (places/http/) go"),

@@ -50,6 +50,9 @@ enum BatchRunner {
                     lineContext.rateLimits = limits
                     // What --record stores as the command that made an exchange: the line's own.
                     lineContext.arguments = line.args
+                    // A line's output is its record, and the batch draws its own progress.
+                    lineContext.progress = nil
+                    lineContext.writeOutput = nil
                     let flags = options.lineFlags, lineContextCopy = lineContext
                     group.addTask { (index, await BatchLineRunner.run(line, batchFlags: flags, context: lineContextCopy)) }
                 }

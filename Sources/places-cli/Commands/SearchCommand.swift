@@ -14,7 +14,8 @@ enum SearchCommand {
             location: try SharedOptions.location(args),
             types: try args.parsedAll("type", PlaceTypeWords.parseAll) ?? [],
             radiusMeters: try args.parsed("radius", RadiusText.meters),
-            limit: try args.integer("limit", range: 1...1000) ?? SearchRequest.defaultLimit,
+            // No ceiling here: a --data file has none; a web provider's is applied with a note.
+            limit: try args.integer("limit", range: 1...Int.max) ?? SearchRequest.defaultLimit,
             sort: try args.parsed("sort", VenueSortOrder.parse),
             openNow: args.isSet("open-now"),
             minRating: try args.double("min-rating", range: 0...5),

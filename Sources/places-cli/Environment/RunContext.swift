@@ -12,13 +12,22 @@ struct RunContext: Sendable {
     var rateLimits: RateLimits?
     /// The command line as given (after `places`), stored with what `--record` records.
     var arguments: [String]
+    /// Where long work shows progress: set only when stderr is a terminal.
+    var progress: ProgressLine?
+    /// Writes to stdout as output is produced (ndjson and csv rows of a long answer), for a
+    /// runner that would rather not hold its whole output; nil to return it whole (a batch
+    /// line, whose output becomes its record).
+    var writeOutput: (@Sendable (String) -> StandardStreams.WriteResult)?
 
     init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent,
-         rateLimits: RateLimits? = nil, arguments: [String] = []) {
+         rateLimits: RateLimits? = nil, progress: ProgressLine? = nil,
+         writeOutput: (@Sendable (String) -> StandardStreams.WriteResult)? = nil, arguments: [String] = []) {
         self.environment = environment
         self.terminal = terminal
         self.diagnostics = diagnostics
         self.rateLimits = rateLimits
+        self.progress = progress
+        self.writeOutput = writeOutput
         self.arguments = arguments
     }
 

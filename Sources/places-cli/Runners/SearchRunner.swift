@@ -12,24 +12,49 @@ enum SearchRunner {
         // Several providers, or `all` (however many are configured): the default fields
         // include sameAs, so a script asking `all` sees the same keys on every machine.
         request.fields = request.fields.listingSameAs(providerNames.count > 1 || options.providerOptions.providers == .all)
-        let client = try ProviderFactory.client(providerNames, options: options.providerOptions, network: options.network, context: context)
+        let providers = try providerNames.map {
+            try ProviderFactory.provider($0, options: options.providerOptions, network: options.network, context: context)
+        }
+        let client = PlacesClient(providers: providers, diagnostics: context.diagnostics)
+        // An extract has no ceiling on --limit (a whole-extract dump works); a web provider does.
+        if let web = providers.first(where: { !($0 is OverpassFileProvider) }), request.limit > ProviderLimits.maxLimit {
+            context.diagnostics.note("--limit \(request.limit) is over \(web.name.rawValue)'s ceiling of \(ProviderLimits.maxLimit): showing at most \(ProviderLimits.maxLimit) (a --data file has no ceiling)")
+            request.limit = ProviderLimits.maxLimit
+        }
+        // One extract alone answers with the facts its notes tell (ExtractNotes).
+        let file = client.isMerging ? nil : providers[0] as? OverpassFileProvider
 
         // Read before the search: --favorites-only with an unreadable file fails before any request.
         let favorites = try FavoriteMarks.ids(for: options, context: context)
         let onlyIDs = options.favoritesOnly ? favorites : nil
         var found: [Venue] = []
+        var extract: ExtractAnswer?
         if !(options.favoritesOnly && favorites?.isEmpty == true) || options.network.dryRun {
             if options.network.dryRun && client.isMerging {
                 return try DryRunReport.merged(await client.fetchEach(request.forEachMergedProvider, onlyIDs: onlyIDs), client: client)
             }
             do {
-                found = try await client.fetch(request, onlyIDs: onlyIDs)
+                if let file {
+                    var asked = request
+                    asked.onlyIDs = onlyIDs
+                    extract = try answer(asked, from: file, context: context)
+                    found = extract?.venues ?? []
+                } else {
+                    found = try await client.fetch(request, onlyIDs: onlyIDs)
+                }
             } catch let capture as DryRunCapture {
                 return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
             }
         }
         if options.network.dryRun { return DryRunReport.offline(provider: providerNames[0]) }
         let venues = client.refine(found, for: request, favorites: favorites, favoritesOnly: options.favoritesOnly)
+        // Only the pipeline's copy is printed: a whole-extract dump holds one list, not three.
+        found = []
+        extract?.venues = []
+        if let extract, let file {
+            ExtractNotes.report(extract, request: request, shown: venues.count, source: file.displayName,
+                                terminal: context.terminal, diagnostics: context.diagnostics)
+        }
 
         let renderOptions = RenderOptions(format: options.output.format, fields: request.fields,
                                           flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
@@ -40,7 +65,27 @@ enum SearchRunner {
             return VenueRenderer.render(groups: groups, options: renderOptions)
         }
         if venues.isEmpty { reportEmpty(request, options: options, context: context) }
+        // ndjson and csv go out as they are rendered (a write failure stays with the stream,
+        // which reports it when the empty remainder is written).
+        if let write = context.writeOutput,
+           VenueRenderer.stream(venues, options: renderOptions, write: { write($0) == .written }) {
+            return ""
+        }
         return VenueRenderer.render(venues, options: renderOptions)
+    }
+
+    /// An offline answer with its facts: the count beyond the limit asked for when a
+    /// terminal will see it, progress drawn while the file is read.
+    private static func answer(_ request: SearchRequest, from file: OverpassFileProvider, context: RunContext) throws -> ExtractAnswer {
+        var request = request, file = file
+        request.wantsTotalCount = context.terminal.isTTY
+        if let line = context.progress {
+            let source = file.displayName
+            file.progress = { line.show(ProgressLine.text($0, source: source)) }
+            line.begin()
+        }
+        defer { context.progress?.end() }
+        return try file.answer(request, diagnostics: context.diagnostics)
     }
 
     /// Validates and combines the options into a provider-neutral request.

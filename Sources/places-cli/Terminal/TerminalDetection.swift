@@ -9,6 +9,11 @@ import Darwin
 #endif
 
 extension TerminalInfo {
+    /// Whether this process's stderr is a terminal (progress is drawn only there).
+    static func stderrIsTerminal() -> Bool {
+        isatty(STDERR_FILENO) == 1
+    }
+
     /// Inspects stdout and the environment of this process.
     static func detect(environment: [String: String]) -> TerminalInfo {
         let tty = isatty(STDOUT_FILENO) == 1

@@ -77,6 +77,26 @@ struct OSMFastPathTests {
         }
     }
 
+    /// The index's folded texts written from the scanned bytes are the bytes the plain
+    /// encoding writes from the element's venue.
+    @Test func placeTextsFromBytesAreThePlainEncoding() throws {
+        var checked = 0
+        for data in [try C.bundledExtract, C.synthetic(elements: 3000, seed: 17, style: .varied)] {
+            try data.withUnsafeBytes { bytes in
+                let reader = OSMPlaceTextReader()
+                _ = try OverpassScanner.scan(bytes) { element in
+                    guard let venue = element.venue() else { return }
+                    var fast: [UInt8] = [], plain: [UInt8] = []
+                    reader.append(element, mask: OSMCategoryMask.tables.of(element), to: &fast)
+                    OSMSearchText.append(name: venue.name, categories: venue.categories, cuisines: venue.cuisines, to: &plain)
+                    #expect(fast == plain, "\(venue.name) \(venue.categories) \(venue.cuisines)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 1000)
+    }
+
     @Test func nonEmptyTrimsAsFoundationDoes() {
         for value in ["a", " a", "a ", "\u{A0}a", "a\u{2003}", "  ", "", "\u{3000}", "x y", "\ta\n", "é", "\u{7F}"] {
             let plain = value.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -40,7 +40,7 @@ struct OverpassParallelScanTests {
 
     @Test func theSplitAgreesWithJSONDecoderThroughTheExtractScan() throws {
         for data in [try C.bundledExtract, C.synthetic(elements: 2000, seed: 9, style: .overpass)] {
-            let venues = try data.withUnsafeBytes { try OverpassExtractScan.venues(.everything, in: $0, parallelFrom: 0).venues }
+            let venues = try C.scannedVenues(data, parallelFrom: 0)
             #expect(try venues == C.decodedVenues(data))
         }
     }

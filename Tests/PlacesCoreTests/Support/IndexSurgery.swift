@@ -29,8 +29,8 @@ struct IndexSurgery {
         withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<(offset + 8), with: $0) }
     }
 
-    /// Where word `field` (0 latitude, 1 longitude, 2 mask and kind, 3 id, 4 source offset)
-    /// of entry `index` lies.
+    /// Where word `field` (0 latitude, 1 longitude, 2 mask and kind, 3 id, 4 source offset,
+    /// 5 text offset and length) of entry `index` lies.
     func entryWord(_ index: Int, _ field: Int) -> Int {
         Int(header.entriesOffset) + index * VenueIndexFormat.entryLength + 8 * field
     }
@@ -44,15 +44,21 @@ struct IndexSurgery {
     /// as far as the numbers in `header` still fit the bytes.
     mutating func rechecksum() {
         let cellsInFile = max(0, (bytes.count - Int(header.cellsOffset)) / VenueIndexFormat.cellLength)
-        let entriesInFile = UInt64(max(0, (Int(header.cellsOffset) - Int(header.entriesOffset)) / VenueIndexFormat.entryLength))
+        let entriesInFile = UInt64(max(0, (Int(header.textOffset) - Int(header.entriesOffset)) / VenueIndexFormat.entryLength))
         let cells = min(Int(clamping: header.cellCount), cellsInFile)
         for cell in 0..<cells {
             let first = word(at: cellWord(cell, 1))
             let next = cell + 1 < cells ? word(at: cellWord(cell + 1, 1)) : header.venueCount
             let start = Int(header.entriesOffset) + Int(min(first, entriesInFile)) * VenueIndexFormat.entryLength
             let end = max(start, Int(header.entriesOffset) + Int(min(next, entriesInFile)) * VenueIndexFormat.entryLength)
-            let checksum = bytes[start..<end].withUnsafeBytes {
-                VenueIndexBuilder.cellChecksum(cell: word(at: cellWord(cell, 0)), first: first, entries: $0)
+            let textBase = Int(header.textOffset)
+            let checksum = bytes[start..<end].withUnsafeBytes { entries in
+                bytes.withUnsafeBytes { file in
+                    VenueIndexBuilder.cellChecksum(cell: word(at: cellWord(cell, 0)), first: first, entries: entries) { entry in
+                        let from = min(textBase + Int(entry.textOffset), file.count)
+                        return UnsafeRawBufferPointer(rebasing: file[from..<min(from + Int(entry.textLength), file.count)])
+                    }
+                }
             }
             setWord(at: cellWord(cell, 2), checksum)
         }

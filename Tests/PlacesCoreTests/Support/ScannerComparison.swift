@@ -22,6 +22,7 @@ enum ScannerComparison {
         func bits(_ x: Double?) -> UInt64? { x?.bitPattern }
         return a.type == b.type && a.id == b.id && bits(a.lat) == bits(b.lat) && bits(a.lon) == bits(b.lon)
             && bits(a.center?.lat) == bits(b.center?.lat) && bits(a.center?.lon) == bits(b.center?.lon) && a.tags == b.tags
+            && a.bounds == b.bounds && a.geometry == b.geometry
     }
 
     static func scanned(_ data: Data) -> Result<Reading, JSONScanError> {
@@ -42,8 +43,11 @@ enum ScannerComparison {
     }
 
     /// Venues by the scanner's fast path (only the venue tags kept).
-    static func scannedVenues(_ data: Data) throws -> [Venue] {
-        try data.withUnsafeBytes { try OverpassExtractScan.venues(.everything, in: $0).venues }
+    static func scannedVenues(_ data: Data, parallelFrom: Int = OverpassParallelScan.minimumBytes) throws -> [Venue] {
+        try data.withUnsafeBytes { text in
+            let result = try OverpassExtractScan.select(.everything, now: Date(), in: text, parallelFrom: parallelFrom)
+            return try result.places.compactMap { place in try OverpassScanner.scanElement(at: Int(place.offset), in: text) { $0.venue() } }
+        }
     }
 
     /// Venues by JSONDecoder and `OSMVenueMapper`, as before the scanner.

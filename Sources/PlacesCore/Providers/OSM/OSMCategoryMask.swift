@@ -76,6 +76,42 @@ struct OSMCategoryMask: Sendable {
         return 0
     }
 
+    /// `OSMVenueMapper.categories` for the element, from the same bytes `of` reads: the
+    /// vocabulary categories, else the main tag's trimmed value; nil when a value has
+    /// escapes or non-ASCII bytes (then only the mapper can say).
+    func categories(of element: borrowing ScannedElement) -> [String]? {
+        let mask = of(element)
+        if mask == Self.unknown { return nil }
+        if let raw = fallbackValue(of: element) {
+            return [String(decoding: UnsafeRawBufferPointer(start: element.text + raw.lowerBound, count: raw.count), as: UTF8.self)]
+        }
+        return PlaceCategory.allCases.filter { mask & Self.bit($0) != 0 }.map(\.rawValue)
+    }
+
+    /// Where the mapper's fallback category lies in the text, for an element whose mask is
+    /// known (`of` is not `unknown`) and has no vocabulary category: the first main tag's
+    /// trimmed value that is not empty or `yes`. Nil when the element has a vocabulary
+    /// category, or no such value (then its categories are the mask's names, or none).
+    func fallbackValue(of element: borrowing ScannedElement) -> Range<Int>? {
+        for rawKey in 1...6 {
+            let token = element.tagTokens[rawKey]
+            if token.start < 0 { continue }
+            let value = UnsafeRawBufferPointer(start: element.text + token.start, count: token.end - token.start)
+            if table(rawKey).value(for: value) != nil { return nil }
+        }
+        for rawKey in 1...5 {
+            let token = element.tagTokens[rawKey]
+            if token.start < 0 { continue }
+            var start = token.start, end = token.end
+            while start < end, Self.isASCIIWhitespace(element.text[start]) { start += 1 }
+            while end > start, Self.isASCIIWhitespace(element.text[end - 1]) { end -= 1 }
+            let value = UnsafeRawBufferPointer(start: element.text + start, count: end - start)
+            if value.isEmpty || Self.equalsYes(value) { continue }
+            return start..<end
+        }
+        return nil
+    }
+
     private static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
 
     private static func equalsYes(_ value: UnsafeRawBufferPointer) -> Bool {

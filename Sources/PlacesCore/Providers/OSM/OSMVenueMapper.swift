@@ -7,12 +7,8 @@ enum OSMVenueMapper {
     static func venue(from element: OverpassElement) -> Venue? {
         guard let tags = element.tags, let name = nonEmpty(tags["name"]),
               let type = OSMElementRef.ElementType(rawValue: element.type) else { return nil }
-        let lat: Double?, lon: Double?
-        switch type {
-        case .node: (lat, lon) = (element.lat, element.lon)
-        case .way, .relation: (lat, lon) = (element.center?.lat ?? element.lat, element.center?.lon ?? element.lon)
-        }
-        guard let lat, let lon, let coordinate = try? Coordinate(latitude: lat, longitude: lon), element.id > 0 else { return nil }
+        guard let (lat, lon) = position(of: element, type: type),
+              let coordinate = try? Coordinate(latitude: lat, longitude: lon), element.id > 0 else { return nil }
         return Venue(
             id: PlaceID(provider: .osm, rawID: OSMElementRef(type: type, id: element.id).rawID),
             name: name,
@@ -26,6 +22,22 @@ enum OSMVenueMapper {
             // from it (`OSMOpenNow`) only when a request needs it.
             openingHours: nonEmpty(tags["opening_hours"]).map { [$0] }
         )
+    }
+
+    /// A node's own position; a way's or relation's `center`, else the middle of its
+    /// `bounds`, else of its points, else its own `lat`/`lon` (nil when it has none).
+    static func position(of element: OverpassElement, type: OSMElementRef.ElementType) -> (Double, Double)? {
+        switch type {
+        case .node:
+            guard let lat = element.lat, let lon = element.lon else { return nil }
+            return (lat, lon)
+        case .way, .relation:
+            if let center = element.center { return (center.lat, center.lon) }
+            if let box = element.bounds?.center { return box }
+            if let box = element.geometry?.center { return box }
+            guard let lat = element.lat, let lon = element.lon else { return nil }
+            return (lat, lon)
+        }
     }
 
     /// Vocabulary categories, or else the raw value of the main tag (`shop=clothes` → `clothes`).

@@ -22,6 +22,9 @@ package struct OverpassFileProvider: PlaceProvider {
     /// The wall clock, which tells whether a file changed too recently for its status to
     /// be trusted (tests move it on).
     let clock: @Sendable () -> FileTime
+    /// Called now and then while a long piece of work reads the file (a scan, an index
+    /// build, placing ways from their nodes), from any thread; nil for no reports.
+    package var progress: (@Sendable (ExtractProgress) -> Void)?
 
     package init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil) {
         self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes, now: now)
@@ -35,15 +38,29 @@ package struct OverpassFileProvider: PlaceProvider {
         self.clock = clock
     }
 
+    /// The file as messages name it (`-` is standard input).
+    package var displayName: String { OverpassDataSource.displayName(path) }
+
     /// Opening hours are evaluated only when the request needs openNow, and only on the
     /// venues selected: the default query does no such work.
     package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
-        let found = try venues(OverpassSelection(request: request), diagnostics: diagnostics)
-        return request.neededFields.contains(.openNow) ? OSMOpenNow.apply(found, at: now ?? Date()) : found
+        try answer(request, diagnostics: diagnostics).venues
+    }
+
+    /// A search, with the facts about the answer and the extract a caller may tell the user
+    /// (see `ExtractAnswer`). Elements that could not be placed are one note.
+    package func answer(_ request: SearchRequest, diagnostics: Diagnostics) throws -> ExtractAnswer {
+        var answer = try select(OverpassSelection(request: request), diagnostics: diagnostics)
+        if answer.unplacedCount > 0 {
+            let n = answer.unplacedCount
+            diagnostics.note("\(n) named \(n == 1 ? "element" : "elements") of \(OverpassDataSource.displayName(path)) without coordinates skipped: export ways and relations with 'out center;' (or 'out geom;', or list their nodes in the same file)")
+        }
+        if request.neededFields.contains(.openNow) { answer.venues = OSMOpenNow.apply(answer.venues, at: now ?? Date()) }
+        return answer
     }
 
     package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
-        guard let venue = try venues(OverpassSelection(id: id), diagnostics: diagnostics).first else {
+        guard let venue = try select(OverpassSelection(id: id), diagnostics: diagnostics).venues.first else {
             throw PlacesError.placeNotFound(id, message: diagnostics.wording(.extractHasNoPlace(id, source: OverpassDataSource.displayName(path))))
         }
         return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
@@ -51,33 +68,37 @@ package struct OverpassFileProvider: PlaceProvider {
 
     /// Every named, placed element of the file as a venue, in file order (no index).
     package func loadVenues() throws -> [Venue] {
-        try OverpassFileProvider(path: path).venues(.everything, diagnostics: .silent)
+        try OverpassFileProvider(path: path).select(.everything, diagnostics: .silent).venues
     }
 
-    /// The venues `selection` selects, in file order: from the index when it is current,
-    /// else from the file (writing the index on the way when there is a cache).
-    func venues(_ selection: OverpassSelection, diagnostics: Diagnostics) throws -> [Venue] {
+    /// What `selection` selects: from the index when it is current, else from the file
+    /// (writing the index on the way when there is a cache).
+    func select(_ selection: OverpassSelection, diagnostics: Diagnostics) throws -> ExtractAnswer {
         switch try OverpassDataSource.open(path, diagnostics: diagnostics) {
         case .stream(let bytes):
             return try bytes.withUnsafeBytes { text in try scan(text, selection, release: nil, builder: nil) }
         case .file(let file):
-            return try venues(selection, in: file, diagnostics: diagnostics)
+            return try select(selection, in: file, diagnostics: diagnostics)
         }
     }
 
-    private func venues(_ selection: OverpassSelection, in file: ReadOnlyFile, diagnostics: Diagnostics) throws -> [Venue] {
+    private func select(_ selection: OverpassSelection, in file: ReadOnlyFile, diagnostics: Diagnostics) throws -> ExtractAnswer {
         guard let cache else { return try scan(file, selection, builder: nil, wording: diagnostics.wording) }
         let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
         let opened = clock()
         let indexPath = cache.indexPath(forSource: key.path)
         do {
+            // An index written for `nearby` has no texts: a text search writes one that has.
             if let index = try VenueIndex(path: indexPath), index.header.key == key,
+               index.header.hasTexts || selection.text == nil,
                trustsContent(of: index, file: file, openedAt: opened, indexPath: indexPath) {
-                // Without a box or an id the index cannot narrow anything: the two-thread
-                // scan of the file is the quicker way to read every place.
-                guard selection.bounds != nil || selection.elementID != nil else { return try scan(file, selection, builder: nil, wording: diagnostics.wording) }
+                // With nothing to narrow (no circle, id, text or distance order), the
+                // two-thread scan of the file is the quicker way to read every place.
+                guard selection.bounds != nil || selection.elementID != nil || selection.text != nil || selection.ranksByDistance else {
+                    return try scan(file, selection, builder: nil, wording: diagnostics.wording)
+                }
                 let source = try map(file, wording: diagnostics.wording)
-                return try index.venues(selection, source: source.bytes)
+                return try answer(selection, from: index, source: source.bytes)
             }
         } catch let error as VenueIndexCorruption {
             diagnostics.note("the cached index \(indexPath) of \(path) is damaged (\(error.reason)); rebuilding it")
@@ -91,17 +112,17 @@ package struct OverpassFileProvider: PlaceProvider {
         do {
             try cache.createDirectory()
             // An element takes at least ~60 bytes of JSON: room enough for every one.
-            builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: file.size / 60 + 1024)
+            builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: file.size / 60 + 1024, texts: selection.text != nil)
         } catch {
             diagnostics.note(.indexNotWritable(path: path, directory: cache.directory, reason: error.reason))
         }
-        let venues = try scan(file, selection, builder: builder, wording: diagnostics.wording)
-        guard let builder else { return venues }
+        let answer = try scan(file, selection, builder: builder, wording: diagnostics.wording)
+        guard let builder else { return answer }
         // Changed while it was read (its status, or the blocks the key samples): an index
         // of it would describe neither version.
         guard file.currentStatus() == key.status, SourceKey.sampledHash(of: file) == key.sampledHash else {
             builder.discard()
-            return venues
+            return answer
         }
         // A file changed within the file system's timestamp granularity of now may change
         // again without its status showing it: its index records (and is checked against)
@@ -110,16 +131,38 @@ package struct OverpassFileProvider: PlaceProvider {
         if !key.status.isSettled(at: opened) {
             guard let hash = file.contentHash(), file.currentStatus() == key.status else {
                 builder.discard()
-                return venues
+                return answer
             }
             racyHash = hash
         }
         do {
-            try builder.commit(contentHash: racyHash)
+            try builder.commit(contentHash: racyHash, facts: answer.facts)
+            cache.removeStaleIndexes(keeping: indexPath)
         } catch {
             diagnostics.note(.indexNotSaved(path: path, directory: cache.directory, reason: error.reason))
         }
-        return venues
+        return answer
+    }
+
+    /// The answer from a current index: the places judged entry by entry, read from the
+    /// source. An index that lists an element twice is searched whole, then each element
+    /// kept once; a count is given where the index can make it without building venues.
+    private func answer(_ selection: OverpassSelection, from index: VenueIndex, source: UnsafeRawBufferPointer) throws -> ExtractAnswer {
+        let facts = index.header.facts
+        var judging = selection
+        // A walk that stops early cannot count what it did not reach.
+        if judging.ranksByDistance || !facts.idsIncrease { judging.wantsTotal = false }
+        var judge = PlaceJudge(judging, now: now ?? Date())
+        let venues = try index.select(&judge, source: source)
+        var total = judge.collector.total
+        if selection.wantsTotal, facts.idsIncrease, let limit = selection.limit {
+            if venues.count < limit {
+                total = venues.count
+            } else if total == nil {
+                total = try index.count(selection)
+            }
+        }
+        return ExtractAnswer(venues: venues, totalMatching: selection.wantsTotal ? total : nil, facts: facts)
     }
 
     /// Whether an index whose key matches describes the file's bytes. An index built while
@@ -145,19 +188,45 @@ package struct OverpassFileProvider: PlaceProvider {
         }
     }
 
-    private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?, wording: Wording) throws -> [Venue] {
+    private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?, wording: Wording) throws -> ExtractAnswer {
         let mapping = try map(file, wording: wording)
         return try scan(mapping.bytes, selection, release: mapping.release, builder: builder)
     }
 
+    /// The answer from the file itself: one scan (feeding `builder` when given), then, for
+    /// ways and relations listed without a position, their member nodes, then the venues of
+    /// the places kept.
     private func scan(_ text: UnsafeRawBufferPointer, _ selection: OverpassSelection, release: ((Range<Int>) -> Void)?,
-                      builder: VenueIndexBuilder?) throws -> [Venue] {
+                      builder: VenueIndexBuilder?) throws -> ExtractAnswer {
         let shown = OverpassDataSource.displayName(path)
         do {
-            let result = try OverpassExtractScan.venues(selection, in: text, release: release, indexing: builder,
-                                                        parallelFrom: parallelFrom)
+            let reading = progress.map { ScanProgress(phase: .reading, total: text.count, report: $0) }
+            var result = try OverpassExtractScan.select(selection, now: now ?? Date(), in: text, release: release, indexing: builder,
+                                                        parallelFrom: parallelFrom, progress: reading)
             try OverpassDocumentDecoder.checkRemark(result.summary.remark, source: shown)
-            return result.venues
+            if !result.pending.isEmpty {
+                let placing = progress.map { ScanProgress(phase: .placingMembers, total: text.count, report: $0) }
+                let placed = try OverpassMemberPlacement.place(result.pending, in: text, progress: placing)
+                for (index, pending) in result.pending.enumerated() {
+                    guard let position = placed[index] else {
+                        result.facts.unplacedCount += 1
+                        continue
+                    }
+                    try OverpassScanner.scanElement(at: pending.offset, in: text) { element in
+                        OverpassExtractScan.offerPlaced(element, at: position, to: &result, builder: builder)
+                    }
+                }
+            }
+            var venues: [Venue] = []
+            venues.reserveCapacity(result.places.count)
+            for place in result.places {
+                let placedAt: (lat: Double, lon: Double)? = place.derived ? (place.latitude, place.longitude) : nil
+                if let venue = try OverpassScanner.scanElement(at: Int(place.offset), in: text, { $0.venue(placedAt: placedAt) }) {
+                    venues.append(venue)
+                }
+            }
+            let total = result.facts.idsIncrease ? result.total : nil
+            return ExtractAnswer(venues: venues, totalMatching: selection.wantsTotal ? total : nil, facts: result.facts)
         } catch let error as JSONScanError {
             builder?.discard()
             throw PlacesError.badFile(path: path, message: "\(shown) is not Overpass JSON: \(error.message) \(error.location(in: text)); export with [out:json] and 'out center tags;'")
@@ -170,14 +239,19 @@ package struct OverpassFileProvider: PlaceProvider {
 
 /// Which venues of an extract a request selects: by `--type`, and by text for `search`
 /// (every word of the query in the name, a category or a cuisine, case and accents ignored).
+/// The plain rule, on venues; `OSMTextQuery` decides the same from folded bytes.
 struct OSMSearchMatcher: Sendable {
     private let typeNames: [String]
     /// The folded words of the query; nil for `nearby`.
     private let words: [String]?
 
+    init(types: [String], query: String?) {
+        typeNames = types
+        words = query.map { TextFolding.fold($0).split(separator: " ").map(String.init) }
+    }
+
     init(_ request: SearchRequest) {
-        typeNames = request.types.map(\.rawValue)
-        words = request.query.map { TextFolding.fold($0).split(separator: " ").map(String.init) }
+        self.init(types: request.types.map(\.rawValue), query: request.query)
     }
 
     static func matches(_ venue: Venue, request: SearchRequest) -> Bool {

@@ -1,4 +1,6 @@
-/// The Overpass API `[out:json]` document, as written by `out center tags;`.
+/// The Overpass API `[out:json]` document, as written by `out center tags;` (or `out bb`,
+/// `out geom`, `out body`), or a GeoJSON FeatureCollection of OSM features
+/// (`OverpassScanner` reads both; this model is the JSONDecoder reference for Overpass's).
 ///
 /// Named after Overpass's own JSON writer (drolbr/Overpass-API `output_json.cc`).
 /// `elements` is promised and decoded strictly; `remark` appears only when the
@@ -8,7 +10,10 @@ struct OverpassResponse: Decodable, Sendable {
     var remark: String?
 }
 
-/// One OSM element. Nodes carry `lat`/`lon`; ways and relations carry `center`.
+/// One OSM element. Nodes carry `lat`/`lon`; ways and relations carry `center` (`out center`),
+/// `bounds` (`out bb`), or their points (`out geom`: a way's `geometry`, a relation's members'
+/// `lat`/`lon` and `geometry`). Those are lenient: a point or a bound that is missing or null
+/// is skipped; a value of the wrong type is an error, as for every other field.
 struct OverpassElement: Decodable, Sendable, Equatable {
     struct Center: Decodable, Sendable, Equatable {
         var lat: Double
@@ -20,6 +25,72 @@ struct OverpassElement: Decodable, Sendable, Equatable {
     var lat: Double?
     var lon: Double?
     var center: Center?
+    /// `bounds`, as a box.
+    var bounds: PositionBox?
+    /// The box of the element's points.
+    var geometry: PositionBox?
     /// Absent when the element has no tags.
     var tags: [String: String]?
+
+    init(type: String, id: Int64, lat: Double?, lon: Double?, center: Center?, tags: [String: String]?) {
+        self.type = type
+        self.id = id
+        self.lat = lat
+        self.lon = lon
+        self.center = center
+        self.tags = tags
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, id, lat, lon, center, bounds, geometry, members, tags
+    }
+
+    private struct Bounds: Decodable {
+        var minlat: Double?
+        var minlon: Double?
+        var maxlat: Double?
+        var maxlon: Double?
+    }
+
+    private struct Point: Decodable {
+        var lat: Double?
+        var lon: Double?
+    }
+
+    private struct Member: Decodable {
+        var lat: Double?
+        var lon: Double?
+        var geometry: [Point?]?
+    }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        type = try c.decode(String.self, forKey: .type)
+        id = try c.decode(Int64.self, forKey: .id)
+        lat = try c.decodeIfPresent(Double.self, forKey: .lat)
+        lon = try c.decodeIfPresent(Double.self, forKey: .lon)
+        center = try c.decodeIfPresent(Center.self, forKey: .center)
+        tags = try c.decodeIfPresent([String: String].self, forKey: .tags)
+        if let b = try c.decodeIfPresent(Bounds.self, forKey: .bounds),
+           let south = b.minlat, let west = b.minlon, let north = b.maxlat, let east = b.maxlon {
+            let box = PositionBox(south: south, west: west, north: north, east: east)
+            bounds = box.isEmpty ? nil : box
+        }
+        var box = PositionBox()
+        var sawPoints = false
+        func add(_ points: [Point?]) {
+            sawPoints = true
+            for case let point? in points {
+                if let lat = point.lat, let lon = point.lon { box.add(latitude: lat, longitude: lon) }
+            }
+        }
+        if let points = try c.decodeIfPresent([Point?].self, forKey: .geometry) { add(points) }
+        if let members = try c.decodeIfPresent([Member?].self, forKey: .members) {
+            for case let member? in members {
+                if let lat = member.lat, let lon = member.lon { sawPoints = true; box.add(latitude: lat, longitude: lon) }
+                if let points = member.geometry { add(points) }
+            }
+        }
+        geometry = sawPoints && !box.isEmpty ? box : nil
+    }
 }

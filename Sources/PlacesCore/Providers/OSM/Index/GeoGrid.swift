@@ -39,4 +39,20 @@ struct GeoGrid: Sendable {
         }
         return ranges
     }
+
+    /// A margin that covers rounding in `row` and `column`: a point is never farther than
+    /// this outside the rectangle of the cell it is filed in.
+    static let edgeMargin = 1e-9
+
+    /// The latitudes and longitudes a cell covers, widened by `edgeMargin`.
+    func rectangle(ofCell number: UInt64) -> (south: Double, north: Double, west: Double, east: Double) {
+        let row = Int(number) / columns, column = Int(number) % columns
+        return rectangle(row: row, column: column)
+    }
+
+    func rectangle(row: Int, column: Int) -> (south: Double, north: Double, west: Double, east: Double) {
+        let south = -90 + Double(row) * degrees, west = -180 + Double(column) * degrees
+        return (max(-90, south - Self.edgeMargin), min(90, south + degrees + Self.edgeMargin),
+                west - Self.edgeMargin, west + degrees + Self.edgeMargin)
+    }
 }

@@ -43,9 +43,20 @@ final class IndexFileWriter {
 
     /// Writes `bytes` at `offset`, leaving the end where it was.
     func write(_ bytes: [UInt8], at offset: Int) {
-        guard failure == nil else { return }
-        if bytes.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }) != bytes.count {
-            failure = ReadOnlyFile.describe(errno)
+        bytes.withUnsafeBytes { write($0, at: offset) }
+    }
+
+    /// Writes all of `bytes` at `offset`, leaving the end where it was.
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+        var done = 0
+        while failure == nil && done < bytes.count {
+            let n = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                failure = ReadOnlyFile.describe(n < 0 ? errno : EIO)
+                break
+            }
+            done += n
         }
     }
 

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// A directory of spatial indexes of extract files: one file per source path,
 /// `osm-<hash of the path>.idx`. The CLI keeps them under `$XDG_CACHE_HOME/places/`.
@@ -28,5 +29,59 @@ package struct VenueIndexCache: Sendable, Equatable {
         guard let failure = POSIX.makeDirectories(directory, mode: 0o755) else { return }
         if failure.code == ENOTDIR { throw VenueIndexCorruption(reason: "\(failure.path) is not a directory") }
         throw VenueIndexCorruption(reason: "\(failure.path): \(ReadOnlyFile.describe(failure.code))")
+    }
+
+    /// Removes what no query can use any more, after an index was written: indexes whose
+    /// source file is gone (or that another version of places wrote), and temporary files
+    /// more than an hour old (left by a run that was killed). Best effort, never an error;
+    /// `keeping` is the index just written.
+    func removeStaleIndexes(keeping current: String) {
+        let now = Date()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            let path = "\(directory)/\(name)"
+            guard path != current else { continue }
+            if name.hasPrefix(".osm-"), name.hasSuffix(".tmp") {
+                if let modified = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date,
+                   now.timeIntervalSince(modified) > 3600 {
+                    unlink(path)
+                }
+                continue
+            }
+            guard name.hasPrefix("osm-"), name.hasSuffix(".idx") else { continue }
+            switch Self.source(ofIndexAt: path) {
+            case .gone, .otherVersion: unlink(path)
+            case .present, .unreadable: break
+            }
+        }
+    }
+
+    /// The index files in the cache and the bytes they take: what `rm -rf` of the
+    /// directory would free.
+    package func usage() -> (files: Int, bytes: Int) {
+        var files = 0, bytes = 0
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".idx") || name.hasSuffix(".tmp") {
+            var info = stat()
+            guard lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            files += 1
+            bytes += Int(info.st_size)
+        }
+        return (files, bytes)
+    }
+
+    private enum SourceState { case present, gone, otherVersion, unreadable }
+
+    /// Whether the source an index file describes still exists, from its header alone.
+    private static func source(ofIndexAt path: String) -> SourceState {
+        guard let file = try? ReadOnlyFile(path: path) else { return .unreadable }
+        let fixed = file.read(at: 0, count: VenueIndexFormat.fixedHeaderLength)
+        guard fixed.count == VenueIndexFormat.fixedHeaderLength, Array(fixed.prefix(8)) == VenueIndexFormat.magic else { return .unreadable }
+        let version = fixed.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) }
+        guard version == VenueIndexFormat.version else { return .otherVersion }
+        let pathLength = fixed.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: VenueIndexFormat.fixedHeaderLength - 16, as: UInt64.self))) }
+        guard pathLength > 0, pathLength < 1 << 16 else { return .unreadable }
+        let sourcePath = String(decoding: file.read(at: VenueIndexFormat.fixedHeaderLength, count: pathLength), as: UTF8.self)
+        var info = stat()
+        if stat(sourcePath, &info) == 0 { return .present }
+        return errno == ENOENT || errno == ENOTDIR ? .gone : .unreadable
     }
 }

@@ -3,40 +3,70 @@
 /// ```
 /// header   magic "PLCSIDX\x1A", version, section offsets, the source's key (status and
 ///          sampled hash), the whole-content hash of a source indexed while "racy", the
-///          source path, and a checksum of all of it
-/// entries  40 bytes per venue, grouped by grid cell, file order within a cell:
-///          latitude, longitude (Float64), category mask with the element type in its
-///          top two bits, element id, offset of the element's `{` in the source file
+///          extract's facts (the box of its places, the count of named elements it could
+///          not place), the source path, and a checksum of all of it
+/// entries  48 bytes per place, grouped by grid cell, file order within a cell:
+///          latitude, longitude (Float64); category mask (bits 0–47), flags (56–61) and
+///          element type (62–63); element id; offset of the element's `{` in the source;
+///          offset and length of its folded text in the text section (UInt32 each)
+/// texts    each place's folded text (`OSMSearchText`), in entry order, padded to 8 bytes;
+///          only in an index written for a text search (a flag in the header says)
 /// cells    24 bytes per non-empty cell, by cell number: cell number, first entry,
-///          checksum of the cell's entries (the table's own checksum is in the header)
+///          checksum of the cell's entries and of their texts (the table's own checksum
+///          is in the header)
 /// ```
 ///
-/// The index holds no tag text: a query reads the cells its box covers, and scans just
-/// the elements of the entries that pass, straight from the source file (whose key the
-/// header holds). So the venue is made by the same code as without an index, and a
-/// source changed behind the key's back shows up as an element that does not match its
-/// entry.
+/// The index holds no tag text but the folded search text: a query reads the cells its
+/// circle reaches (nearest first) or every text (a search without a location), and scans
+/// just the elements it keeps, straight from the source file (whose key the header holds).
+/// So the venue is made by the same code as without an index, and a source changed behind
+/// the key's back shows up as an element that does not match its entry.
 ///
 /// Nothing read from an index is trusted as data: the header's numbers must describe this
 /// very file and grid, the cell table must be in order and add up to the entries, and each
-/// entry must lie in its cell, in range, and inside the source. Anything else is damage.
+/// entry must lie in its cell, in range, and inside the source, its text inside the text
+/// section. Anything else is damage. An index of another version is not damage: it is
+/// rebuilt without a word.
 enum VenueIndexFormat {
     static let magic: [UInt8] = Array("PLCSIDX\u{1A}".utf8)
     /// 2: the key holds ctime and device, and a racy source's content hash.
-    static let version: UInt32 = 2
-    static let fixedHeaderLength = 176
-    static let entryLength = 40
+    /// 3: folded search texts, flags in the entries, the extract's box and unplaced count.
+    static let version: UInt32 = 3
+    static let fixedHeaderLength = 232
+    static let entryLength = 48
     static let cellLength = 24
     /// 0.01° is about 1.1 km north–south: a 1 km query reads a handful of cells.
     static let cellDegrees = 0.01
     /// The fewest bytes an element that makes a venue takes in the source (a node with a
     /// one-letter name takes 56): more entries than the source can hold is damage.
     static let minimumElementBytes: UInt64 = 8
+    /// Entry mask bits: the categories (all set: unknown), then the flags and the type.
+    static let categoryBits: UInt64 = (1 << 48) - 1
+    /// The element has no position of its own; the entry's is worked out from its members.
+    static let derivedFlag: UInt64 = 1 << 56
+    /// The element has an `opening_hours` tag.
+    static let openingHoursFlag: UInt64 = 1 << 57
+    static let flagBits: UInt64 = derivedFlag | openingHoursFlag
+    static let kindShift: UInt64 = 62
 }
 
 /// A damaged or unreadable index file: the query falls back to the source file.
 struct VenueIndexCorruption: Error, Equatable {
     var reason: String
+
+    /// Written by another version of places: not damage, just rebuilt.
+    static let otherVersion = VenueIndexCorruption(reason: "it was written by another version of places")
+}
+
+/// What an index records about its extract as a whole.
+struct ExtractFacts: Equatable, Sendable {
+    /// The box of every place's position (plain minimum and maximum); nil when there is none.
+    var box: PositionBox?
+    /// Named elements of a known type that have no position, even from their members.
+    var unplacedCount: Int = 0
+    /// Whether the places' ids rise through the file, type by type (as Overpass sorts them):
+    /// then no element is listed twice, and a count of places is a count of elements.
+    var idsIncrease = true
 }
 
 /// The fixed part of an index file.
@@ -52,6 +82,12 @@ struct VenueIndexHeader: Equatable {
     var cellsOffset: UInt64
     /// Checksum of the whole cell table, checked when the index is opened.
     var cellsChecksum: UInt64
+    var textOffset: UInt64
+    var textLength: UInt64
+    /// Whether the index holds each place's folded text (written by the first query that
+    /// searched text: a `nearby` index goes without, and a search rebuilds it with them).
+    var hasTexts: Bool
+    var facts: ExtractFacts
     var totalLength: UInt64
 
     /// Header length for a source path: the fixed part plus the path, padded to 8 bytes.
@@ -74,7 +110,7 @@ struct VenueIndexHeader: Equatable {
         w.append(key.status.inode)
         w.append(key.status.device)
         w.append(key.sampledHash)
-        w.append(UInt64(contentHash == nil ? 0 : 1))
+        w.append(UInt64(contentHash == nil ? 0 : 1) | (facts.idsIncrease ? 2 : 0) | (hasTexts ? 4 : 0))
         w.append(contentHash ?? 0)
         w.append(venueCount)
         w.append(cellCount)
@@ -82,6 +118,13 @@ struct VenueIndexHeader: Equatable {
         w.append(entriesOffset)
         w.append(cellsOffset)
         w.append(cellsChecksum)
+        w.append(textOffset)
+        w.append(textLength)
+        let box = facts.box ?? PositionBox()
+        for value in [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude] {
+            w.append((facts.box == nil ? Double.nan : value).bitPattern)
+        }
+        w.append(UInt64(facts.unplacedCount))
         w.append(UInt64(key.path.utf8.count))
         var checked = w.bytes
         checked.append(contentsOf: key.path.utf8)
@@ -98,7 +141,7 @@ struct VenueIndexHeader: Equatable {
         guard file.count >= VenueIndexFormat.fixedHeaderLength else { throw VenueIndexCorruption(reason: "it is shorter than its header") }
         guard Array(file[0..<8]) == VenueIndexFormat.magic else { throw VenueIndexCorruption(reason: "it is not a places index") }
         r.offset = 8
-        guard try r.u32() == VenueIndexFormat.version else { throw VenueIndexCorruption(reason: "it was written by another version of places") }
+        guard try r.u32() == VenueIndexFormat.version else { throw VenueIndexCorruption.otherVersion }
         _ = try r.u32()
         let headerLength = try r.u64()
         totalLength = try r.u64()
@@ -116,6 +159,10 @@ struct VenueIndexHeader: Equatable {
         entriesOffset = try r.u64()
         cellsOffset = try r.u64()
         cellsChecksum = try r.u64()
+        textOffset = try r.u64()
+        textLength = try r.u64()
+        let box = [try r.f64(), try r.f64(), try r.f64(), try r.f64()]
+        let unplaced = try r.u64()
         let pathLength = try r.u64()
         let checksumOffset = r.offset
         let checksum = try r.u64()
@@ -126,15 +173,33 @@ struct VenueIndexHeader: Equatable {
         key = SourceKey(path: String(decoding: path, as: UTF8.self),
                         status: FileStatus(device: device, inode: inode, size: size, modified: modified, changed: changed),
                         sampledHash: sampledHash)
-        self.contentHash = flags == 1 ? contentHash : nil
+        self.contentHash = flags & 1 == 1 ? contentHash : nil
+        hasTexts = flags & 4 != 0
+        guard checksumOffset + 8 == VenueIndexFormat.fixedHeaderLength, unplaced < 1 << 40 else {
+            throw VenueIndexCorruption(reason: "its header is damaged")
+        }
+        if box.allSatisfy(\.isNaN) {
+            facts = ExtractFacts(box: nil, unplacedCount: Int(unplaced), idsIncrease: flags & 2 != 0)
+        } else {
+            guard box.allSatisfy({ $0.isFinite }), abs(box[0]) <= 90, abs(box[1]) <= 90, box[0] <= box[1],
+                  abs(box[2]) <= 180, abs(box[3]) <= 180, box[2] <= box[3] else {
+                throw VenueIndexCorruption(reason: "its header is damaged")
+            }
+            var extent = PositionBox()
+            extent.add(latitude: box[0], longitude: box[2])
+            extent.add(latitude: box[1], longitude: box[3])
+            facts = ExtractFacts(box: extent, unplacedCount: Int(unplaced), idsIncrease: flags & 2 != 0)
+        }
         guard totalLength == UInt64(file.count) else { throw VenueIndexCorruption(reason: "it is \(file.count) bytes long but should be \(totalLength)") }
         let entriesEnd = entriesOffset.addingReportingOverflow(venueCount.multipliedReportingOverflow(by: UInt64(VenueIndexFormat.entryLength)).partialValue)
+        let textEnd = textOffset.addingReportingOverflow(textLength)
         let cellsEnd = cellsOffset.addingReportingOverflow(cellCount.multipliedReportingOverflow(by: UInt64(VenueIndexFormat.cellLength)).partialValue)
         guard headerLength == UInt64(Self.length(forPath: key.path)), entriesOffset == headerLength,
-              !entriesEnd.overflow, entriesEnd.partialValue == cellsOffset,
+              !entriesEnd.overflow, entriesEnd.partialValue == textOffset, !textEnd.overflow,
+              textEnd.partialValue <= cellsOffset, cellsOffset - textEnd.partialValue < 8, textLength < 1 << 32,
               !cellsEnd.overflow, cellsEnd.partialValue == totalLength, venueCount < 1 << 40, cellCount <= venueCount,
               (venueCount == 0) == (cellCount == 0), venueCount <= size / VenueIndexFormat.minimumElementBytes,
-              entriesOffset % 8 == 0, cellsOffset % 8 == 0, flags <= 1 else {
+              entriesOffset % 8 == 0, cellsOffset % 8 == 0, flags <= 7, hasTexts || textLength == 0 else {
             throw VenueIndexCorruption(reason: "its section table is inconsistent")
         }
         // The grid is this version's: a query reads cells by this size.
@@ -146,7 +211,12 @@ struct VenueIndexHeader: Equatable {
     }
 
     init(key: SourceKey, contentHash: UInt64?, venueCount: UInt64, cellCount: UInt64, cellDegrees: Double,
-         entriesOffset: UInt64, cellsOffset: UInt64, cellsChecksum: UInt64, totalLength: UInt64) {
+         entriesOffset: UInt64, cellsOffset: UInt64, cellsChecksum: UInt64, textOffset: UInt64, textLength: UInt64,
+         hasTexts: Bool, facts: ExtractFacts, totalLength: UInt64) {
+        self.hasTexts = hasTexts
+        self.textOffset = textOffset
+        self.textLength = textLength
+        self.facts = facts
         self.key = key
         self.contentHash = contentHash
         self.venueCount = venueCount

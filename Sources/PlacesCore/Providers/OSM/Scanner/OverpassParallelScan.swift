@@ -15,14 +15,15 @@ enum OverpassParallelScan {
     /// `second` with the rest. `usedSecond` false means `first` saw every element and
     /// whatever `second` was given must be dropped.
     static func scan(_ text: UnsafeRawBufferPointer, release: ((Range<Int>) -> Void)?, minimumBytes: Int = minimumBytes,
+                     progress: ScanProgress? = nil,
                      first: (borrowing ScannedElement) -> Void,
                      second: (borrowing ScannedElement) -> Void) throws(JSONScanError) -> (summary: OverpassScanner.Summary, usedSecond: Bool) {
         guard text.count >= minimumBytes, ProcessInfo.processInfo.activeProcessorCount > 1,
               let split = splitGuess(in: text, after: text.count / 2) else {
-            return (try OverpassScanner.scan(text, release: release, first), false)
+            return (try OverpassScanner.scan(text, release: release, progress: progress, first), false)
         }
         return try withoutActuallyEscaping(second) { second throws(JSONScanError) in
-            let part = SecondPart(text: text, offset: split, release: release, body: second)
+            let part = SecondPart(text: text, offset: split, release: release, progress: progress, body: second)
             let thread = Thread { part.run() }
             thread.stackSize = 1 << 20
             thread.start()
@@ -32,7 +33,7 @@ enum OverpassParallelScan {
                 part.join()
                 part.body = nil
             }
-            let head = try OverpassScanner.withScanner(text, keepAllTags: false, release: release) { scanner throws(JSONScanError) in
+            let head = try OverpassScanner.withScanner(text, keepAllTags: false, release: release, progress: progress) { scanner throws(JSONScanError) in
                 try scanner.document(first, handOverAt: split)
             }
             part.join()
@@ -74,21 +75,24 @@ enum OverpassParallelScan {
         let text: UnsafeRawBufferPointer
         let offset: Int
         let release: ((Range<Int>) -> Void)?
+        let progress: ScanProgress?
         var body: ((borrowing ScannedElement) -> Void)?
         private let finished = DispatchSemaphore(value: 0)
         private var joined = false
         var result: Result<OverpassScanner.TopLevel, JSONScanError>?
 
-        init(text: UnsafeRawBufferPointer, offset: Int, release: ((Range<Int>) -> Void)?, body: @escaping (borrowing ScannedElement) -> Void) {
+        init(text: UnsafeRawBufferPointer, offset: Int, release: ((Range<Int>) -> Void)?, progress: ScanProgress?,
+             body: @escaping (borrowing ScannedElement) -> Void) {
             self.text = text
             self.offset = offset
             self.release = release
+            self.progress = progress
             self.body = body
         }
 
         func run() {
             do throws(JSONScanError) {
-                let tail = try OverpassScanner.withScanner(text, keepAllTags: false, release: release) { scanner throws(JSONScanError) in
+                let tail = try OverpassScanner.withScanner(text, keepAllTags: false, release: release, progress: progress) { scanner throws(JSONScanError) in
                     try scanner.remainder(from: offset, body!)
                 }
                 result = .success(tail)

@@ -39,9 +39,9 @@ struct OverpassScanner {
     /// given, is called now and then with a range of the text that will not be read again
     /// (so a memory-mapped file's pages can be dropped).
     static func scan(_ text: UnsafeRawBufferPointer, tags: TagSelection = .venueKeys,
-                     release: ((Range<Int>) -> Void)? = nil,
+                     release: ((Range<Int>) -> Void)? = nil, progress: ScanProgress? = nil,
                      _ body: (borrowing ScannedElement) -> Void) throws(JSONScanError) -> Summary {
-        try withScanner(text, keepAllTags: tags == .all, release: release) { scanner throws(JSONScanError) in
+        try withScanner(text, keepAllTags: tags == .all, release: release, progress: progress) { scanner throws(JSONScanError) in
             try scanner.document(body, handOverAt: nil).summary
         }
     }
@@ -60,6 +60,7 @@ struct OverpassScanner {
 
     /// Calls `body` with a scanner at the start of `text`.
     static func withScanner<R>(_ text: UnsafeRawBufferPointer, keepAllTags: Bool, release: ((Range<Int>) -> Void)?,
+                               progress: ScanProgress? = nil,
                                _ body: (inout OverpassScanner) throws(JSONScanError) -> R) throws(JSONScanError) -> R {
         guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), text.count > 0 else {
             throw JSONScanError("the file is empty", at: 0)
@@ -68,6 +69,7 @@ struct OverpassScanner {
         tagTokens.initialize(repeating: ScannedElement.absent, count: OSMTagKey.allCases.count)
         defer { tagTokens.deallocate() }
         var scanner = OverpassScanner(base: base, count: text.count, tagTokens: tagTokens, keepAllTags: keepAllTags, release: release)
+        scanner.progress = progress
         return try body(&scanner)
     }
 
@@ -77,6 +79,8 @@ struct OverpassScanner {
     private let keepAllTags: Bool
     private let release: ((Range<Int>) -> Void)?
     private var released = 0
+    private var progress: ScanProgress?
+    private var reported = 0
 
     private let tagKeys = OSMTagKey.byKeyBytes
 
@@ -111,6 +115,7 @@ struct OverpassScanner {
     mutating func remainder(from offset: Int, _ body: (borrowing ScannedElement) -> Void) throws(JSONScanError) -> TopLevel {
         cursor.position = offset
         released = offset
+        reported = offset
         var topLevel = TopLevel(sawElements: true)
         topLevel.elementCount = try elementSequence(body, handOverAt: nil).count
         _ = try topLevelMembers(&topLevel, first: false, body, handOverAt: nil)
@@ -123,7 +128,7 @@ struct OverpassScanner {
         var first = first
         while let key = try nextKey(isFirst: first) {
             first = false
-            if !topLevel.sawElements, keyEquals(key, "elements") {
+            if !topLevel.sawElements, keyEquals(key, "elements") || keyEquals(key, "features") {
                 topLevel.sawElements = true
                 let (count, handedOver) = try elements(body, handOverAt: handOverAt)
                 topLevel.elementCount = count
@@ -140,7 +145,7 @@ struct OverpassScanner {
             throw cursor.unexpected("the end of the file after the document")
         }
         guard topLevel.sawElements else {
-            throw JSONScanError("the document has no \"elements\" array", at: topLevel.start)
+            throw JSONScanError("the document has no \"elements\" array (Overpass JSON) or \"features\" array (GeoJSON)", at: topLevel.start)
         }
         return false
     }
@@ -197,6 +202,10 @@ struct OverpassScanner {
                 release(released..<cursor.position)
                 released = cursor.position
             }
+            if let progress, cursor.position - reported >= ScanProgress.stride {
+                progress.advance(cursor.position - reported)
+                reported = cursor.position
+            }
             try element(index)
             body(element)
             index += 1
@@ -216,8 +225,30 @@ struct OverpassScanner {
 
     // MARK: Element
 
-    private enum Field: UInt8 {
-        case type = 1, id = 2, lat = 4, lon = 8, center = 16, tags = 32, other = 0
+    private enum Field: UInt16 {
+        case type = 1, id = 2, lat = 4, lon = 8, center = 16, tags = 32
+        case bounds = 64, geometry = 128, nodes = 256, members = 512, properties = 1024
+        case other = 0
+    }
+
+    /// What a GeoJSON feature says about its OSM identity, gathered while its object is read
+    /// (its keys come in any order, so whether it is a feature is known only at the end).
+    private struct FeatureFacts {
+        /// The feature's `id` when it is a string (`node/123`, `n123`), and where it was.
+        var idText: JSONStringToken?
+        var idTextAt = -1
+        /// `properties["@id"]` as text or number, `properties["@type"]`.
+        var atID: JSONStringToken?
+        var atIDNumber: Int64?
+        var atType: JSONStringToken?
+        /// `properties.type` and `properties.id` beside a nested `properties.tags` (osmtogeojson's
+        /// structured layout).
+        var nestedType: JSONStringToken?
+        var nestedID: Int64?
+        /// The tags were read from `properties` (kept only if the element is a feature).
+        var tagsFromProperties = false
+        /// A `Point` geometry's position.
+        var point: (lat: Double, lon: Double)?
     }
 
     private mutating func element(_ index: Int?) throws(JSONScanError) {
@@ -228,7 +259,8 @@ struct OverpassScanner {
         let start = cursor.position
         cursor.position += 1
         element.reset(offset: start)
-        var seen: UInt8 = 0
+        var feature = FeatureFacts()
+        var seen: UInt16 = 0
         var first = true
         while let key = try nextKey(isFirst: first) {
             first = false
@@ -245,6 +277,12 @@ struct OverpassScanner {
                 element.kind = elementKind(token)
                 if keepAllTags || element.kind == .other { element.typeName = token.string(in: cursor.base) }
             case .id:
+                if cursor.current == UInt8(ascii: "\"") {
+                    // A GeoJSON feature's id; an error for an Overpass element (said at the end).
+                    feature.idTextAt = cursor.position
+                    feature.idText = try cursor.scanString(checkingSurrogates: true)
+                    break
+                }
                 if let id = cursor.scanPlainInteger() {
                     element.id = id
                     break
@@ -265,12 +303,42 @@ struct OverpassScanner {
             case .tags:
                 if try skipNull() { break }
                 guard cursor.current == UInt8(ascii: "{") else { throw mismatch("\(at()).tags", expected: "an object") }
+                if feature.tagsFromProperties { clearTags() }
+                feature.tagsFromProperties = false
                 try tags(path: "\(at()).tags")
+            case .bounds:
+                element.bounds = try boundsBox(path: "\(at()).bounds")
+            case .geometry:
+                var box = PositionBox()
+                try geometry(into: &box, point: &feature.point, depth: 0, path: "\(at()).geometry")
+                if !box.isEmpty { element.geometry = box }
+            case .nodes:
+                element.nodesStart = cursor.position
+                try cursor.skipValue(stack: &stack)
+            case .members:
+                element.membersStart = cursor.position
+                var box = PositionBox()
+                try members(into: &box, path: "\(at()).members")
+                if !box.isEmpty { element.geometry = element.geometry.map { var g = $0; g.add(box); return g } ?? box }
+            case .properties:
+                if try skipNull() { break }
+                guard cursor.current == UInt8(ascii: "{") else { throw mismatch("\(at()).properties", expected: "an object") }
+                try properties(&feature, path: "\(at()).properties", tagsSeen: seen & Field.tags.rawValue != 0)
             case .other:
                 break
             }
         }
         guard seen & Field.type.rawValue != 0 else { throw JSONScanError("\(at()) has no \"type\"", at: start) }
+        if element.kind == .other, element.typeName == "Feature" {
+            try resolveFeature(feature)
+            return
+        }
+        if feature.tagsFromProperties { clearTags() }
+        if feature.idText != nil {
+            // A string id is a GeoJSON feature's; an Overpass element's is a number.
+            cursor.position = feature.idTextAt
+            throw mismatch("\(at()).id", expected: "an integer")
+        }
         guard seen & Field.id.rawValue != 0 else { throw JSONScanError("\(at()) has no \"id\"", at: start) }
     }
 
@@ -286,7 +354,14 @@ struct OverpassScanner {
                 if Self.equals(k, "type") { return .type }
                 if Self.equals(k, "tags") { return .tags }
                 return .other
-            case 6 where Self.equals(k, "center"): return .center
+            case 5 where Self.equals(k, "nodes"): return .nodes
+            case 6:
+                if Self.equals(k, "center") { return .center }
+                if Self.equals(k, "bounds") { return .bounds }
+                return .other
+            case 7 where Self.equals(k, "members"): return .members
+            case 8 where Self.equals(k, "geometry"): return .geometry
+            case 10 where Self.equals(k, "properties"): return .properties
             default: return .other
             }
         }
@@ -299,6 +374,12 @@ struct OverpassScanner {
             if Self.equals(t, "relation") { return .relation }
             return .other
         }
+    }
+
+    private mutating func clearTags() {
+        element.tagTokens.update(repeating: ScannedElement.absent, count: OSMTagKey.allCases.count)
+        element.hasTags = false
+        if keepAllTags { element.allTags = nil }
     }
 
     /// `center`: `lat` and `lon`, both required numbers.
@@ -324,6 +405,355 @@ struct OverpassScanner {
         guard let lat else { throw JSONScanError("\(path()) has no \"lat\"", at: start) }
         guard let lon else { throw JSONScanError("\(path()) has no \"lon\"", at: start) }
         return (lat, lon)
+    }
+
+    /// `bounds` (`out bb;`): `minlat`, `minlon`, `maxlat`, `maxlon`; a box only when all four are numbers.
+    private mutating func boundsBox(path: @autoclosure () -> String) throws(JSONScanError) -> PositionBox? {
+        if try skipNull() { return nil }
+        guard cursor.current == UInt8(ascii: "{") else { throw mismatch(path(), expected: "an object") }
+        cursor.position += 1
+        var values: [Double?] = [nil, nil, nil, nil]
+        var seen: UInt8 = 0
+        var first = true
+        while let key = try nextKey(isFirst: first) {
+            first = false
+            let slot = withKeyBytes(key) { k -> Int in
+                if Self.equals(k, "minlat") { return 0 }
+                if Self.equals(k, "minlon") { return 1 }
+                if Self.equals(k, "maxlat") { return 2 }
+                if Self.equals(k, "maxlon") { return 3 }
+                return -1
+            }
+            guard slot >= 0, seen & (1 << slot) == 0 else {
+                try cursor.skipValue(stack: &stack)
+                continue
+            }
+            seen |= 1 << slot
+            values[slot] = try nullableDouble(path: "\(path()).\(["minlat", "minlon", "maxlat", "maxlon"][slot])")
+        }
+        guard let south = values[0], let west = values[1], let north = values[2], let east = values[3] else { return nil }
+        let box = PositionBox(south: south, west: west, north: north, east: east)
+        return box.isEmpty ? nil : box
+    }
+
+    /// A `geometry`: Overpass's list of points (`out geom;`: objects with `lat` and `lon`, or
+    /// null), or a GeoJSON geometry object (`coordinates` nested in arrays of `[lon, lat]`,
+    /// or `geometries`). Every point goes into `box`; a GeoJSON `Point`'s also into `point`.
+    private mutating func geometry(into box: inout PositionBox, point: inout (lat: Double, lon: Double)?,
+                                   depth: Int, path: @autoclosure () -> String) throws(JSONScanError) {
+        switch cursor.current {
+        case UInt8(ascii: "n"):
+            try cursor.scanLiteral()
+        case UInt8(ascii: "["):
+            try pointList(into: &box, path: path())
+        case UInt8(ascii: "{"):
+            try geoJSONGeometry(into: &box, point: &point, depth: depth, path: path())
+        default:
+            throw mismatch(path(), expected: "an array or an object")
+        }
+    }
+
+    /// Overpass's points: an array of `{"lat": .., "lon": ..}` or null.
+    private mutating func pointList(into box: inout PositionBox, path: @autoclosure () -> String) throws(JSONScanError) {
+        cursor.position += 1
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: "]") {
+            cursor.position += 1
+            return
+        }
+        var index = 0
+        while true {
+            if try !skipNull() {
+                guard cursor.current == UInt8(ascii: "{") else { throw mismatch("\(path())[\(index)]", expected: "an object") }
+                if let p = try latLonObject(path: "\(path())[\(index)]") { box.add(latitude: p.lat, longitude: p.lon) }
+            }
+            index += 1
+            guard try arrayContinues() else { return }
+        }
+    }
+
+    /// An object's `lat` and `lon` (numbers or null; other keys skipped); nil unless both are numbers.
+    private mutating func latLonObject(path: @autoclosure () -> String) throws(JSONScanError) -> (lat: Double, lon: Double)? {
+        cursor.position += 1
+        var lat: Double?, lon: Double?
+        var sawLat = false, sawLon = false
+        var first = true
+        while let key = try nextKey(isFirst: first) {
+            first = false
+            let field = elementField(key)
+            if field == .lat && !sawLat {
+                sawLat = true
+                lat = try nullableDouble(path: "\(path()).lat")
+            } else if field == .lon && !sawLon {
+                sawLon = true
+                lon = try nullableDouble(path: "\(path()).lon")
+            } else {
+                try cursor.skipValue(stack: &stack)
+            }
+        }
+        guard let lat, let lon else { return nil }
+        return (lat, lon)
+    }
+
+    /// After an array item: true at `,` (and steps over it), false at `]`.
+    private mutating func arrayContinues() throws(JSONScanError) -> Bool {
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: ",") {
+            cursor.position += 1
+            cursor.skipWhitespace()
+            return true
+        }
+        try cursor.expect(UInt8(ascii: "]"), "',' or ']'")
+        return false
+    }
+
+    /// Nested arrays deeper than this inside a geometry are checked but not read for points
+    /// (a MultiPolygon nests four deep): no document can make the reader recurse without end.
+    private static let geometryDepth = 8
+
+    /// A GeoJSON geometry object: its `type`, `coordinates` and `geometries`.
+    private mutating func geoJSONGeometry(into box: inout PositionBox, point: inout (lat: Double, lon: Double)?,
+                                          depth: Int, path: @autoclosure () -> String) throws(JSONScanError) {
+        cursor.position += 1
+        var isPoint = false
+        var local = PositionBox()
+        var firstPosition: (lat: Double, lon: Double)?
+        var sawType = false, sawCoordinates = false, sawGeometries = false
+        var first = true
+        while let key = try nextKey(isFirst: first) {
+            first = false
+            let which = withKeyBytes(key) { k -> Int in
+                if Self.equals(k, "type") { return 0 }
+                if Self.equals(k, "coordinates") { return 1 }
+                if Self.equals(k, "geometries") { return 2 }
+                return -1
+            }
+            switch which {
+            case 0 where !sawType && cursor.current == UInt8(ascii: "\""):
+                sawType = true
+                let token = try cursor.scanString(checkingSurrogates: true)
+                isPoint = withKeyBytes(token) { Self.equals($0, "Point") }
+            case 1 where !sawCoordinates && depth < Self.geometryDepth:
+                sawCoordinates = true
+                try coordinates(into: &local, first: &firstPosition, depth: depth + 1)
+            case 2 where !sawGeometries && depth < Self.geometryDepth && cursor.current == UInt8(ascii: "["):
+                sawGeometries = true
+                cursor.position += 1
+                cursor.skipWhitespace()
+                if cursor.current == UInt8(ascii: "]") {
+                    cursor.position += 1
+                    break
+                }
+                while true {
+                    if cursor.current == UInt8(ascii: "{") {
+                        var ignored: (lat: Double, lon: Double)?
+                        try geoJSONGeometry(into: &local, point: &ignored, depth: depth + 1, path: "\(path()).geometries")
+                    } else {
+                        try cursor.skipValue(stack: &stack)
+                    }
+                    guard try arrayContinues() else { break }
+                }
+            default:
+                try cursor.skipValue(stack: &stack)
+            }
+        }
+        if isPoint, let p = firstPosition, local.minLatitude == local.maxLatitude, local.minLongitude == local.maxLongitude { point = p }
+        box.add(local)
+    }
+
+    /// GeoJSON `coordinates`: a position (`[lon, lat, ...]`) or arrays of them, nested.
+    private mutating func coordinates(into box: inout PositionBox, first: inout (lat: Double, lon: Double)?, depth: Int) throws(JSONScanError) {
+        guard cursor.current == UInt8(ascii: "["), depth < Self.geometryDepth else {
+            try cursor.skipValue(stack: &stack)
+            return
+        }
+        cursor.position += 1
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: "]") {
+            cursor.position += 1
+            return
+        }
+        if cursor.current == UInt8(ascii: "-") || JSONCursor.isDigit(cursor.current) {
+            // A position: longitude, latitude, then anything (an altitude).
+            var numbers: [Double] = []
+            while true {
+                if numbers.count < 2, cursor.current == UInt8(ascii: "-") || JSONCursor.isDigit(cursor.current) {
+                    numbers.append(try requiredDouble(path: "a coordinate"))
+                } else {
+                    try cursor.skipValue(stack: &stack)
+                }
+                guard try arrayContinues() else { break }
+            }
+            if numbers.count == 2 {
+                box.add(latitude: numbers[1], longitude: numbers[0])
+                if first == nil { first = (numbers[1], numbers[0]) }
+            }
+            return
+        }
+        while true {
+            try coordinates(into: &box, first: &first, depth: depth + 1)
+            guard try arrayContinues() else { return }
+        }
+    }
+
+    /// A relation's `members`: their points (`lat`/`lon` of node members and `geometry` of
+    /// way members, as `out geom;` writes them) go into `box`.
+    private mutating func members(into box: inout PositionBox, path: @autoclosure () -> String) throws(JSONScanError) {
+        if try skipNull() { return }
+        guard cursor.current == UInt8(ascii: "[") else { throw mismatch(path(), expected: "an array") }
+        cursor.position += 1
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: "]") {
+            cursor.position += 1
+            return
+        }
+        var index = 0
+        while true {
+            if try !skipNull() {
+                guard cursor.current == UInt8(ascii: "{") else { throw mismatch("\(path())[\(index)]", expected: "an object") }
+                try member(into: &box, path: "\(path())[\(index)]")
+            }
+            index += 1
+            guard try arrayContinues() else { return }
+        }
+    }
+
+    private mutating func member(into box: inout PositionBox, path: @autoclosure () -> String) throws(JSONScanError) {
+        cursor.position += 1
+        var lat: Double?, lon: Double?
+        var seen: UInt16 = 0
+        var first = true
+        while let key = try nextKey(isFirst: first) {
+            first = false
+            let field = elementField(key)
+            guard field == .lat || field == .lon || field == .geometry, seen & field.rawValue == 0 else {
+                try cursor.skipValue(stack: &stack)
+                continue
+            }
+            seen |= field.rawValue
+            switch field {
+            case .lat: lat = try nullableDouble(path: "\(path()).lat")
+            case .lon: lon = try nullableDouble(path: "\(path()).lon")
+            default:
+                var ignored: (lat: Double, lon: Double)?
+                try geometry(into: &box, point: &ignored, depth: 0, path: "\(path()).geometry")
+            }
+        }
+        if let lat, let lon { box.add(latitude: lat, longitude: lon) }
+    }
+
+    /// A GeoJSON feature's `properties`: string values are its OSM tags (others, such as
+    /// `@relations`, are skipped); `@id` and `@type` say which element it is; a nested `tags`
+    /// object (osmtogeojson's structured layout) holds the tags, beside `type` and `id`.
+    private mutating func properties(_ feature: inout FeatureFacts, path: @autoclosure () -> String, tagsSeen: Bool) throws(JSONScanError) {
+        cursor.position += 1
+        let keepTags = !tagsSeen
+        if keepTags {
+            feature.tagsFromProperties = true
+            element.hasTags = true
+            if keepAllTags { element.allTags = [:] }
+        }
+        var sawNested = false
+        var first = true
+        while let key = try nextKey(isFirst: first) {
+            first = false
+            let special = withKeyBytes(key) { k -> Int in
+                if Self.equals(k, "@id") { return 1 }
+                if Self.equals(k, "@type") { return 2 }
+                if Self.equals(k, "tags") { return 3 }
+                if Self.equals(k, "type") { return 4 }
+                if Self.equals(k, "id") { return 5 }
+                return 0
+            }
+            switch cursor.current {
+            case UInt8(ascii: "\""):
+                let value = try cursor.scanString(checkingSurrogates: true)
+                if special == 1, feature.atID == nil { feature.atID = value }
+                if special == 2, feature.atType == nil { feature.atType = value }
+                if special == 4, feature.nestedType == nil { feature.nestedType = value }
+                guard keepTags, special != 1, special != 2 else { continue }
+                if keepAllTags {
+                    let name = key.string(in: cursor.base)
+                    if element.allTags?[name] == nil { element.allTags?[name] = value.string(in: cursor.base) }
+                }
+                if !sawNested, let tagKey = withKeyBytes(key, { tagKeys.value(for: $0) }), element.tagTokens[tagKey.rawValue].start < 0 {
+                    element.tagTokens[tagKey.rawValue] = value
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9") where special == 1 || special == 5:
+                let number = try cursor.scanNumber()
+                let id = number.isInteger ? JSONNumberValue.int64(in: cursor.base, number) : nil
+                if special == 1, feature.atIDNumber == nil { feature.atIDNumber = id }
+                if special == 5, feature.nestedID == nil { feature.nestedID = id }
+            case UInt8(ascii: "{") where special == 3 && keepTags && !sawNested:
+                sawNested = true
+                clearTags()
+                try tags(path: "\(path()).tags")
+            default:
+                try cursor.skipValue(stack: &stack)
+            }
+        }
+    }
+
+    /// Makes a GeoJSON feature an element: its type and id from its `id` (`node/123` as
+    /// overpass turbo writes it; `n123`, `w123`, or an area's `a<2 × way id>` or
+    /// `a<2 × relation id + 1>` as osmium export writes it), else from `@id` (the same text,
+    /// or a number beside `@type`), else from a structured `type` and `id`; its tags from
+    /// `properties`; its position from its geometry. Without an OSM id it is no place.
+    private mutating func resolveFeature(_ feature: FeatureFacts) throws(JSONScanError) {
+        element.typeName = keepAllTags ? "Feature" : nil
+        element.kind = .other
+        element.id = 0
+        var ref: (ScannedElement.Kind, Int64)?
+        if let text = feature.idText { ref = withKeyBytes(text, Self.featureID) }
+        if ref == nil, let text = feature.atID { ref = withKeyBytes(text, Self.featureID) }
+        if ref == nil, let id = feature.atIDNumber, let type = feature.atType { ref = (elementKind(type), id) }
+        if ref == nil, let id = feature.nestedID, let type = feature.nestedType { ref = (elementKind(type), id) }
+        if !feature.tagsFromProperties { clearTags() }
+        guard let (kind, id) = ref, kind != .other else { return }
+        element.kind = kind
+        element.id = id
+        if let point = feature.point {
+            element.lat = point.lat
+            element.lon = point.lon
+            element.geometry = nil
+        } else if kind == .node, let box = element.geometry?.center {
+            element.lat = box.lat
+            element.lon = box.lon
+        } else {
+            element.lat = nil
+            element.lon = nil
+        }
+        element.center = nil
+        element.bounds = nil
+    }
+
+    /// `node/123`, `way/1`, `relation/7`; `n123`, `w1`, `r7`; `a<n>` (osmium's area ids).
+    private static func featureID(_ text: UnsafeRawBufferPointer) -> (ScannedElement.Kind, Int64)? {
+        func number(from start: Int) -> Int64? {
+            guard start < text.count, text.count - start <= 19 else { return nil }
+            var value: Int64 = 0
+            for i in start..<text.count {
+                let d = text[i] &- 0x30
+                guard d < 10 else { return nil }
+                let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times.addingReportingOverflow(Int64(d))
+                guard !o1, !o2 else { return nil }
+                value = sum
+            }
+            return value
+        }
+        for (prefix, kind) in [("node/", ScannedElement.Kind.node), ("way/", .way), ("relation/", .relation)] {
+            let p = Array(prefix.utf8)
+            if text.count > p.count, text.starts(with: p), let id = number(from: p.count) { return (kind, id) }
+        }
+        guard let first = text.first, let id = number(from: 1) else { return nil }
+        switch first {
+        case UInt8(ascii: "n"): return (.node, id)
+        case UInt8(ascii: "w"): return (.way, id)
+        case UInt8(ascii: "r"): return (.relation, id)
+        case UInt8(ascii: "a"): return id % 2 == 0 ? (.way, id / 2) : (.relation, (id - 1) / 2)
+        default: return nil
+        }
     }
 
     /// `tags`: an object of strings. Keeps the venue keys' positions (or every tag, decoded).

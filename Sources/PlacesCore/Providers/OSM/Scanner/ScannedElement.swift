@@ -33,6 +33,15 @@ struct ScannedElement {
     var lat: Double?
     var lon: Double?
     var center: (lat: Double, lon: Double)?
+    /// Overpass's `bounds` (`out bb;`).
+    var bounds: PositionBox?
+    /// The box of the element's own points: a way's `geometry` (`out geom;`), a relation's
+    /// members' points, a GeoJSON feature's coordinates.
+    var geometry: PositionBox?
+    /// Where the `nodes` array of a way (`out body;`) and the `members` array of a relation
+    /// begin in the text, for placing it from its members (-1: none).
+    var nodesStart = -1
+    var membersStart = -1
     /// Whether `tags` was present and not null.
     var hasTags = false
     /// Where each `OSMTagKey` value lies in the text (its first occurrence, as JSONDecoder
@@ -62,6 +71,10 @@ struct ScannedElement {
         lat = nil
         lon = nil
         center = nil
+        bounds = nil
+        geometry = nil
+        nodesStart = -1
+        membersStart = -1
         hasTags = false
         tagTokens.update(repeating: Self.absent, count: OSMTagKey.allCases.count)
         allTags = nil
@@ -82,7 +95,9 @@ struct ScannedElement {
         return token.withDecodedBytes(in: text, body)
     }
 
-    /// Where the venue would be, by `OSMVenueMapper`'s rule: a node's own position, else the centre.
+    /// Where the venue would be, by `OSMVenueMapper`'s rule: a node's own position; a way's
+    /// or relation's `center`, else the middle of its `bounds`, else of its geometry, else
+    /// its own `lat`/`lon`.
     var position: (lat: Double, lon: Double)? {
         switch kind {
         case .node:
@@ -90,6 +105,8 @@ struct ScannedElement {
             return (lat, lon)
         case .way, .relation:
             if let center { return center }
+            if let box = bounds?.center { return box }
+            if let box = geometry?.center { return box }
             guard let lat, let lon else { return nil }
             return (lat, lon)
         case .other:
@@ -100,8 +117,13 @@ struct ScannedElement {
     /// Whether `OSMVenueMapper` makes a venue of this element (a known type, a positive id,
     /// a position in range and a name that is not blank), decided without building one.
     var makesVenue: Bool {
-        guard kind != .other, id > 0, let p = position, p.lat.isFinite, abs(p.lat) <= 90,
-              p.lon.isFinite, abs(p.lon) <= 180, hasTags, let name = token(.name) else { return false }
+        guard let p = position, p.lat.isFinite, abs(p.lat) <= 90, p.lon.isFinite, abs(p.lon) <= 180 else { return false }
+        return isNamedPlace
+    }
+
+    /// A known type, a positive id and a name that is not blank: a place, if it had a position.
+    var isNamedPlace: Bool {
+        guard kind != .other, id > 0, hasTags, let name = token(.name) else { return false }
         if !name.hasEscapes {
             // Printable ASCII is never whitespace: one such byte makes the name non-blank.
             for i in name.start..<name.end where text[i] > 0x20 && text[i] < 0x7F { return true }
@@ -123,12 +145,18 @@ struct ScannedElement {
                 tags = kept
             }
         }
-        return OverpassElement(type: type, id: id, lat: lat, lon: lon,
-                               center: center.map { OverpassElement.Center(lat: $0.lat, lon: $0.lon) }, tags: tags)
+        var element = OverpassElement(type: type, id: id, lat: lat, lon: lon,
+                                      center: center.map { OverpassElement.Center(lat: $0.lat, lon: $0.lon) }, tags: tags)
+        element.bounds = bounds
+        element.geometry = geometry
+        return element
     }
 
-    /// The venue `OSMVenueMapper` makes of this element, if any.
-    func venue() -> Venue? {
-        OSMVenueMapper.venue(from: overpassElement())
+    /// The venue `OSMVenueMapper` makes of this element, if any; `placedAt` places an
+    /// element that has no position of its own (one placed from its member nodes).
+    func venue(placedAt position: (lat: Double, lon: Double)? = nil) -> Venue? {
+        var element = overpassElement()
+        if let position { element.center = OverpassElement.Center(lat: position.lat, lon: position.lon) }
+        return OSMVenueMapper.venue(from: element)
     }
 }
