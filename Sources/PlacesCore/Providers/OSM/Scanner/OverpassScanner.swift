@@ -679,7 +679,7 @@ struct OverpassScanner {
                 if !sawNested, let tagKey = withKeyBytes(key, { tagKeys.value(for: $0) }), element.tagTokens[tagKey.rawValue].start < 0 {
                     element.tagTokens[tagKey.rawValue] = value
                 }
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9") where special == 1 || special == 5:
+            case UInt8(ascii: "-") where special == 1 || special == 5, UInt8(ascii: "0")...UInt8(ascii: "9") where special == 1 || special == 5:
                 let number = try cursor.scanNumber()
                 let id = number.isInteger ? JSONNumberValue.int64(in: cursor.base, number) : nil
                 if special == 1, feature.atIDNumber == nil { feature.atIDNumber = id }
