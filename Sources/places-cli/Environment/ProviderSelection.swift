@@ -123,10 +123,10 @@ enum ProviderSelection {
     /// recording of `all` replays as `all` on a machine without the keys. A dry run counts
     /// what the real run would: the keys.
     static func configured(network: NetworkOptions, context: RunContext) -> [ProviderName] {
+        // The same reading of the directory as `replayed`: exchange files under the service's folder.
         func recorded(_ service: String) -> Bool {
             guard let directory = network.replayDirectory else { return false }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: PathText.join(directory, service))) ?? []
-            return names.contains { $0.hasSuffix(".json") }
+            return !CassetteDirectory(directory).entries(service: service).isEmpty
         }
         var names: [ProviderName] = []
         if context.value("GOOGLE_MAPS_API_KEY") != nil || recorded("google") { names.append(.google) }
