@@ -148,17 +148,44 @@ struct RealOSRM {
             self.port = port
         }
 
-        /// Polls until the server answers HTTP at all (any status), or fails after 30 s.
+        /// Waits until the server accepts connections (it listens only once its data is
+        /// loaded), or fails after 120 s. The polling runs on a thread of its own: with the
+        /// whole suite running, the shared task threads can be busy for longer than the wait.
         func waitUntilReady() async throws {
-            let probe = URL(string: url + "/route/v1/driving/25,60;25.0018,60?overview=false")!
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                guard process.isRunning else { throw Missing(description: "osrm-routed on port \(port) exited with \(process.terminationStatus)") }
-                let request = HTTPRequest(method: "GET", url: probe, service: "osrm")
-                if (try? await URLSessionTransport().send(request, timeout: 1, maxResponseBytes: 1 << 20)) != nil { return }
-                try await Task.sleep(nanoseconds: 50_000_000)
+            let port = self.port, process = self.process
+            let listening: Bool = await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    let deadline = Date().addingTimeInterval(120)
+                    repeat {
+                        if !process.isRunning { return continuation.resume(returning: false) }
+                        if Self.acceptsConnections(port: port) { return continuation.resume(returning: true) }
+                        usleep(50_000)
+                    } while Date() < deadline
+                    continuation.resume(returning: Self.acceptsConnections(port: port))
+                }
             }
-            throw Missing(description: "osrm-routed on port \(port) did not answer within 30 s")
+            if listening { return }
+            guard process.isRunning else { throw Missing(description: "osrm-routed on port \(port) exited with \(process.terminationStatus)") }
+            throw Missing(description: "osrm-routed on port \(port) did not accept a connection within 120 s")
+        }
+
+        /// Whether a TCP connection to 127.0.0.1:`port` succeeds.
+        static func acceptsConnections(port: UInt16) -> Bool {
+            #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+            #endif
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            return connected == 0
         }
 
         func stop() {
