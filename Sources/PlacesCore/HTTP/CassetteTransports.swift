@@ -78,23 +78,30 @@ extension CassetteRecordingTransport: CustomStringConvertible, CustomReflectable
 /// `--replay DIR`: answers every request from recorded exchanges and never touches the
 /// network. Repeated identical requests get their recordings in recorded order. Given a
 /// recorder (`--replay DIR --record DIR`), a request with no recording is sent and recorded
-/// instead of failing: only what is missing goes out.
+/// instead of failing: only what is missing goes out. That mode needs the service's key only
+/// for a miss, so a directory that already holds everything replays without one.
 package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable {
     private let cassettes: CassetteDirectory
     /// How to record what is missing, added to a miss (it names the caller's flags).
     private let refreshAdvice: String?
     private let recorder: CassetteRecordingTransport?
+    /// The service whose key is absent: a miss is then `missingAPIKey`, never sent keyless.
+    private let keyMissing: PlacesError.Service?
+    private let diagnostics: Diagnostics
     private let usageLog: ReplayUsageLog?
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
 
     /// `directory` is a path as given (see `PathText`); `usageLog`, when given, gets the
-    /// path of every file replayed (see `ReplayUsageLog`).
+    /// path of every file replayed (see `ReplayUsageLog`). `keyMissing` names the service
+    /// whose key the caller does not have: its misses are not sent, whatever `recorder` says.
     package init(directory: String, refreshAdvice: String? = nil, recordingMisses recorder: CassetteRecordingTransport? = nil,
-                 usageLog: ReplayUsageLog? = nil) {
+                 keyMissing: PlacesError.Service? = nil, diagnostics: Diagnostics = .silent, usageLog: ReplayUsageLog? = nil) {
         self.cassettes = CassetteDirectory(directory)
         self.refreshAdvice = refreshAdvice
         self.recorder = recorder
+        self.keyMissing = keyMissing
+        self.diagnostics = diagnostics
         self.usageLog = usageLog
     }
 
@@ -108,6 +115,12 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
         // Anything but a readable regular file (a FIFO too, without blocking) is not a recording.
         guard let data = try? AtomicFile.contents(file) else {
             if let recorder {
+                if let keyMissing {
+                    // The request carries a placeholder for the key: sending it would be refused
+                    // (and recorded as that refusal). Say which exchange is missing, then why.
+                    diagnostics.note(ReplayMiss.message(for: request, number: n, in: cassettes, advice: nil))
+                    throw PlacesError.missingAPIKey(keyMissing)
+                }
                 return try await recorder.send(request, number: n, timeout: timeout, maxResponseBytes: maxResponseBytes)
             }
             throw PlacesError.notFound(message: ReplayMiss.message(for: request, number: n, in: cassettes, advice: refreshAdvice))

@@ -20,8 +20,10 @@ enum HTTPClientFactory {
             try CassetteDirectory(replay).requireExisting()
             var missRecorder: CassetteRecordingTransport?
             if let record = network.recordDirectory { missRecorder = try recorder(into: record, context: context) }
+            let keyMissing = keyVariable(for: service).map { context.value($0) == nil } == true ? service : nil
             transport = CassetteReplayTransport(
                 directory: replay, refreshAdvice: missRecorder == nil ? refreshAdvice(replay) : nil, recordingMisses: missRecorder,
+                keyMissing: keyMissing, diagnostics: context.diagnostics,
                 usageLog: context.value(replayLogVariable).map(ReplayUsageLog.init(path:)))
         } else if let record = network.recordDirectory {
             transport = try recorder(into: record, context: context)
@@ -65,20 +67,30 @@ enum HTTPClientFactory {
                                           command: RecordedCommand.line(context.arguments), diagnostics: context.diagnostics)
     }
 
-    /// How to refresh a replay directory: the missing-only mode, which needs a key but
-    /// sends only what is missing.
+    /// How to refresh a replay directory: the missing-only mode, which sends only what is
+    /// missing (and so needs a key only for that).
     static func refreshAdvice(_ directory: String) -> String {
         "to record what is missing, run the command again online (with the provider's API key, if it needs one) and --replay \(directory) --record \(directory): only requests with no recording are sent"
     }
 
     /// The API key in `variable`. Dry runs and replays need none (a placeholder is sent,
-    /// which never takes part in matching); the missing-only mode does, as it may send.
-    /// Else nil, which the provider reports as `missingAPIKey` (77) once it knows the request
-    /// is valid, so a bad flag is reported first.
+    /// which never takes part in matching); in the missing-only mode a miss without the key
+    /// is `missingAPIKey` (see `CassetteReplayTransport`). Else nil, which the provider
+    /// reports as `missingAPIKey` (77) once it knows the request is valid, so a bad flag is
+    /// reported first.
     static func key(_ variable: String, for network: NetworkOptions, context: RunContext) -> String? {
         if let key = context.value(variable) { return key }
-        if network.dryRun || (network.replays && !network.recordsMissing) { return Redaction.placeholder }
+        if network.dryRun || network.replays { return Redaction.placeholder }
         return nil
+    }
+
+    /// The variable holding `service`'s key, or nil for a service that needs none.
+    static func keyVariable(for service: PlacesError.Service) -> String? {
+        switch service {
+        case .googlePlaces, .googleRoutes: return "GOOGLE_MAPS_API_KEY"
+        case .foursquare: return "FOURSQUARE_API_KEY"
+        case .overpass, .osrm: return nil
+        }
     }
 }
 

@@ -102,9 +102,19 @@ enum ProviderSelection {
     static func dataFile(_ options: ProviderOptions, context: RunContext) throws -> String? {
         if let flag = options.dataFile { return flag }
         guard let path = context.value("PLACES_OSM_DATA") else { return nil }
-        if path != "-" && !FileManager.default.fileExists(atPath: path) {
-            throw PlacesError.configuration(
-                message: "PLACES_OSM_DATA names no file: \(TerminalText.sanitizedLine(path)); set it to the path of an Overpass JSON export, or unset it to ask Overpass (or give --data FILE)")
+        guard path != "-" else { return path }
+        let shown = TerminalText.sanitizedLine(path)
+        let advice = "set it to the path of an Overpass JSON export, or unset it to ask Overpass (or give --data FILE)"
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            throw PlacesError.configuration(message: "PLACES_OSM_DATA names no file: \(shown); \(advice)")
+        }
+        if isDirectory.boolValue {
+            throw PlacesError.configuration(message: "PLACES_OSM_DATA names a directory, not an Overpass JSON file: \(shown); \(advice)")
+        }
+        if access(path, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            throw PlacesError.configuration(message: "PLACES_OSM_DATA names a file this user cannot read: \(shown) (\(reason)); \(advice)")
         }
         return path
     }

@@ -14,11 +14,11 @@ enum RouterFactory {
         }
     }
 
-    /// `GOOGLE_MAPS_API_KEY`; dry runs and replays need none. Missing otherwise is 77,
-    /// with the routers that need no key as the way out.
+    /// `GOOGLE_MAPS_API_KEY`; dry runs and replays need none (the missing-only mode needs it
+    /// for a miss only). Missing otherwise is 77, with the routers that need no key as the way out.
     static func googleKey(_ network: NetworkOptions, context: RunContext) throws -> String {
         if let key = context.value("GOOGLE_MAPS_API_KEY") { return key }
-        if network.dryRun || (network.replays && !network.recordsMissing) { return Redaction.placeholder }
+        if network.dryRun || network.replays { return Redaction.placeholder }
         throw PlacesError.missingAPIKey(.googleRoutes)
     }
 }

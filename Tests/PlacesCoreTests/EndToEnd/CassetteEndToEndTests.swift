@@ -117,6 +117,38 @@ struct CassetteEndToEndTests {
         #expect(replayed.stdout == recorded.stdout)
     }
 
+    /// The missing-only mode needs a key only for what is missing: a directory that holds
+    /// everything replays with no key, and a miss without the key is 77 after a note naming
+    /// the missing exchange, with nothing sent and nothing recorded.
+    @Test func missingOnlyModeNeedsAKeyOnlyForAMiss() throws {
+        let google = try FakeGooglePlaces()
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let base = ["nearby", "--provider", "google", "--at", "60.1699,24.9384", "--type", "restaurant", "--fields", "id,name"]
+        let recorded = try run(base + ["--radius", "800", "--record", dir], env(google: google))
+        #expect(recorded.status == 0, "\(recorded)")
+        let files = Self.exchangeFiles(dir)
+        let sent = google.requests.count
+
+        let hit = try run(base + ["--radius", "800", "--replay", dir, "--record", dir], env(google: google, keys: false))
+        #expect(hit.status == 0, "\(hit)")
+        #expect(hit.stdout == recorded.stdout)
+
+        let miss = try run(base + ["--radius", "900", "--replay", dir, "--record", dir], env(google: google, keys: false))
+        #expect(miss.status == 77, "\(miss)")
+        #expect(miss.stdout.isEmpty)
+        #expect(miss.stderr.contains("places: note: replay: no recorded exchange in \(dir)/google matches"), "\(miss.stderr)")
+        #expect(miss.stderr.contains("800 recorded, 900 asked"), "\(miss.stderr)")
+        #expect(miss.errorLines == ["places: error: Google Places needs an API key: set GOOGLE_MAPS_API_KEY (or use --provider osm, which needs none)"], "\(miss.stderr)")
+        #expect(google.requests.count == sent, "neither the hit nor the keyless miss may reach the server")
+        #expect(Self.exchangeFiles(dir) == files, "nothing recorded")
+
+        let keyed = try run(base + ["--radius", "900", "--replay", dir, "--record", dir], env(google: google))
+        #expect(keyed.status == 0, "\(keyed)")
+        #expect(google.requests.count == sent + 1, "with the key, the miss is sent")
+        #expect(Self.exchangeFiles(dir).count == files.count + 1)
+    }
+
     @Test func anUnwritableRecordDirectoryFailsBeforeAnythingIsSent() throws {
         let google = try FakeGooglePlaces()
         let r = try run(["nearby", "--provider", "google", "--near", "Helsinki", "--record", "/proc/nope"], env(google: google))

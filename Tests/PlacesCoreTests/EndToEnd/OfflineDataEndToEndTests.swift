@@ -73,8 +73,8 @@ struct OfflineDataEndToEndTests {
         #expect(try JSONHelpers.object(details.stdout)["id"] as? String == id, "\(details)")
     }
 
-    /// `$PLACES_OSM_DATA` naming no file is a configuration error (78) naming the variable,
-    /// not `--data`, which the user did not type; `--data` naming no file stays 66.
+    /// `$PLACES_OSM_DATA` naming no file, or a directory, is a configuration error (78) naming
+    /// the variable, not `--data`, which the user did not type; `--data` naming either stays 66.
     @Test func aMissingFileInTheVariableIsConfigurationNamingIt() throws {
         let dir = try TemporaryDirectory()
         var env = environment(dir)
@@ -87,6 +87,14 @@ struct OfflineDataEndToEndTests {
         }
         let flag = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--data", dir.file("missing.json")], environment: env)
         #expect(flag.status == 66 && flag.stderr.contains("no such --data file"), "\(flag)")
+        // A directory in the variable is named as the variable's too; as --data it stays 66.
+        env["PLACES_OSM_DATA"] = dir.path
+        let directory = try PlacesBinary.run(["nearby", "--near", "Helsinki"], environment: env)
+        #expect(directory.status == 78 && directory.errorLines.count == 1, "\(directory)")
+        #expect(directory.stderr.hasPrefix("places: error: PLACES_OSM_DATA names a directory"), "\(directory)")
+        #expect(!directory.stderr.contains("--data \(dir.path)"), "\(directory)")
+        let directoryFlag = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--data", dir.path], environment: env)
+        #expect(directoryFlag.status == 66 && directoryFlag.stderr.contains("--data \(dir.path) is a directory"), "\(directoryFlag)")
         env["PLACES_OSM_DATA"] = PlacesBinary.helsinkiData
         #expect(try PlacesBinary.run(["nearby", "--near", "Helsinki", "-n", "1"], environment: env).status == 0)
     }
