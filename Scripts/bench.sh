@@ -199,6 +199,9 @@ fsq=(nearby --provider foursquare --at "$LAT,$LON" --radius 5000 --limit 120 --j
 idle '`nearby --provider google`: one request, on a new connection' "$idle_port" 1 -- "$PLACES" nearby --provider google --at "$LAT,$LON" --json
 idle '`nearby --provider foursquare --limit 120`: 3 pages on one connection' "$idle_port" 3 -- "$PLACES" "${fsq[@]}"
 idle 'the same, the first page at once: only waits on a reused connection' "$reuse_port" 2 -- "$PLACES" "${fsq[@]}"
+# POST bodies too: a Google search on a reused connection sends its body at once, so the wait is idle.
+for lat in 60.1699 60.1710 60.1720; do echo "[\"nearby\",\"--provider\",\"google\",\"--at\",\"$lat,$LON\",\"--json\"]"; done > "$BENCH_DIR/idle-batch.ndjson"
+idle '`batch --jobs 1`: 3 Google searches (POST) on one connection, the first at once' "$reuse_port" 2 -- "$PLACES" batch --jobs 1 "$BENCH_DIR/idle-batch.ndjson"
 kill "$idle_server" "$reuse_server" 2>/dev/null
 
 # places batch vs a shell loop: the same lines (nearby queries on a grid over central Helsinki,
