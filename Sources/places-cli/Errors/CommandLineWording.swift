@@ -95,7 +95,7 @@ extension Wording {
         case .providerLeftOut(let provider, let error):
             let reason: String
             if case .missingAPIKey(let service) = error {
-                reason = "\(service.name) needs an API key: set \(service == .foursquare ? "FOURSQUARE_API_KEY" : "GOOGLE_MAPS_API_KEY")"
+                reason = "\(service.name) needs an API key: set \(HTTPClientFactory.keyVariable(for: service) ?? "its key")"
             } else {
                 reason = ErrorReport.message(error)
             }
