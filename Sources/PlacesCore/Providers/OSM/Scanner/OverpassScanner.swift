@@ -385,23 +385,7 @@ struct OverpassScanner {
     /// `center`: `lat` and `lon`, both required numbers.
     private mutating func center(path: @autoclosure () -> String) throws(JSONScanError) -> (lat: Double, lon: Double) {
         let start = cursor.position
-        cursor.position += 1
-        var lat: Double?, lon: Double?
-        var sawLat = false, sawLon = false
-        var first = true
-        while let key = try nextKey(isFirst: first) {
-            first = false
-            let field = elementField(key)
-            if field == .lat && !sawLat {
-                sawLat = true
-                lat = try requiredDouble(path: "\(path()).lat")
-            } else if field == .lon && !sawLon {
-                sawLon = true
-                lon = try requiredDouble(path: "\(path()).lon")
-            } else {
-                try cursor.skipValue(stack: &stack)
-            }
-        }
+        let (lat, lon) = try latLonFields(nullable: false, path: path())
         guard let lat else { throw JSONScanError("\(path()) has no \"lat\"", at: start) }
         guard let lon else { throw JSONScanError("\(path()) has no \"lon\"", at: start) }
         return (lat, lon)
@@ -474,6 +458,14 @@ struct OverpassScanner {
 
     /// An object's `lat` and `lon` (numbers or null; other keys skipped); nil unless both are numbers.
     private mutating func latLonObject(path: @autoclosure () -> String) throws(JSONScanError) -> (lat: Double, lon: Double)? {
+        let (lat, lon) = try latLonFields(nullable: true, path: path())
+        guard let lat, let lon else { return nil }
+        return (lat, lon)
+    }
+
+    /// The object at the cursor's first `lat` and `lon` (numbers, or also null when `nullable`);
+    /// other keys and repeats are skipped, an absent one is nil. The callers decide what is missing.
+    private mutating func latLonFields(nullable: Bool, path: @autoclosure () -> String) throws(JSONScanError) -> (Double?, Double?) {
         cursor.position += 1
         var lat: Double?, lon: Double?
         var sawLat = false, sawLon = false
@@ -483,15 +475,14 @@ struct OverpassScanner {
             let field = elementField(key)
             if field == .lat && !sawLat {
                 sawLat = true
-                lat = try nullableDouble(path: "\(path()).lat")
+                lat = nullable ? try nullableDouble(path: "\(path()).lat") : try requiredDouble(path: "\(path()).lat")
             } else if field == .lon && !sawLon {
                 sawLon = true
-                lon = try nullableDouble(path: "\(path()).lon")
+                lon = nullable ? try nullableDouble(path: "\(path()).lon") : try requiredDouble(path: "\(path()).lon")
             } else {
                 try cursor.skipValue(stack: &stack)
             }
         }
-        guard let lat, let lon else { return nil }
         return (lat, lon)
     }
 
