@@ -23,23 +23,36 @@ extension PlacesClient {
         var request = request
         request.onlyIDs = onlyIDs
         let logs = providers.map { _ in HeldMessages() }
-        let results = await withTaskGroup(of: (Int, Result<[Venue], any Error>).self) { group in
+        let answered = await withTaskGroup(of: (Int, Result<[Venue], any Error>).self) { group in
             for (index, provider) in providers.enumerated() {
                 let held = logs[index].diagnostics(wording: diagnostics.wording)
                 group.addTask { [request] in
-                    do {
-                        return (index, .success(try await provider.search(request, diagnostics: held)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
+                    // The result is bound before the tuple is made: Swift 6.3.1's optimiser drops
+                    // `index` from `return (index, try ...)` inside a do/catch in a task's closure
+                    // (docs/toolchain-issues.md).
+                    let result = await Self.answer(of: provider, to: request, diagnostics: held)
+                    return (index, result)
                 }
             }
-            var results = [Result<[Venue], any Error>?](repeating: nil, count: providers.count)
-            for await (index, result) in group { results[index] = result }
-            return results
+            var answered: [Int: Result<[Venue], any Error>] = [:]
+            for await (index, result) in group { answered[index] = result }
+            return answered
         }
         for log in logs { log.replay(to: diagnostics) }
-        return zip(providers, results).map { ProviderAnswer(provider: $0.name, result: $1!) }
+        return providers.enumerated().map { index, provider in
+            ProviderAnswer(provider: provider.name, result: answered[index] ?? .failure(MissingAnswer(provider: provider.name)))
+        }
+    }
+
+    /// One provider's venues, or why it has none; never throws, so a task's value is a plain value.
+    private static func answer(of provider: any PlaceProvider, to request: SearchRequest, diagnostics: Diagnostics) async
+        -> Result<[Venue], any Error>
+    {
+        do {
+            return .success(try await provider.search(request, diagnostics: diagnostics))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Each provider asked with `request.forEachMergedProvider`, their venues merged: one
@@ -77,6 +90,13 @@ extension PlacesClient {
         for (provider, error) in failures { diagnostics.warning(diagnostics.wording(.providerLeftOut(provider, error))) }
         return venues
     }
+}
+
+/// A provider of a merged search whose task ended without an answer: a fault of this
+/// program, not of the provider, so it is never a warning to skip past (exit 70 on the CLI).
+struct MissingAnswer: Error, CustomStringConvertible {
+    let provider: ProviderName
+    var description: String { "the search of \(provider.rawValue) ended without an answer" }
 }
 
 extension PlacesError {

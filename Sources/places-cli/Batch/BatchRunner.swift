@@ -32,6 +32,7 @@ enum BatchRunner {
         var nextToStart = 0, nextToWrite = 0, running = 0
         var firstFailure: Int32 = 0
         var stopped: StandardStreams.WriteResult?
+        var lostLine: Int?
 
         await withTaskGroup(of: (Int, BatchRecord).self) { group in
             while true {
@@ -54,7 +55,11 @@ enum BatchRunner {
                     lineContext.progress = nil
                     lineContext.writeOutput = nil
                     let flags = options.lineFlags, lineContextCopy = lineContext
-                    group.addTask { (index, await BatchLineRunner.run(line, batchFlags: flags, context: lineContextCopy)) }
+                    group.addTask {
+                        // Bound before the tuple is made (docs/toolchain-issues.md).
+                        let record = await BatchLineRunner.run(line, batchFlags: flags, context: lineContextCopy)
+                        return (index, record)
+                    }
                 }
                 while let record = ready.removeValue(forKey: nextToWrite) {
                     let written = streams.stdout.write(record.text)
@@ -66,7 +71,11 @@ enum BatchRunner {
                     nextToWrite += 1
                 }
                 if stopped != nil || nextToWrite == lines.count { break }
-                guard let (index, record) = await group.next() else { continue }
+                guard let (index, record) = await group.next() else {
+                    // Nothing runs and the next record is not ready: it can never come.
+                    lostLine = nextToWrite + 1
+                    break
+                }
                 running -= 1
                 ready[index] = (record.text, record.exitCode, record.line, record.error)
                 progress.finished(failed: record.exitCode != 0)
@@ -74,6 +83,7 @@ enum BatchRunner {
             group.cancelAll()
         }
         progress.finish()
+        if let lostLine { return streams.fail("internal error: line \(lostLine) of the batch ended without a record", code: 70) }
         switch stopped {
         case .failed(let code)?: return streams.fail("cannot write the output (errno \(code))", code: 74)
         case .closedPipe?: return 0
