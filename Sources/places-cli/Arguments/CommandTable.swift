@@ -229,9 +229,12 @@ enum CommandTable {
         groups: [FlagGroup(title: "Unused", flags: [
             FlagSpec("log", value: "FILE", default: "$PLACES_REPLAY_LOG", completion: .files, "the replay log: replays run with PLACES_REPLAY_LOG=FILE append every file they answer from"),
             FlagSpec("delete", "delete the unused files instead of only listing them"),
+            FlagSpec("dry-run", "with --delete: list what would be deleted, and delete nothing"),
         ])],
-        examples: ["PLACES_REPLAY_LOG=/tmp/used places nearby --provider google --near Helsinki --type restaurant --limit 8 --replay Fixtures", "places cassettes unused Fixtures --log /tmp/used"],
-        notes: ["Run every replay of the suite with PLACES_REPLAY_LOG set first: a file is unused when no logged run answered from it."])
+        examples: ["PLACES_REPLAY_LOG=/tmp/used places nearby --provider google --near Helsinki --type restaurant --limit 8 --replay Fixtures",
+                   "places cassettes unused Fixtures --log /tmp/used --delete --dry-run"],
+        notes: ["Run every replay of the suite with PLACES_REPLAY_LOG set first: a file is unused when no logged run answered from it.",
+                "Only DIR's own recordings are listed or deleted: files named <hash>-<n>.json that read as recorded exchanges, directly in a service folder (google, foursquare, osm, osrm). Nothing behind a symbolic link is followed, and nothing outside DIR is touched; what is passed over is a note on stderr."])
 
     static let help = CommandSpec(
         ["help"], summary: "help for places or one command",
