@@ -7,7 +7,7 @@ import Musl
 import Darwin
 #endif
 
-/// The response cache (`--cache TTL`): 2xx answers kept as files under a directory
+/// The response cache (`--cache TTL`): successful answers kept as files under a directory
 /// (`$XDG_CACHE_HOME/places/http/` in the CLI), one per request, in the cassette format
 /// (the request redacted, never a key) plus the time it was stored. Directory 0700, files
 /// 0600, each written whole (temporary file, rename). One instance per directory per
@@ -39,11 +39,16 @@ package final class ResponseCache: @unchecked Sendable {
 
     /// The file name of a request: its cassette key (method, path, query and body without
     /// secrets, the matched headers) plus the origin it goes to, so that answers from a mirror
-    /// or a test server never answer for the real service.
+    /// or a test server never answer for the real service; and the key it is sent with, mixed
+    /// into the hash (never stored), so that an answer fetched with one key never answers for
+    /// another (a replaced or revoked key hears from the service itself).
     package static func key(for request: HTTPRequest) -> String {
         let url = request.url
         let origin = "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port.map(String.init) ?? "")"
-        return String(SHA256.hex(origin + "\n" + Cassette.key(for: request)).prefix(32))
+        var identity = origin + "\n" + Cassette.key(for: request)
+        let secrets = Set(request.secrets).sorted()
+        if !secrets.isEmpty { identity += "\n" + secrets.joined(separator: "\n") }
+        return String(SHA256.hex(identity).prefix(32))
     }
 
     package func path(for request: HTTPRequest) -> String {
@@ -75,6 +80,11 @@ package final class ResponseCache: @unchecked Sendable {
               let cassette = try? Cassette.parse(data, service: request.service, source: file),
               cassette.response.isSuccess else {
             diagnostics.note("ignored the damaged cached answer \(file); it will be replaced")
+            return nil
+        }
+        // Kept by an older version: an error a service sent with a 200 is no answer.
+        guard CachingTransport.keeps(cassette.response, for: request) else {
+            diagnostics.note("ignored the cached answer \(file): it is an error the service sent, not an answer; it will be replaced")
             return nil
         }
         return Entry(response: cassette.response, storedAt: Date(timeIntervalSince1970: stored))
