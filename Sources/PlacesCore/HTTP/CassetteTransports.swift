@@ -63,7 +63,10 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
             try AtomicFile.replace(PathText.join(folder, name), with: Data(text.utf8),
                                    tempPath: PathText.join(folder, ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"), mode: 0o644)
         } catch let error as SystemCallError {
-            throw PlacesError.configuration(message: "cannot write the recording into \(folder): \(error.description)")
+            let message = "cannot write the recording into \(folder): \(error.description)"
+            // No room (a full disk, a quota, `ulimit -f`) is the storage's failure, not the setup's.
+            if error.isStorageFailure { throw PlacesError.io(path: folder, message: message) }
+            throw PlacesError.configuration(message: message)
         }
         return cassette.request.service + "/" + name
     }
