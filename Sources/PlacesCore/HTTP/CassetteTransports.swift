@@ -129,7 +129,11 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
             throw PlacesError.notFound(message: ReplayMiss.message(for: request, number: n, in: cassettes, advice: refreshAdvice))
         }
         let cassette = try Cassette.parse(data, service: request.service, source: file)
-        try usageLog?.append(file)
+        if let usageLog {
+            try usageLog.append(file) {
+                diagnostics.note("the replay log \(usageLog.path) is a FIFO with no reader yet; waiting for one, as echo >FIFO would (Ctrl-C to stop)")
+            }
+        }
         if cassette.response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes, declared: nil) }
         return Self.rebasingLinks(cassette.response, from: cassette.request.url, to: request.url)
     }
