@@ -28,7 +28,7 @@ enum CassettesRunner {
     /// stdout with the exchanges whose answers are errors.
     static func check(_ directory: CassetteDirectory, context: RunContext) throws -> String {
         try directory.requireExisting(role: "cassette directory")
-        let keys = Redaction.keyVariables.compactMap { context.value($0) }
+        let audit = CassetteAudit(knownSecrets: Redaction.keyVariables.compactMap { context.value($0) })
         var problems = 0
         var errorAnswers: [String] = []
         let entries = directory.entries()
@@ -42,11 +42,10 @@ enum CassettesRunner {
                 context.diagnostics.warning(error.message)
                 continue
             }
-            let found = CassetteAudit.problems(in: data, service: entry.service, path: entry.relativePath, knownSecrets: keys)
+            let (found, cassette) = audit.audit(data, service: entry.service, path: entry.relativePath)
             for problem in found { context.diagnostics.warning(problem) }
             problems += found.count
-            if found.isEmpty, let cassette = try? Cassette.parse(data, service: entry.service, source: entry.relativePath),
-               !cassette.response.isSuccess {
+            if found.isEmpty, let cassette, !cassette.response.isSuccess {
                 errorAnswers.append("\(entry.relativePath) (HTTP \(cassette.response.status))")
             }
         }
