@@ -129,4 +129,15 @@ struct ResponseCacheTrustEndToEndTests {
             #expect(FileManager.default.fileExists(atPath: folder + "/" + file.name) == file.kept, "\(file)")
         }
     }
+
+    /// Item 13: a request made no `org.swift.foundation.URLCache` folder under the cache home
+    /// (FoundationNetworking's own cache, 0777 under umask 000); only places' own folder.
+    @Test func aRequestLeavesNoFoundationCacheFolder() throws {
+        let fake = try Recovering(first: A.googlePage(0..<2), contentType: "application/json", then: A.googlePage(0..<2))
+        let cache = try TemporaryDirectory()
+        let r = try PlacesBinary.shell("umask 000; \"$PLACES\" " + Self.nearbyGoogle.joined(separator: " ") + " --cache 1h",
+                                       environment: Self.environment(fake.server, cache: cache))
+        #expect(r.status == 0 && fake.requests == 1, "\(r)")
+        #expect(cache.contents(of: ".") == ["places"], "\(cache.contents(of: "."))")
+    }
 }
