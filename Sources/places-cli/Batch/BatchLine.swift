@@ -57,17 +57,23 @@ struct BatchLine: Sendable {
         return BatchLine(number: number, id: id, args: args, problem: nil)
     }
 
-    /// The lines of a whole input, blank ones skipped (they keep their numbers).
+    /// The lines of a whole input, blank ones skipped (they keep their numbers). Split at
+    /// the byte 0x0A, a CR before it dropped: as a `String`, CR LF is one `Character` and a
+    /// file with CRLF line ends was one line.
     static func lines(of data: Data) -> [BatchLine] {
-        let text = String(decoding: data, as: UTF8.self)
         var out: [BatchLine] = []
-        var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            out.append(parse(line, number: number))
+        for (index, bytes) in byteLines(data).enumerated() {
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            out.append(parse(Substring(String(decoding: bytes, as: UTF8.self)), number: index + 1))
         }
         return out
+    }
+
+    /// `data` split at each LF, a CR before it dropped.
+    static func byteLines(_ data: Data) -> [ArraySlice<UInt8>] {
+        let bytes = [UInt8](data)
+        return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            line.last == 0x0D ? line.dropLast() : line
+        }
     }
 }

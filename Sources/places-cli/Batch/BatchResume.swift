@@ -12,8 +12,8 @@ struct BatchResume: Sendable {
     init() {}
 
     init(previousOutput data: Data) {
-        for raw in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let spans = JSONSpans(Array(raw.utf8))
+        for raw in BatchLine.byteLines(data) where !raw.isEmpty {
+            let spans = JSONSpans(Array(raw))
             guard let whole = spans.wholeValue, let pairs = spans.members(of: whole) else { continue }
             var members: [String: Range<Int>] = [:]
             for (key, value) in pairs where members[key] == nil { members[key] = value }

@@ -94,6 +94,20 @@ struct BatchLinesHardeningEndToEndTests {
         }
     }
 
+    /// Found by the batch-line fuzz: CR LF is one `Character` in a Swift `String`, so a file
+    /// with CRLF line ends was read as one line ("not JSON"); and a record echoed a line's
+    /// arguments with C1 and bidirectional control characters raw.
+    @Test func crlfLinesAreLinesAndEchoedArgumentsCarryNoControlCharacters() throws {
+        let dir = try TemporaryDirectory()
+        let input = try dir.write("in.ndjson", Data("[\"providers\"]\r\n{\"id\":7,\"args\":[\"favorite\",\"list\",\"--near\",\"\u{85}\u{202E}x\"]}\r\n".utf8))
+        let r = try PlacesBinary.run(["batch", input])
+        let records = try Self.records(r.stdout)
+        #expect(records.map { $0["line"] as? Int } == [1, 2], "\(r)")
+        #expect(records.first?["exitCode"] as? Int == 0, "\(r)")
+        #expect(r.stdout.contains(#""--near","\u0085\u202ex""#), "\(r)")
+        #expect(!r.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E }, "\(r)")
+    }
+
     // MARK: - Item 5: an extract as a stream
 
     @Test(arguments: [
