@@ -128,7 +128,7 @@ enum CLI {
 
         /// What a failed write of the output says: the system's words, never a bare errno.
         static func writeFailure(_ code: Int32) -> String {
-            let advice = code == EFBIG ? " (the file size limit, ulimit -f, was reached)" : code == ENOSPC || code == EDQUOT ? " (no room left)" : ""
+            let advice = code == EFBIG ? " (the file size limit, ulimit -f, was reached)" : ""
             return "cannot write the output: \(String(cString: strerror(code)))\(advice)"
         }
     }
