@@ -194,8 +194,8 @@ enum CommandTable {
         ],
         notes: [
             "Each output line, in input order: {\"id\", \"line\", \"args\", \"exitCode\", \"result\", \"error\"}: result is what the command prints with --json (null when it prints nothing), error its one-line message (null on success). id is the line's own id, else null; line counts from 1; blank lines are skipped.",
-            "Flags given to batch apply to every line that does not set them; --provider and --data go together, as do --record and --replay (a line that sets one of a pair takes neither from the batch). A line that is not JSON, not an array or object, names an unknown command, or runs batch or help gets its own record with exit code 64; the other lines go on.",
-            "--resume copies the records of the lines that succeeded (same line number, same arguments) and runs the rest: the new output alone holds every line once. Write it to another file than the one resumed.",
+            "Flags given to batch apply to every line that does not set them; --provider and --data go together, as do --record and --replay, and --cache and --no-cache (a line that sets one of a pair takes neither from the batch). A line that is not JSON, not an array or object, names an unknown command, runs batch, help or a command that prints text (completions, manpage, cassettes), or gives a stream as --data gets its own record with exit code 64; the other lines go on. The extract must be a file: --data -, /dev/stdin or <(...) for the batch is 64 before any line runs.",
+            "--resume copies the records of the lines that succeeded (same line number, same arguments; whole records only), with the new input's ids, and runs the rest: the new output alone holds every line once. Write it to another file than the one resumed.",
             "Exit status: 0 when every line succeeded, else the exit code of the first line (in input order) that failed. On a terminal, stderr shows progress.",
         ])
 
