@@ -19,7 +19,7 @@
 # Environment: SIZES, SEED (42), BENCH_DIR (/tmp/places-bench, keeps the generated files),
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
 # IDLE_DELAY (1 s), IDLE_RUNS (3), DENSE_SIZE (1000000; 0 skips the dense circle and search),
-# BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8).
+# BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000).
 #
 # The dense circle (issue 11): DENSE_SIZE elements all within 50 km of 60.25,25.0
 # (overpass-synth --disc), `nearby --radius 50000` with no --type, the nearest 20, as the
@@ -45,6 +45,7 @@ IDLE_RUNS=${IDLE_RUNS:-3}
 BATCH_LINES=${BATCH_LINES:-500}
 BATCH_DELAY=${BATCH_DELAY:-0.05}
 BATCH_JOBS=${BATCH_JOBS:-8}
+CASSETTE_FILES=${CASSETTE_FILES:-8000}
 
 for tool in hyperfine jq /usr/bin/time python3; do
     command -v "$tool" >/dev/null || { echo "bench.sh: needs $tool (Debian: apt-get install -y hyperfine jq time python3)" >&2; exit 69; }
@@ -237,6 +238,20 @@ batch_row 'offline: `--data` Helsinki extract (indexed)' -- --data Fixtures/osm/
 (export GOOGLE_MAPS_API_KEY=bench PLACES_GOOGLE_PLACES_URL="http://127.0.0.1:$batch_port"
  batch_row "Google, loopback server answering after $BATCH_DELAY s" -- --provider google)
 kill "$batch_server" 2>/dev/null
+
+# cassettes upkeep at scale (issue 22): CASSETTE_FILES copies of a 1.5 KB recording, `list`
+# against `check` (which reads every name and value of every file for key shapes).
+rm -rf "$BENCH_DIR/cassettes" && mkdir -p "$BENCH_DIR/cassettes/osm"
+recording=$(ls Fixtures/osm/*-1.json | head -1)
+for ((i = 1; i <= CASSETTE_FILES; i++)); do cp "$recording" "$BENCH_DIR/cassettes/osm/$(printf '%016x' "$i")-1.json"; done
+echo
+echo "| $CASSETTE_FILES recordings | median | spread | per file |"
+echo "| --- | --- | --- | --- |"
+for verb in list check; do
+    read -r median min max _ _ < <(measure "cassettes-$verb" 3 -- "$PLACES" cassettes "$verb" "$BENCH_DIR/cassettes")
+    awk -v v="$verb" -v m="$median" -v lo="$min" -v hi="$max" -v n="$CASSETTE_FILES" \
+        'BEGIN { printf "| `cassettes %s` | %.0f ms | %.0f–%.0f ms | %.3f ms |\n", v, m, lo, hi, m / n }'
+done
 
 echo
 for check in "${checks[@]}"; do echo "- $check"; done

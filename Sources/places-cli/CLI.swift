@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PlacesCore
 
 /// Parses the command line, runs the command, prints, and turns every failure into
@@ -115,8 +122,14 @@ enum CLI {
         private func status(of result: StandardStreams.WriteResult) -> Int32 {
             switch result {
             case .written, .closedPipe: return 0
-            case .failed(let code): return fail("cannot write the output (errno \(code))", code: 74)
+            case .failed(let code): return fail(Self.writeFailure(code), code: 74)
             }
+        }
+
+        /// What a failed write of the output says: the system's words, never a bare errno.
+        static func writeFailure(_ code: Int32) -> String {
+            let advice = code == EFBIG ? " (the file size limit, ulimit -f, was reached)" : ""
+            return "cannot write the output: \(String(cString: strerror(code)))\(advice)"
         }
     }
 }

@@ -13,6 +13,16 @@ package enum FavoriteAlias {
         return text.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "_" || $0 == "." }
     }
 
+    /// What an alias may be, in words.
+    package static let rule = "1–\(maximumLength) letters, digits, - _ or ., starting with a letter or digit"
+
+    /// Text that may not be an alias, for a message: JSON-quoted (a newline or a quote shows
+    /// as what it is) and cut after 60 characters.
+    package static func shown(_ text: String) -> String {
+        let quoted = JSONValue.string(String(text.prefix(60))).compact
+        return text.count > 60 ? quoted + "…" : quoted
+    }
+
     /// What aliases are compared by.
     package static func key(_ alias: String) -> String {
         alias.lowercased()

@@ -58,6 +58,11 @@ enum FavoriteEntryCodec {
         let (name, address, website, phone, mapsURL, note) = (try required("name"), try string("address"), try string("website"),
                                                               try string("phone"), try string("mapsUrl"), try string("note"))
         let alias = try string("alias").flatMap { $0.isEmpty ? nil : $0 }
+        // Read as strictly as it is written: a hand-edited or shared file may hold anything
+        // here, and aliases reach shell completions and command lines.
+        if let alias, !FavoriteAlias.isValid(alias) {
+            throw Problem(text: "(\(id)) has an alias \(FavoriteAlias.shown(alias)) that is not one: \(FavoriteAlias.rule); fix or remove it")
+        }
         let (categories, cuisines) = (try list("categories"), try list("cuisines"))
         do {
             return try Favorite(id: id, name: name, coordinate: coordinate, address: address, categories: categories,

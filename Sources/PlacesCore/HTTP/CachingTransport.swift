@@ -2,7 +2,8 @@ import Foundation
 
 /// `--cache TTL`: answers a request from the response cache when a 2xx answer to it is
 /// fresher than `ttl` (nothing sent, nothing billed), else sends it through `inner` and keeps
-/// a 2xx answer. Identical requests in flight at once in this process are sent once. Under
+/// the answer when it is a successful one (`HTTPRequest.isAnswer`: never an error a service
+/// sent with a 200, which would otherwise be served again for the whole TTL). Identical requests in flight at once in this process are sent once. Under
 /// `--dry-run` (`dryRun`) it sends nothing: it notes on the request whether the cache would
 /// answer it and lets the dry run capture it.
 package struct CachingTransport: HTTPTransport {
@@ -48,11 +49,16 @@ package struct CachingTransport: HTTPTransport {
         let inner = self.inner, cache = self.cache, secrets = knownSecrets, diagnostics = self.diagnostics, now = self.now
         let (response, shared) = try await cache.coalescing(ResponseCache.key(for: request)) {
             let response = try await inner.send(request, timeout: timeout, maxResponseBytes: maxResponseBytes)
-            if response.isSuccess { cache.store(response, for: request, knownSecrets: secrets, now: now(), diagnostics: diagnostics) }
+            if Self.keeps(response, for: request) { cache.store(response, for: request, knownSecrets: secrets, now: now(), diagnostics: diagnostics) }
             return response
         }
         if shared { ledger.recordCacheHit(request) }
         return response
+    }
+
+    /// Whether `response` may be kept: a 2xx that reads as its service's successful answer.
+    static func keeps(_ response: HTTPResponse, for request: HTTPRequest) -> Bool {
+        response.isSuccess && (request.isAnswer ?? AnswerShape.isJSONObject)(response)
     }
 
     private func freshEntry(for request: HTTPRequest) -> ResponseCache.Entry? {

@@ -95,31 +95,63 @@ package struct CassetteDirectory: Sendable {
         }
     }
 
+    /// The folder the exchanges of `service` are recorded in (`HTTPRequest.service`).
+    package static func folderName(_ service: PlacesError.Service) -> String {
+        switch service {
+        case .googlePlaces, .googleRoutes: return "google"
+        case .foursquare: return "foursquare"
+        case .overpass: return "osm"
+        case .osrm: return "osrm"
+        }
+    }
+
+    /// Bytes the check writes: a recording is rarely smaller, so a full disk, a quota or a
+    /// file size limit (`ulimit -f`) that would refuse it shows before a request is sent.
+    static let probeBytes = 64 * 1024
+
     /// A directory to record into must be one that can be written, checked before anything
-    /// is sent (a request may be billed): the directory, or the nearest part of its path that
-    /// exists (the rest is made when the first exchange is written), must be a directory in
-    /// which a file can be created. 78 when it cannot; 74 when the storage failed.
-    package func checkWritable() throws {
+    /// is sent (a request may be billed): the folder of `service` (or, before it exists, the
+    /// directory, or the nearest part of its path that exists: the rest is made when the
+    /// first exchange is written) must be a directory in which a file of `probeBytes` can be
+    /// written. 78 when it cannot; 74 when the storage failed (no room, `ulimit -f`).
+    package func checkWritable(service: PlacesError.Service? = nil) throws {
+        let serviceFolder = service.map { folder(Self.folderName($0)) }
+        if let serviceFolder, DirectoryEntries.linkKind(of: serviceFolder) != nil {
+            try probe(serviceFolder)
+            return
+        }
         var directory = path.isEmpty ? "." : path
         while DirectoryEntries.kind(of: directory) == nil {
             let parent = PathText.directory(of: directory)
             guard parent != directory else { break }
             directory = parent
         }
+        try probe(directory)
+    }
+
+    /// Writes and removes a file of `probeBytes` in `directory`, which must be a directory.
+    private func probe(_ directory: String) throws {
         guard let kind = DirectoryEntries.kind(of: directory), kind == .directory else {
-            let what = DirectoryEntries.kind(of: directory).map { "\($0)" } ?? "missing"
+            let what = DirectoryEntries.kind(of: directory).map { "\($0)" }
+                ?? (DirectoryEntries.linkKind(of: directory) == .symbolicLink ? "a symbolic link to nothing" : "missing")
             throw PlacesError.configuration(message: "cannot record into \(path): \(directory) is \(what), not a directory; nothing was sent")
         }
         let probe = PathText.join(directory, ".places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            let error = SystemCallError("create a file in", directory)
+        func refuse(_ error: SystemCallError) -> PlacesError {
             let message = "cannot record into \(path): \(error.description); nothing was sent"
-            if error.isStorageFailure { throw PlacesError.io(path: path, message: message) }
-            throw PlacesError.configuration(message: message + ": choose a directory you can write")
+            if error.isStorageFailure { return PlacesError.io(path: path, message: message + ": free some room (or raise ulimit -f)") }
+            return PlacesError.configuration(message: message + ": choose a directory you can write")
         }
-        close(fd)
-        unlink(probe)
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw refuse(SystemCallError("create a file in", directory)) }
+        defer {
+            close(fd)
+            unlink(probe)
+        }
+        let bytes = [UInt8](repeating: 0x20, count: Self.probeBytes)
+        if let code = bytes.withUnsafeBytes({ POSIX.writeAll(fd, $0) }) {
+            throw refuse(SystemCallError("write a file in", directory, code: code))
+        }
     }
 
     /// Whether two paths name one directory: the same text, or the same directory once

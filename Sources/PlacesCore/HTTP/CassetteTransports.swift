@@ -63,7 +63,10 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
             try AtomicFile.replace(PathText.join(folder, name), with: Data(text.utf8),
                                    tempPath: PathText.join(folder, ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"), mode: 0o644)
         } catch let error as SystemCallError {
-            throw PlacesError.configuration(message: "cannot write the recording into \(folder): \(error.description)")
+            let message = "cannot write the recording into \(folder): \(error.description)"
+            // No room (a full disk, a quota, `ulimit -f`) is the storage's failure, not the setup's.
+            if error.isStorageFailure { throw PlacesError.io(path: folder, message: message) }
+            throw PlacesError.configuration(message: message)
         }
         return cassette.request.service + "/" + name
     }
@@ -126,7 +129,11 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
             throw PlacesError.notFound(message: ReplayMiss.message(for: request, number: n, in: cassettes, advice: refreshAdvice))
         }
         let cassette = try Cassette.parse(data, service: request.service, source: file)
-        try usageLog?.append(file)
+        if let usageLog {
+            try usageLog.append(file) {
+                diagnostics.note("the replay log \(usageLog.path) is a FIFO with no reader yet; waiting for one, as echo >FIFO would (Ctrl-C to stop)")
+            }
+        }
         if cassette.response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes, declared: nil) }
         return Self.rebasingLinks(cassette.response, from: cassette.request.url, to: request.url)
     }

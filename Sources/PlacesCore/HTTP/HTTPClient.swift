@@ -45,6 +45,7 @@ package struct HTTPClient: Sendable {
         }
         var request = request
         if request.header("User-Agent") == nil { request.setHeader("User-Agent", Self.userAgent) }
+        request.isAnswer = service.isAnswer
         let secrets = request.secrets
         let attempts = policy.retries + 1
         var attempt = 0
@@ -61,7 +62,8 @@ package struct HTTPClient: Sendable {
                 // Nothing built from the answer (places, messages, notes) may carry a key it echoed.
                 return Redaction.scrub(response, secrets: secrets)
             case .success(let response):
-                guard RetryPolicy.isRetryable(status: response.status), attempt < attempts else {
+                // A cancelled command (a batch whose reader went away) does not try again.
+                guard RetryPolicy.isRetryable(status: response.status), attempt < attempts, !Task.isCancelled else {
                     throw HTTPErrorMapper.error(for: response, service: service, attempts: attempt, secrets: secrets,
                                                 wording: diagnostics.wording)
                 }
@@ -79,7 +81,7 @@ package struct HTTPClient: Sendable {
                 diagnostics.note("\(service.name) answered \(response.status); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))")
                 await sleep(wait)
             case .failure(let failure):
-                guard failure.isRetryable, attempt < attempts else {
+                guard failure.isRetryable, attempt < attempts, !Task.isCancelled else {
                     throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt, secrets: secrets,
                                                 wording: diagnostics.wording)
                 }

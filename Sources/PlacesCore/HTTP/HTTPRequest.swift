@@ -18,6 +18,9 @@ package struct HTTPRequest: Sendable, Equatable {
     package var annotations: [String]
     /// What the request is billed at, for a provider that bills by tier; nil otherwise.
     package var billing: BilledTier?
+    /// Whether a 2xx answer to it is a successful answer of its service (set by `HTTPClient`
+    /// from the service's description); nil: any JSON object. The response cache keeps only those.
+    package var isAnswer: (@Sendable (HTTPResponse) -> Bool)?
 
     package init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil, service: String,
                 secretHeaders: Set<String> = [], matchedHeaders: [String] = [], annotations: [String] = [],

@@ -11,7 +11,7 @@ package struct RateLimitedTransport: HTTPTransport {
     }
 
     package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
-        await gate.enter()
+        try await gate.enter()
         do {
             let response = try await inner.send(request, timeout: timeout, maxResponseBytes: maxResponseBytes)
             // Retry-After means "wait" only on the statuses that are retried (429, 5xx).

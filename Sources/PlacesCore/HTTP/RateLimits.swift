@@ -9,7 +9,7 @@ package final class RateLimits: Sendable {
         var gates: [PlacesError.Service: RequestGate] = [:]
         for service in PlacesError.Service.allCases {
             gates[service] = RequestGate(requestsPerSecond: requestsPerSecond ?? Self.defaultRequestsPerSecond(service),
-                                         maxInFlight: Self.maxInFlight(service))
+                                         maxInFlight: Self.maxInFlight(service), service: service)
         }
         self.gates = gates
     }

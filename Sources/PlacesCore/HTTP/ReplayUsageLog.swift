@@ -17,12 +17,20 @@ package struct ReplayUsageLog: Sendable {
         self.path = path
     }
 
-    /// Appends the canonical path of `file` (as given when it cannot be resolved).
-    package func append(_ file: String) throws {
+    /// Appends the canonical path of `file` (as given when it cannot be resolved). A FIFO
+    /// with no reader yet is waited for, as `--data` waits for a FIFO's writer: `waiting` is
+    /// called first (a note), never a silent hang.
+    package func append(_ file: String, waiting: () -> Void = {}) throws {
         let line = (DirectoryEntries.canonicalPath(file) ?? file) + "\n"
-        let fd = POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        var fd = POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        if fd < 0, errno == ENXIO {
+            // A FIFO nobody reads: opening it for writing would wait, unannounced.
+            waiting()
+            fd = POSIX.open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        }
         guard fd >= 0 else { throw failure(SystemCallError("open the replay log", path)) }
         defer { close(fd) }
+        ReadOnlyFile.clearNonBlocking(fd)
         let code = Array(line.utf8).withUnsafeBytes { POSIX.writeAll(fd, $0) }
         if let code { throw failure(SystemCallError("append to the replay log", path, code: code)) }
     }

@@ -7,11 +7,13 @@ import Musl
 import Darwin
 #endif
 
-/// The response cache (`--cache TTL`): 2xx answers kept as files under a directory
+/// The response cache (`--cache TTL`): successful answers kept as files under a directory
 /// (`$XDG_CACHE_HOME/places/http/` in the CLI), one per request, in the cassette format
 /// (the request redacted, never a key) plus the time it was stored. Directory 0700, files
 /// 0600, each written whole (temporary file, rename). One instance per directory per
 /// process, so concurrent commands of one process (a batch) share its in-flight requests.
+/// Nothing is kept longer than `longestKeep`: an expired entry is deleted when it is met,
+/// and a write sweeps the directory of expired entries at most once a day.
 package final class ResponseCache: @unchecked Sendable {
     /// The path as given (see `PathText`).
     package let directory: String
@@ -19,6 +21,8 @@ package final class ResponseCache: @unchecked Sendable {
     private let lock = NSLock()
     private var inFlight: [String: Task<HTTPResponse, Error>] = [:]
     private var tempCounter = 0
+    /// Whether this process has looked for expired entries.
+    private var swept = false
 
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var registry: [String: ResponseCache] = [:]
@@ -37,13 +41,22 @@ package final class ResponseCache: @unchecked Sendable {
         self.directory = directory
     }
 
+    /// The longest an answer is kept: Google's terms allow caching coordinates for at most
+    /// 30 consecutive calendar days.
+    package static let longestKeep = 30 * 86_400.0
+
     /// The file name of a request: its cassette key (method, path, query and body without
     /// secrets, the matched headers) plus the origin it goes to, so that answers from a mirror
-    /// or a test server never answer for the real service.
+    /// or a test server never answer for the real service; and the key it is sent with, mixed
+    /// into the hash (never stored), so that an answer fetched with one key never answers for
+    /// another (a replaced or revoked key hears from the service itself).
     package static func key(for request: HTTPRequest) -> String {
         let url = request.url
         let origin = "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port.map(String.init) ?? "")"
-        return String(SHA256.hex(origin + "\n" + Cassette.key(for: request)).prefix(32))
+        var identity = origin + "\n" + Cassette.key(for: request)
+        let secrets = Set(request.secrets).sorted()
+        if !secrets.isEmpty { identity += "\n" + secrets.joined(separator: "\n") }
+        return String(SHA256.hex(identity).prefix(32))
     }
 
     package func path(for request: HTTPRequest) -> String {
@@ -77,7 +90,17 @@ package final class ResponseCache: @unchecked Sendable {
             diagnostics.note("ignored the damaged cached answer \(file); it will be replaced")
             return nil
         }
-        return Entry(response: cassette.response, storedAt: Date(timeIntervalSince1970: stored))
+        // Kept by an older version: an error a service sent with a 200 is no answer.
+        guard CachingTransport.keeps(cassette.response, for: request) else {
+            diagnostics.note("ignored the cached answer \(file): it is an error the service sent, not an answer; it will be replaced")
+            return nil
+        }
+        let entry = Entry(response: cassette.response, storedAt: Date(timeIntervalSince1970: stored))
+        if entry.age(now: Date()) > Self.longestKeep {
+            unlink(file)
+            return nil
+        }
+        return entry
     }
 
     /// Stores a 2xx answer. Refuses (and writes nothing) when a secret would still reach the
@@ -107,11 +130,56 @@ package final class ResponseCache: @unchecked Sendable {
             _ = chmod(folder, 0o700)
             try AtomicFile.replace(PathText.join(folder, name), with: Data(outText.utf8) + Data("\n".utf8),
                                    tempPath: PathText.join(folder, ".\(name).tmp-\(getpid())-\(n)"), mode: 0o600)
+            sweepIfDue(now: now)
         } catch let error as SystemCallError {
             diagnostics.note("could not keep the answer in the response cache: \(error.description)")
         } catch {
             diagnostics.note("could not keep the answer in the response cache \(folder)")
         }
+    }
+
+    /// Deletes the entries older than `longestKeep` (by the time their file was written, as
+    /// `storedAt` is), and temporary files a killed write left, at most once a day (a marker
+    /// file's time says when) and once per process: a readdir and an lstat per entry. Only
+    /// what this cache writes is touched; no symbolic link is followed.
+    func sweepIfDue(now: Date) {
+        let due: Bool = lock.withLock {
+            defer { swept = true }
+            return !swept
+        }
+        guard due else { return }
+        let marker = PathText.join(directory, ".swept")
+        var info = stat()
+        if lstat(marker, &info) == 0, now.timeIntervalSince1970 - Self.modified(info) < 86_400 { return }
+        let fd = open(marker, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }
+        let oldest = now.timeIntervalSince1970 - Self.longestKeep
+        for service in DirectoryEntries.names(in: directory) ?? [] where !service.hasPrefix(".") {
+            let folder = PathText.join(directory, service)
+            guard DirectoryEntries.linkKind(of: folder) == .directory else { continue }
+            for name in DirectoryEntries.names(in: folder) ?? [] {
+                let isEntry = Self.isEntryName(name), isTemporary = name.hasPrefix(".") && name.contains(".json.tmp-")
+                guard isEntry || isTemporary else { continue }
+                let path = PathText.join(folder, name)
+                guard lstat(path, &info) == 0, FileKind(mode: info.st_mode) == .regular else { continue }
+                let written = Self.modified(info)
+                if (isEntry && written < oldest) || (isTemporary && written < now.timeIntervalSince1970 - 86_400) { unlink(path) }
+            }
+        }
+    }
+
+    private static func modified(_ info: stat) -> Double {
+        #if canImport(Darwin)
+        Double(info.st_mtimespec.tv_sec)
+        #else
+        Double(info.st_mtim.tv_sec)
+        #endif
+    }
+
+    /// `<32 hex digits>.json`: the name of an entry.
+    static func isEntryName(_ name: String) -> Bool {
+        let utf8 = Array(name.utf8)
+        return utf8.count == 37 && name.hasSuffix(".json") && utf8[0..<32].allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 
     /// Runs `send` for `key` unless the same request is already on its way in this process,

@@ -12,13 +12,19 @@ package struct ServiceDescription: Sendable {
     /// returns an error, that error wins (OSRM answers 400 both for a bad query and for
     /// "no route", which is 66). Nil, or nil returned, means the status decides.
     package let classify: (@Sendable (HTTPResponse) -> PlacesError?)?
+    /// Whether a 2xx answer is one the service gives on success, and not an error it sent
+    /// with a 200 (Google's envelope, Foursquare's message, Overpass's remark, an HTML page):
+    /// only such answers are kept by the response cache.
+    package let isAnswer: @Sendable (HTTPResponse) -> Bool
 
     package init(_ service: PlacesError.Service, name: String? = nil, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError,
-                 classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil) {
+                 classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil,
+                 isAnswer: @escaping @Sendable (HTTPResponse) -> Bool = AnswerShape.isJSONObject) {
         self.service = service
         self.name = name ?? service.name
         self.parseError = parseError
         self.classify = classify
+        self.isAnswer = isAnswer
     }
 }
 

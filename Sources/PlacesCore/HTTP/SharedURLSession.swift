@@ -17,8 +17,18 @@ enum SharedURLSession {
     static let dispatcher = ExchangeDispatcher()
 
     static let session: URLSession = {
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking's `.ephemeral` makes a URLCache of its own, and the shared one is
+        // made on first use, each creating an empty org.swift.foundation.URLCache folder under
+        // $XDG_CACHE_HOME (mode 0777 under umask 000). A cache with no room and a path that
+        // cannot be a directory is made first instead, and `.default` takes it: nothing is created.
+        URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null")
+        let configuration = URLSessionConfiguration.default
+        #else
         let configuration = URLSessionConfiguration.ephemeral
+        #endif
         configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.urlCredentialStorage = nil
         // Concurrent requests to one host should not queue behind each other for long: each

@@ -30,6 +30,13 @@ package enum DirectoryEntries {
         return FileKind(mode: info.st_mode)
     }
 
+    /// What is at `path` itself: a symbolic link is `.symbolicLink`, not what it points to.
+    static func linkKind(of path: String) -> FileKind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileKind(mode: info.st_mode)
+    }
+
     /// The canonical absolute path of something that exists (symbolic links and `..`
     /// resolved); nil when it does not.
     package static func canonicalPath(_ path: String) -> String? {

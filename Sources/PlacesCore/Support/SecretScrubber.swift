@@ -122,7 +122,8 @@ package struct SecretScrubber: Sendable {
         contains(text, matcher: SecretMatcher(secrets: secrets))
     }
 
-    private static func contains(_ text: String, matcher: SecretMatcher) -> Bool {
+    /// Whether `text` holds a secret `matcher` looks for: a matcher built once for many texts.
+    package static func contains(_ text: String, matcher: SecretMatcher) -> Bool {
         guard !matcher.isEmpty else { return false }
         var text = text
         return text.withUTF8 { buffer in

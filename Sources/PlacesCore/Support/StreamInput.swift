@@ -9,9 +9,9 @@ import Darwin
 /// Reads a stream to its end into memory: a pipe (`<(cat f)`, `/dev/stdin` fed by a
 /// pipe), standard input, a named FIFO, a terminal, a character device. Works whether the
 /// descriptor is blocking or not (a would-block read waits in `poll`).
-enum StreamInput {
-    struct ReadError: Error, Equatable {
-        var reason: String
+package enum StreamInput {
+    package struct ReadError: Error, Equatable {
+        package var reason: String
     }
 
     /// Everything `descriptor` gives until end of file, or only its start when `startVerdict`
@@ -22,7 +22,7 @@ enum StreamInput {
     /// an end of file before any byte mean "no writer yet" rather than "empty": then
     /// `waiting` is called and the read waits for a writer, as `cat FIFO` does. (A pipe
     /// whose writer has already gone, `<(true)`, is simply empty.)
-    static func readAll(_ descriptor: Int32, namedFIFO: String? = nil, waiting: () -> Void = {},
+    package static func readAll(_ descriptor: Int32, namedFIFO: String? = nil, waiting: () -> Void = {},
                         startVerdict: (UnsafeRawBufferPointer) -> Bool? = { _ in false }) throws(ReadError) -> [UInt8] {
         var bytes: [UInt8] = []
         let blockBytes = 1 << 20

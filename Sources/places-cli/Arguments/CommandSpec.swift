@@ -10,9 +10,12 @@ struct CommandSpec: Sendable {
     let examples: [String]
     /// Extra help paragraphs (semantics worth knowing).
     let notes: [String]
+    /// Whether what it prints is JSON (with `--json`, or always): only such commands run as a
+    /// line of `places batch`.
+    let printsJSON: Bool
 
     init(_ path: [String], summary: String, usage: String, positionals: [PositionalSpec] = [],
-         groups: [FlagGroup] = [], examples: [String], notes: [String] = []) {
+         groups: [FlagGroup] = [], examples: [String], notes: [String] = [], printsJSON: Bool = true) {
         self.path = path
         self.summary = summary
         self.usage = usage
@@ -20,6 +23,7 @@ struct CommandSpec: Sendable {
         self.groups = groups
         self.examples = examples
         self.notes = notes
+        self.printsJSON = printsJSON
     }
 
     var name: String { path.joined(separator: " ") }

@@ -194,8 +194,8 @@ enum CommandTable {
         ],
         notes: [
             "Each output line, in input order: {\"id\", \"line\", \"args\", \"exitCode\", \"result\", \"error\"}: result is what the command prints with --json (null when it prints nothing), error its one-line message (null on success). id is the line's own id, else null; line counts from 1; blank lines are skipped.",
-            "Flags given to batch apply to every line that does not set them; --provider and --data go together, as do --record and --replay (a line that sets one of a pair takes neither from the batch). A line that is not JSON, not an array or object, names an unknown command, or runs batch or help gets its own record with exit code 64; the other lines go on.",
-            "--resume copies the records of the lines that succeeded (same line number, same arguments) and runs the rest: the new output alone holds every line once. Write it to another file than the one resumed.",
+            "Flags given to batch apply to every line that does not set them; --provider and --data go together, as do --record and --replay, and --cache and --no-cache (a line that sets one of a pair takes neither from the batch). A line that is not JSON, not an array or object, names an unknown command, runs batch, help or a command that prints text (completions, manpage, cassettes), or gives a stream as --data gets its own record with exit code 64; the other lines go on. The extract must be a file: --data -, /dev/stdin or <(...) for the batch is 64 before any line runs.",
+            "--resume copies the records of the lines that succeeded (same line number, same arguments; whole records only), with the new input's ids, and runs the rest: the new output alone holds every line once. Write it to another file than the one resumed.",
             "Exit status: 0 when every line succeeded, else the exit code of the first line (in input order) that failed. On a terminal, stderr shows progress.",
         ])
 
@@ -213,14 +213,16 @@ enum CommandTable {
         usage: "places cassettes list DIR",
         positionals: [cassettesDirectory],
         examples: ["places cassettes list Fixtures"],
-        notes: ["Columns, tab-separated: FILE, METHOD, ENDPOINT, STATUS, REQUEST (its parameters in short), COMMAND (- for files recorded before places kept it)."])
+        notes: ["Columns, tab-separated: FILE, METHOD, ENDPOINT, STATUS, REQUEST (its parameters in short), COMMAND (- for files recorded before places kept it)."],
+        printsJSON: false)
 
     static let cassettesCheck = CommandSpec(
         ["cassettes", "check"], summary: "check a cassette directory before committing it: every file parses, no key anywhere",
         usage: "places cassettes check DIR",
         positionals: [cassettesDirectory],
         examples: ["places cassettes check Fixtures"],
-        notes: ["A problem is a file that does not parse or a secret-shaped value: a key header or key= parameter that is not REDACTED, a Bearer token, a string shaped like an API key, or the key in GOOGLE_MAPS_API_KEY / FOURSQUARE_API_KEY. Each is named on stderr (where, and its shape, never the value) and the exit status is 65: usable as a pre-commit hook. Exchanges with error statuses are listed; they are legitimate fixtures for error tests."])
+        notes: ["A problem is a file that does not parse or a secret-shaped value: a key header or key= parameter that is not REDACTED, a Bearer token, a string shaped like an API key, or the key in GOOGLE_MAPS_API_KEY / FOURSQUARE_API_KEY. Each is named on stderr (where, and its shape, never the value) and the exit status is 65: usable as a pre-commit hook. Exchanges with error statuses are listed; they are legitimate fixtures for error tests."],
+        printsJSON: false)
 
     static let cassettesUnused = CommandSpec(
         ["cassettes", "unused"], summary: "list the recorded exchanges no logged replay used",
@@ -229,16 +231,21 @@ enum CommandTable {
         groups: [FlagGroup(title: "Unused", flags: [
             FlagSpec("log", value: "FILE", default: "$PLACES_REPLAY_LOG", completion: .files, "the replay log: replays run with PLACES_REPLAY_LOG=FILE append every file they answer from"),
             FlagSpec("delete", "delete the unused files instead of only listing them"),
+            FlagSpec("dry-run", "with --delete: list what would be deleted, and delete nothing"),
         ])],
-        examples: ["PLACES_REPLAY_LOG=/tmp/used places nearby --provider google --near Helsinki --type restaurant --limit 8 --replay Fixtures", "places cassettes unused Fixtures --log /tmp/used"],
-        notes: ["Run every replay of the suite with PLACES_REPLAY_LOG set first: a file is unused when no logged run answered from it."])
+        examples: ["PLACES_REPLAY_LOG=/tmp/used places nearby --provider google --near Helsinki --type restaurant --limit 8 --replay Fixtures",
+                   "places cassettes unused Fixtures --log /tmp/used --delete --dry-run"],
+        notes: ["Run every replay of the suite with PLACES_REPLAY_LOG set first: a file is unused when no logged run answered from it.",
+                "Only DIR's own recordings are listed or deleted: files named <hash>-<n>.json that read as recorded exchanges, directly in a service folder (google, foursquare, osm, osrm). Nothing behind a symbolic link is followed, and nothing outside DIR is touched; what is passed over is a note on stderr."],
+        printsJSON: false)
 
     static let help = CommandSpec(
         ["help"], summary: "help for places or one command",
         usage: "places help [COMMAND]",
         positionals: [PositionalSpec(name: "COMMAND", help: "a command or a group of them, e.g. nearby, 'favorite add' or favorite",
                                      completion: .commandWords)],
-        examples: ["places help nearby"])
+        examples: ["places help nearby"],
+        printsJSON: false)
 
     static let completions = CommandSpec(
         ["completions"], summary: "print a shell completion script (bash, zsh or fish)",
@@ -246,12 +253,14 @@ enum CommandTable {
         positionals: [PositionalSpec(name: "SHELL", help: "bash, zsh or fish", completion: .words(CompletionShell.allCases.map(\.rawValue)))],
         examples: ["places completions bash > ~/.local/share/bash-completion/completions/places",
                    "places completions zsh > ~/.zfunc/_places", "places completions fish > ~/.config/fish/completions/places.fish"],
-        notes: ["The script completes commands, flags, the values of --type, --sort, --format, --fields, --mode, --router and --provider, files for --data and directories for --record and --replay, and your favorites' ids (read offline with 'places favorite list' as you type)."])
+        notes: ["The script completes commands, flags, the values of --type, --sort, --format, --fields, --mode, --router and --provider, files for --data and directories for --record and --replay, and your favorites' ids (read offline with 'places favorite list' as you type)."],
+        printsJSON: false)
 
     static let manpage = CommandSpec(
         ["manpage"], summary: "print the manual page (roff), made from the same table as help",
         usage: "places manpage",
-        examples: ["places manpage > ~/.local/share/man/man1/places.1", "places manpage | man -l -"])
+        examples: ["places manpage > ~/.local/share/man/man1/places.1", "places manpage | man -l -"],
+        printsJSON: false)
 
     static let all: [CommandSpec] = [nearby, search, details, favoriteAdd, favoriteRemove, favoriteList, routeEstimate, batch, providers,
                                      cassettesList, cassettesCheck, cassettesUnused,
@@ -262,6 +271,11 @@ enum CommandTable {
         "favorite": "your saved places: add and remove them, list them offline",
         "cassettes": "recorded exchanges (--record): list them, check them for keys, find unused ones",
     ]
+
+    /// The commands a batch line may run, for its messages.
+    static var batchCommandWords: String {
+        all.filter { $0.printsJSON && $0.path != ["batch"] }.map(\.name).joined(separator: ", ")
+    }
 
     /// Top-level command words, for suggestions.
     static var topLevelWords: [String] {

@@ -5,9 +5,10 @@ import PlacesCore
 enum FavoriteAliasText {
     static func parse(_ text: String) throws -> String {
         let name = text.hasPrefix("@") ? String(text.dropFirst()) : text
-        guard name.isEmpty || FavoriteAlias.isValid(name) else {
+        // `--alias @` names no alias: it is not `--alias ''`, which removes one.
+        guard text.isEmpty || FavoriteAlias.isValid(name) else {
             throw UsageError(
-                "--alias '\(text)' is not an alias: 1–\(FavoriteAlias.maximumLength) letters, digits, - _ or ., starting with a letter or digit, e.g. --alias office (then --near @office)")
+                "--alias '\(text)' is not an alias: \(FavoriteAlias.rule), e.g. --alias office (then --near @office); --alias '' removes an alias")
         }
         return name
     }

@@ -5,8 +5,9 @@ import PlacesCore
 struct BatchLine: Sendable {
     /// 1-based line number in the input.
     let number: Int
-    /// The line's `id` (any JSON), else null.
-    let id: JSONValue
+    /// The line's `id` as it was written (any JSON, echoed byte for byte: a 20-digit number,
+    /// `-0`, an object nested a thousand deep), else `null`.
+    let id: String
     /// The arguments as the line gave them; empty when the line did not parse.
     let args: [String]
     /// Why the line cannot run (exit 64); nil when it can.
@@ -15,37 +16,37 @@ struct BatchLine: Sendable {
     /// The longest line read; a longer one is its own error.
     static let maximumBytes = 1 << 20
 
-    /// Reads `text` (one input line, without its newline).
+    /// Reads `text` (one input line, without its newline) with `JSONSpans`: any depth, and the
+    /// id kept as written.
     static func parse(_ text: Substring, number: Int) -> BatchLine {
-        let bytes = Data(text.utf8)
+        let bytes = Array(text.utf8)
         guard bytes.count <= maximumBytes else {
-            return BatchLine(number: number, id: .null, args: [], problem: "the line is longer than \(maximumBytes) bytes")
+            return BatchLine(number: number, id: "null", args: [], problem: "the line is longer than \(maximumBytes) bytes")
         }
-        guard let value = try? JSONValue.parse(bytes) else {
-            return BatchLine(number: number, id: .null, args: [], problem: "the line is not JSON: give a JSON array of arguments, e.g. [\"nearby\",\"--near\",\"Helsinki\"], or {\"id\": ..., \"args\": [...]}")
+        let spans = JSONSpans(bytes)
+        guard let whole = spans.wholeValue else {
+            return BatchLine(number: number, id: "null", args: [], problem: "the line is not JSON: give a JSON array of arguments, e.g. [\"nearby\",\"--near\",\"Helsinki\"], or {\"id\": ..., \"args\": [...]}")
         }
-        switch value {
-        case .array(let items):
-            return arguments(items, id: .null, number: number)
-        case .object(let pairs):
-            let members = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
-            let id = members["id"] ?? .null
-            if let unknown = pairs.map(\.0).first(where: { $0 != "id" && $0 != "args" }) {
-                return BatchLine(number: number, id: id, args: [], problem: "unknown key '\(TerminalText.sanitizedLine(unknown))' in the line's object: it takes \"id\" and \"args\"")
-            }
-            guard case .array(let items)? = members["args"] else {
-                return BatchLine(number: number, id: id, args: [], problem: "the line's object needs \"args\": a JSON array of arguments")
-            }
-            return arguments(items, id: id, number: number)
-        default:
-            return BatchLine(number: number, id: .null, args: [], problem: "the line is JSON but not an array of arguments nor an object with \"args\"")
+        if let items = spans.items(of: whole) {
+            return arguments(items, in: spans, id: "null", number: number)
         }
+        guard let members = spans.members(of: whole) else {
+            return BatchLine(number: number, id: "null", args: [], problem: "the line is JSON but not an array of arguments nor an object with \"args\"")
+        }
+        let id = members.first { $0.key == "id" }.map { spans.text($0.value) } ?? "null"
+        if let unknown = members.map(\.key).first(where: { $0 != "id" && $0 != "args" }) {
+            return BatchLine(number: number, id: id, args: [], problem: "unknown key '\(TerminalText.sanitizedLine(unknown))' in the line's object: it takes \"id\" and \"args\"")
+        }
+        guard let args = members.first(where: { $0.key == "args" }), let items = spans.items(of: args.value) else {
+            return BatchLine(number: number, id: id, args: [], problem: "the line's object needs \"args\": a JSON array of arguments")
+        }
+        return arguments(items, in: spans, id: id, number: number)
     }
 
-    private static func arguments(_ items: [JSONValue], id: JSONValue, number: Int) -> BatchLine {
+    private static func arguments(_ items: [Range<Int>], in spans: JSONSpans, id: String, number: Int) -> BatchLine {
         var args: [String] = []
         for (index, item) in items.enumerated() {
-            guard case .string(let s) = item else {
+            guard let s = spans.string(at: item) else {
                 return BatchLine(number: number, id: id, args: [], problem: "argument \(index + 1) is not a string: quote every argument, e.g. \"--limit\",\"3\"")
             }
             args.append(s)
@@ -56,17 +57,23 @@ struct BatchLine: Sendable {
         return BatchLine(number: number, id: id, args: args, problem: nil)
     }
 
-    /// The lines of a whole input, blank ones skipped (they keep their numbers).
+    /// The lines of a whole input, blank ones skipped (they keep their numbers). Split at
+    /// the byte 0x0A, a CR before it dropped: as a `String`, CR LF is one `Character` and a
+    /// file with CRLF line ends was one line.
     static func lines(of data: Data) -> [BatchLine] {
-        let text = String(decoding: data, as: UTF8.self)
         var out: [BatchLine] = []
-        var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            out.append(parse(line, number: number))
+        for (index, bytes) in byteLines(data).enumerated() {
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            out.append(parse(Substring(String(decoding: bytes, as: UTF8.self)), number: index + 1))
         }
         return out
+    }
+
+    /// `data` split at each LF, a CR before it dropped.
+    static func byteLines(_ data: Data) -> [ArraySlice<UInt8>] {
+        let bytes = [UInt8](data)
+        return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            line.last == 0x0D ? line.dropLast() : line
+        }
     }
 }

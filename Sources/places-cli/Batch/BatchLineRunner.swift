@@ -14,9 +14,11 @@ enum BatchLineRunner {
                 output = try await CLI.dispatch(args, context: context)
             } catch let capture as DryRunCapture {
                 let text = DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
-                return BatchRecord(id: line.id, line: line.number, args: line.args, exitCode: 0, result: .object([("dryRun", .string(text))]), error: nil)
+                return BatchRecord(id: line.id, line: line.number, args: line.args, exitCode: 0,
+                                   result: JSONValue.object([("dryRun", .string(text))]).compact, error: nil)
             }
-            return BatchRecord(id: line.id, line: line.number, args: line.args, exitCode: 0, result: try result(of: output, dryRun: args.values["dry-run"] != nil), error: nil)
+            return BatchRecord(id: line.id, line: line.number, args: line.args, exitCode: 0,
+                               result: try result(of: output, dryRun: args.values["dry-run"] != nil), error: nil)
         } catch {
             if let (code, message) = ErrorReport.report(error) { return failure(line, code: code, message: message) }
             return failure(line, code: 70, message: "unexpected failure (\(String(describing: type(of: error)))); please report it with the line that caused it")
@@ -33,34 +35,47 @@ enum BatchLineRunner {
         guard parsed.spec.path != ["batch"] else {
             throw UsageError("a batch line cannot run 'places batch'")
         }
+        // Refused before it runs: its output could be no record (and `cassettes unused
+        // --delete` would have deleted before saying so).
+        guard parsed.spec.printsJSON else {
+            throw UsageError("'places \(parsed.spec.name)' prints text, not JSON: a batch line runs a command that prints JSON (\(CommandTable.batchCommandWords)); run it outside the batch")
+        }
         let own = parsed.values
         var inherited: [ParsedArguments.Flag] = []
         for (name, value) in batchFlags where parsed.spec.flag(named: name) != nil && own[name] == nil {
-            // A line that chooses its provider or its extract, or how it records, chooses
-            // both of the pair: the batch's other half would conflict with it.
-            if ["provider", "data"].contains(name), own["provider"] != nil || own["data"] != nil { continue }
-            if ["record", "replay"].contains(name), own["record"] != nil || own["replay"] != nil { continue }
+            // A line that sets one flag of a pair chooses both: the batch's other half would
+            // conflict with it (the line wins).
+            if let pair = pairs.first(where: { $0.contains(name) }), pair.contains(where: { own[$0] != nil }) { continue }
             inherited.append(ParsedArguments.Flag(name: name, value: value))
         }
         // The batch's flags first, so that of two flags setting the same thing the line's wins.
         var flags = inherited + parsed.flags
         if parsed.spec.flag(named: "json") != nil {
-            let format = flags.last { $0.name == "format" }?.value
-            if let format, format.lowercased() != "json" {
-                throw UsageError("--format \(format): in a batch every line prints JSON; drop --format")
+            // --format and --json: the later one wins, as on a command line.
+            switch flags.last(where: { $0.name == "format" || $0.name == "json" }) {
+            case let last? where last.name == "format" && last.value.lowercased() != "json":
+                throw UsageError("--format \(last.value): in a batch every line prints JSON; drop --format")
+            case nil:
+                flags.append(ParsedArguments.Flag(name: "json", value: "true"))
+            default:
+                break
             }
-            if format == nil { flags.append(ParsedArguments.Flag(name: "json", value: "true")) }
         }
+        if let data = flags.last(where: { $0.name == "data" })?.value { try BatchStreams.refuse(data: data) }
         return ParsedArguments(spec: parsed.spec, flags: flags, positionals: parsed.positionals)
     }
 
-    /// What the command printed, as JSON: null for nothing (`favorite add`), the dry run's text
-    /// under `dryRun`.
-    private static func result(of output: String, dryRun: Bool) throws -> JSONValue {
+    /// Flags that set one thing between them: provider or extract, recording or replaying,
+    /// the response cache or none.
+    static let pairs: [Set<String>] = [["provider", "data"], ["record", "replay"], ["cache", "no-cache"]]
+
+    /// What the command printed, as one line of JSON text: null for nothing (`favorite add`),
+    /// the dry run's text under `dryRun`.
+    private static func result(of output: String, dryRun: Bool) throws -> String {
         let trimmed = output.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return .null }
-        if let value = try? JSONValue.parse(Data(trimmed.utf8)) { return value }
-        if dryRun { return .object([("dryRun", .string(output))]) }
+        if trimmed.isEmpty { return "null" }
+        if let value = try? JSONValue.parse(Data(trimmed.utf8)) { return value.compact }
+        if dryRun { return JSONValue.object([("dryRun", .string(output))]).compact }
         throw OutputNotJSON()
     }
 
@@ -68,7 +83,7 @@ enum BatchLineRunner {
     struct OutputNotJSON: Error {}
 
     private static func failure(_ line: BatchLine, code: Int32, message: String) -> BatchRecord {
-        BatchRecord(id: line.id, line: line.number, args: line.args, exitCode: code, result: .null,
+        BatchRecord(id: line.id, line: line.number, args: line.args, exitCode: code, result: "null",
                     error: TerminalText.sanitizedLine(message))
     }
 }

@@ -14,6 +14,8 @@ final class BatchProgress: @unchecked Sendable {
     private var failed = 0
     private var drawn = false
     private var lastDrawn = Date.distantPast
+    /// Set when the output stopped (a reader that went away): notes from then on are dropped.
+    private var silenced = false
 
     init(total: Int, stderr: ScrubbedOutput, isTerminal: Bool) {
         self.total = total
@@ -26,6 +28,11 @@ final class BatchProgress: @unchecked Sendable {
         Diagnostics(wording: wording) { [self] level, message in
             write("places: \(level.rawValue): line \(number): \(message)\n")
         }
+    }
+
+    /// Drops every note from now on: the batch is ending, its lines are being cancelled.
+    func silence() {
+        lock.withLock { silenced = true }
     }
 
     /// One more line finished.
@@ -51,6 +58,7 @@ final class BatchProgress: @unchecked Sendable {
 
     private func write(_ text: String) {
         lock.withLock {
+            if silenced { return }
             if drawn { stderr.write("\r\u{1B}[K") }
             stderr.write(text)
             if drawn { draw() }

@@ -1,31 +1,38 @@
 import Foundation
 import PlacesCore
 
-/// The lines an earlier run of a batch finished: from its output, the records with exit code
-/// 0, by line number and arguments. A line of that output that is not such a record (one
-/// cut short by a kill, a failure) is simply run again.
+/// The lines an earlier run of a batch finished: from its output, the whole records of
+/// lines that succeeded (every key there, exit code 0, no error), by line number and
+/// arguments. Anything else in that output (a line cut short by a kill, a failure, a record
+/// missing a key) is simply run again.
 struct BatchResume: Sendable {
-    private var done: [Int: (args: [String], text: String)] = [:]
+    /// Line number → its arguments and the result it printed (JSON text).
+    private var done: [Int: (args: [String], result: String)] = [:]
 
     init() {}
 
     init(previousOutput data: Data) {
-        for raw in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            guard let value = try? JSONValue.parse(Data(raw.utf8)), let members = value.objectMembers,
-                  case .integer(let line)? = members["line"], case .integer(0)? = members["exitCode"],
-                  case .array(let items)? = members["args"] else { continue }
-            let args = items.compactMap { item -> String? in
-                if case .string(let s) = item { return s }
-                return nil
-            }
+        for raw in BatchLine.byteLines(data) where !raw.isEmpty {
+            let spans = JSONSpans(Array(raw))
+            guard let whole = spans.wholeValue, let pairs = spans.members(of: whole) else { continue }
+            var members: [String: Range<Int>] = [:]
+            for (key, value) in pairs where members[key] == nil { members[key] = value }
+            guard let idRange = members["id"], !idRange.isEmpty,
+                  let lineRange = members["line"], let line = Int(spans.text(lineRange)), line > 0,
+                  let code = members["exitCode"], spans.text(code) == "0",
+                  let error = members["error"], spans.text(error) == "null",
+                  let result = members["result"],
+                  let argsRange = members["args"], let items = spans.items(of: argsRange) else { continue }
+            let args = items.compactMap(spans.string(at:))
             guard args.count == items.count else { continue }
-            done[line] = (args, String(raw) + "\n")
+            done[line] = (args, spans.text(result))
         }
     }
 
-    /// The earlier record of `line`, when it succeeded with the same arguments.
-    func record(for line: BatchLine) -> String? {
+    /// The record of `line` from the earlier run, when it succeeded with the same arguments:
+    /// its result, with this input's id.
+    func record(for line: BatchLine) -> BatchRecord? {
         guard line.problem == nil, let earlier = done[line.number], earlier.args == line.args else { return nil }
-        return earlier.text
+        return BatchRecord(id: line.id, line: line.number, args: line.args, exitCode: 0, result: earlier.result, error: nil)
     }
 }

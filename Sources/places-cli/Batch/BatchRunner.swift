@@ -18,8 +18,11 @@ enum BatchRunner {
     static func run(_ args: ParsedArguments, context: RunContext, streams: CLI.Streams) async throws -> Int32 {
         let options = try BatchCommand.options(args)
         if let resume = options.resume { try refuseOutputFile(resume) }
-        let lines = BatchLine.lines(of: try BatchInput.read(options.input, role: "batch input"))
-        let resume = try options.resume.map { BatchResume(previousOutput: try BatchInput.read($0, role: "output to resume")) } ?? BatchResume()
+        try BatchStreams.refuse(data: options.lineFlags.last { $0.0 == "data" }?.1, input: options.input,
+                                environment: context.value("PLACES_OSM_DATA"))
+        let notes = context.diagnostics
+        let lines = BatchLine.lines(of: try BatchInput.read(options.input, role: "batch input", diagnostics: notes))
+        let resume = try options.resume.map { BatchResume(previousOutput: try BatchInput.read($0, role: "output to resume", diagnostics: notes)) } ?? BatchResume()
 
         let progress = BatchProgress(total: lines.count, stderr: streams.stderr, isTerminal: isatty(STDERR_FILENO) == 1)
         let limits = RateLimits(requestsPerSecond: options.requestsPerSecond)
@@ -40,7 +43,7 @@ enum BatchRunner {
                     let index = nextToStart, line = lines[index]
                     nextToStart += 1
                     if let earlier = resume.record(for: line) {
-                        ready[index] = (earlier, 0, line.number, nil)
+                        ready[index] = (earlier.text, 0, line.number, nil)
                         progress.finished(failed: false)
                         continue
                     }
@@ -63,7 +66,12 @@ enum BatchRunner {
                 }
                 while let record = ready.removeValue(forKey: nextToWrite) {
                     let written = streams.stdout.write(record.text)
-                    if written != .written { stopped = written; break }
+                    if written != .written {
+                        stopped = written
+                        // The lines still running are cancelled: what they would say is no news.
+                        progress.silence()
+                        break
+                    }
                     if record.code != 0 {
                         failures += 1
                         if firstFailure == 0 { firstFailure = record.code; firstFailed = (record.line, record.error ?? "") }
@@ -85,7 +93,7 @@ enum BatchRunner {
         progress.finish()
         if let lostLine { return streams.fail("internal error: line \(lostLine) of the batch ended without a record", code: 70) }
         switch stopped {
-        case .failed(let code)?: return streams.fail("cannot write the output (errno \(code))", code: 74)
+        case .failed(let code)?: return streams.fail(CLI.Streams.writeFailure(code), code: 74)
         case .closedPipe?: return 0
         default:
             // One error line for the whole batch, as for any failed command: the records say the rest.

@@ -13,7 +13,8 @@ enum CassettesCommand {
             guard let log = args.string("log") ?? context.value(HTTPClientFactory.replayLogVariable) else {
                 throw UsageError("cassettes unused needs the replay log: run the replays with PLACES_REPLAY_LOG=FILE, then give the same FILE here with --log FILE (or PLACES_REPLAY_LOG)")
             }
-            return try CassettesRunner.unused(directory, log: ReplayUsageLog(path: log), delete: args.isSet("delete"), context: context)
+            return try CassettesRunner.unused(directory, log: ReplayUsageLog(path: log), delete: args.isSet("delete"),
+                                              dryRun: args.isSet("dry-run"), context: context)
         }
     }
 }

@@ -61,8 +61,17 @@ enum BashCompletionScript {
             esac
         }
 
+        # The lines of stdin that start with $1, as they are. Candidates go through this, never
+        # through compgen -W, which expands $(...), `...` and ${...} in its word list.
+        _places_match() {
+            local word
+            while IFS= read -r word; do
+                [[ -n $word && $word == "$1"* ]] && printf '%s\n' "$word"
+            done
+        }
+
         # Your favorites' ids (and @aliases with "places"), from the places being completed:
-        # offline, quiet, nothing on failure.
+        # offline, quiet, nothing on failure. Data, never code: each line is printed as read.
         _places_favorites() {
             local bin=$1 kind=$2 id alias
             [[ $bin == "~/"* ]] && bin=$HOME/${bin#"~/"}
@@ -136,14 +145,19 @@ enum BashCompletionScript {
                     kind="words $_places_reply"
                 fi
             fi
-            local prefix= item=$cur
+            local prefix= item=$cur quote=0
+            local -a list=()
+            # The words after the kind, split at spaces (read -a splits and never globs).
+            read -ra list <<< "${kind#* }"
+            [[ $kind == *' '* ]] || list=()
             case "${kind%% *}" in
-                words) mapfile -t candidates < <(compgen -W "${kind#words}" -- "$cur") ;;
+                words) mapfile -t candidates < <(printf '%s\n' "${list[@]}" | _places_match "$cur") ;;
                 list)
                     # A comma-separated list: complete its last item, keep what comes before.
                     [[ $cur == *,* ]] && prefix=${cur%,*}, && item=${cur##*,}
                     [[ $item == +* ]] && prefix+=+ && item=${item#+}
-                    mapfile -t candidates < <(compgen -P "$prefix" -W "${kind#list}" -- "$item") ;;
+                    mapfile -t candidates < <(printf '%s\n' "${list[@]}" | _places_match "$item")
+                    for i in "${!candidates[@]}"; do candidates[i]=$prefix${candidates[i]}; done ;;
                 files)
                     compopt -o filenames 2>/dev/null
                     mapfile -t candidates < <(compgen -f -- "$cur") ;;
@@ -151,7 +165,8 @@ enum BashCompletionScript {
                     compopt -o filenames 2>/dev/null
                     mapfile -t candidates < <(compgen -d -- "$cur") ;;
                 favorites | places)
-                    mapfile -t candidates < <(compgen -W "$(_places_favorites "${COMP_WORDS[0]}" "$kind")" -- "$cur") ;;
+                    quote=1
+                    mapfile -t candidates < <(_places_favorites "${COMP_WORDS[0]}" "${kind%% *}" | _places_match "$cur") ;;
                 commands)
                     if ((${#pos[@]} == 1)); then
                         _places_subcommands "${pos[0]}"
@@ -159,12 +174,18 @@ enum BashCompletionScript {
                         _places_reply=$_places_commands
                         ((${#pos[@]} == 0)) || _places_reply=
                     fi
-                    mapfile -t candidates < <(compgen -W "$_places_reply" -- "$cur") ;;
+                    read -ra list <<< "$_places_reply"
+                    mapfile -t candidates < <(printf '%s\n' "${list[@]}" | _places_match "$cur") ;;
             esac
             # Bash replaces only what follows the last ':' of the word: drop what precedes it.
             if [[ $cur == *:* && $COMP_WORDBREAKS == *:* ]]; then
                 local colon=${cur%"${cur##*:}"}
                 for i in "${!candidates[@]}"; do candidates[i]=${candidates[i]#"$colon"}; done
+            fi
+            # What a favorites file holds is data: inserted quoted (%q), it stays the text it is
+            # when the command line is run, whatever characters it has.
+            if ((quote)); then
+                for i in "${!candidates[@]}"; do printf -v 'candidates[i]' '%q' "${candidates[i]}"; done
             fi
             COMPREPLY=("${candidates[@]}")
             return 0

@@ -85,14 +85,15 @@ enum FishCompletionScript {
         end
 
         # Your favorites' ids (and @aliases with "places"), from the places being completed:
-        # offline, quiet, nothing on failure.
+        # offline, quiet, nothing on failure. Data, never code: values are only printed
+        # (printf '%s', never echo, which reads options), and fish escapes what it inserts.
         function __places_favorites --argument-names kind
             set -l bin (commandline -opc)[1]
             set bin (string replace -r -- '^~' "$HOME" $bin)
             command $bin \(CompletionModel.favoritesArguments.joined(separator: " ")) 2>/dev/null </dev/null | tail -n +2 | while read -l line
-                set -l parts (string split , -- $line)
-                test -n "$parts[1]"; and echo $parts[1]
-                test "$kind" = places; and set -q parts[2]; and test -n "$parts[2]"; and echo "@$parts[2]"
+                set -l parts (string split -m 1 , -- $line)
+                test -n "$parts[1]"; and printf '%s\\n' $parts[1]
+                test "$kind" = places; and set -q parts[2]; and test -n "$parts[2]"; and printf '@%s\\n' $parts[2]
             end
         end
 

@@ -69,18 +69,20 @@ enum ZshCompletionScript {
         }
 
         # Your favorites' ids (and @aliases with "places") in reply, from the places being
-        # completed: offline, quiet, nothing on failure.
+        # completed: offline, quiet, nothing on failure. Data, never code: every expansion is
+        # quoted (no word splitting, no globbing whatever the options), and compadd quotes
+        # what it inserts.
         _places_favorites() {
             local bin=${1/#\\~/$HOME} kind=$2 line id alias
             local -a lines
-            lines=(${(f)"$($bin \(CompletionModel.favoritesArguments.joined(separator: " ")) 2>/dev/null </dev/null)"})
+            lines=("${(@f)$("$bin" \(CompletionModel.favoritesArguments.joined(separator: " ")) 2>/dev/null </dev/null)}")
             reply=()
-            for line in ${lines[2,-1]}; do
-                id=${line%%,*}
+            for line in "${(@)lines[2,-1]}"; do
+                id="${line%%,*}"
                 alias=
-                [[ $line == *,* ]] && alias=${line#*,}
-                [[ -n $id ]] && reply+=($id)
-                [[ $kind == places && -n $alias ]] && reply+=(@$alias)
+                [[ $line == *,* ]] && alias="${line#*,}"
+                [[ -n $id ]] && reply+=("$id")
+                [[ $kind == places && -n $alias ]] && reply+=("@$alias")
             done
         }
 

@@ -19,14 +19,14 @@ enum HTTPClientFactory {
         } else if let replay = network.replayDirectory {
             try CassetteDirectory(replay).requireExisting()
             var missRecorder: CassetteRecordingTransport?
-            if let record = network.recordDirectory { missRecorder = try recorder(into: record, context: context) }
+            if let record = network.recordDirectory { missRecorder = try recorder(into: record, service: service, context: context) }
             let keyMissing = keyVariable(for: service).map { context.value($0) == nil } == true ? service : nil
             transport = CassetteReplayTransport(
                 directory: replay, refreshAdvice: missRecorder == nil ? refreshAdvice(replay) : nil, recordingMisses: missRecorder,
                 keyMissing: keyMissing, diagnostics: context.diagnostics,
                 usageLog: context.value(replayLogVariable).map(ReplayUsageLog.init(path:)))
         } else if let record = network.recordDirectory {
-            transport = try recorder(into: record, context: context)
+            transport = try recorder(into: record, service: service, context: context)
         } else {
             transport = LedgerTransport(inner: URLSessionTransport())
         }
@@ -58,10 +58,10 @@ enum HTTPClientFactory {
         return ResponseCache.at(directory)
     }
 
-    /// A recorder into `directory`, which must be writable: checked now, before a request
-    /// (which may be billed) is sent.
-    private static func recorder(into directory: String, context: RunContext) throws -> CassetteRecordingTransport {
-        try CassetteDirectory(directory).checkWritable()
+    /// A recorder into `directory`, whose folder for `service` must be writable: checked now,
+    /// before a request (which may be billed) is sent.
+    private static func recorder(into directory: String, service: PlacesError.Service, context: RunContext) throws -> CassetteRecordingTransport {
+        try CassetteDirectory(directory).checkWritable(service: service)
         return CassetteRecordingTransport(inner: LedgerTransport(inner: URLSessionTransport()), directory: directory,
                                           knownSecrets: Redaction.keyVariables.compactMap { context.value($0) },
                                           command: RecordedCommand.line(context.arguments), diagnostics: context.diagnostics)

@@ -21,7 +21,7 @@ struct RequestPolicyOptions: Sendable {
 
     /// The longest a cached answer may be kept: Google's terms allow caching coordinates for
     /// at most 30 consecutive calendar days.
-    static let maxCacheSeconds = 30 * 86_400.0
+    static let maxCacheSeconds = ResponseCache.longestKeep
 
     /// Reads the flags, else the variables; a bad flag is a usage error (64), a bad variable a
     /// configuration error (78), each listing what is valid.

@@ -28,7 +28,7 @@ enum CassettesRunner {
     /// stdout with the exchanges whose answers are errors.
     static func check(_ directory: CassetteDirectory, context: RunContext) throws -> String {
         try directory.requireExisting(role: "cassette directory")
-        let keys = Redaction.keyVariables.compactMap { context.value($0) }
+        let audit = CassetteAudit(knownSecrets: Redaction.keyVariables.compactMap { context.value($0) })
         var problems = 0
         var errorAnswers: [String] = []
         let entries = directory.entries()
@@ -42,11 +42,10 @@ enum CassettesRunner {
                 context.diagnostics.warning(error.message)
                 continue
             }
-            let found = CassetteAudit.problems(in: data, service: entry.service, path: entry.relativePath, knownSecrets: keys)
+            let (found, cassette) = audit.audit(data, service: entry.service, path: entry.relativePath)
             for problem in found { context.diagnostics.warning(problem) }
             problems += found.count
-            if found.isEmpty, let cassette = try? Cassette.parse(data, service: entry.service, source: entry.relativePath),
-               !cassette.response.isSuccess {
+            if found.isEmpty, let cassette, !cassette.response.isSuccess {
                 errorAnswers.append("\(entry.relativePath) (HTTP \(cassette.response.status))")
             }
         }
@@ -60,27 +59,38 @@ enum CassettesRunner {
         return text
     }
 
-    /// The exchanges no run in the log answered from, one a line; with `delete`, removed.
-    static func unused(_ directory: CassetteDirectory, log: ReplayUsageLog, delete: Bool, context: RunContext) throws -> String {
+    /// The exchanges no run in the log answered from, one a line; with `delete`, removed
+    /// (with `dryRun` too, only said). Only DIR's own recordings are looked at: nothing
+    /// behind a symbolic link, nothing outside a service folder, nothing that does not read
+    /// as an exchange (`CassetteDeletion`); what was passed over is a note.
+    static func unused(_ directory: CassetteDirectory, log: ReplayUsageLog, delete: Bool, dryRun: Bool, context: RunContext) throws -> String {
         try directory.requireExisting(role: "cassette directory")
         guard FileManager.default.fileExists(atPath: log.path) else {
             throw PlacesError.notFound(message: "no replay log at \(log.path): run the replays with PLACES_REPLAY_LOG=\(log.path) first, so it names the files they use")
         }
         let used = try log.usedFiles()
-        let entries = directory.entries()
+        let survey = CassetteDeletion.survey(directory)
+        for passed in survey.passedOver { context.diagnostics.note("left \(passed): cassettes unused only looks at \(directory.path)'s own recordings") }
+        let entries = survey.recordings
         let unused = entries.filter { !used.contains(DirectoryEntries.canonicalPath($0.path) ?? $0.path) }
         // A log that names no file of DIR is a log of other runs (or of none): calling every
         // file unused, or deleting them all, would be wrong.
         if !entries.isEmpty && unused.count == entries.count {
             throw PlacesError.notFound(message: "the replay log \(log.path) names no exchange in \(directory.path): run the replays of \(directory.path) with PLACES_REPLAY_LOG=\(log.path) first")
         }
-        if delete {
-            for entry in unused where unlink(entry.path) != 0 {
-                throw PlacesError.io(path: entry.path, message: "cannot delete \(entry.path): \(String(cString: strerror(errno)))")
+        var listed: [CassetteDirectory.Entry] = []
+        for entry in unused {
+            switch try CassetteDeletion.examine(entry, in: directory, delete: delete && !dryRun) {
+            case .recording: listed.append(entry)
+            case .notARecording(let why): context.diagnostics.note("left \(entry.relativePath): \(why)")
             }
-            if !unused.isEmpty { context.diagnostics.note("deleted \(unused.count) unused exchange(s) from \(directory.path)") }
         }
-        return unused.map { $0.relativePath + "\n" }.joined()
+        if delete && !listed.isEmpty {
+            context.diagnostics.note(dryRun
+                ? "dry run: would delete \(listed.count) unused exchange(s) from \(directory.path), listed on stdout; nothing was deleted"
+                : "deleted \(listed.count) unused exchange(s) from \(directory.path)")
+        }
+        return listed.map { $0.relativePath + "\n" }.joined()
     }
 
     /// A command line as a shell would take it back: words with anything unusual quoted.

@@ -144,6 +144,7 @@ struct FuzzCampaign: Sendable {
         var lines = ["fuzz \(name): \(key) — \(count) of \(total) cases; first: case \(original.index), seed \(String(format: "0x%llX", original.seed))"]
         lines.append("  replay:  PLACES_FUZZ_SEED=\(String(format: "0x%llX", Self.seed)) PLACES_FUZZ_CASE=\(original.index) swift test --filter Fuzz")
         lines.append("  minimal: \(first.invocation.shellCommand)")
+        for file in first.invocation.filesDescription { lines.append("  \(file)") }
         lines.append("  with:    \(setting)")
         lines.append("  broke:   \(first.violation)")
         lines.append("  ended:   \(first.ending)")

@@ -10,6 +10,10 @@ struct FuzzInvocation: Sendable {
     /// Pieces starting with one of these are never dropped while minimising (the hostile
     /// cases' `--timeout 1 --retries N`, without which a re-run can take the default 10 s).
     var pinned: Set<String> = []
+    /// Files the case writes in its directory before the run, by name, as lines (a batch's
+    /// input, a favorites file); `{case}` and `{shared}` in them are resolved. Minimising
+    /// drops lines one at a time.
+    var files: [(name: String, lines: [String])] = []
 
     var arguments: [String] { pieces.flatMap { $0 } }
 
@@ -33,7 +37,22 @@ struct FuzzInvocation: Sendable {
             smaller.favorites = .absent
             out.append(smaller)
         }
+        for f in files.indices where files[f].lines.count > 1 {
+            for l in files[f].lines.indices.reversed() {
+                var smaller = self
+                smaller.files[f].lines.remove(at: l)
+                out.append(smaller)
+            }
+        }
         return out
+    }
+
+    /// The files, for a report: each name and its first lines (long ones cut).
+    var filesDescription: [String] {
+        files.map { file in
+            let shown = file.lines.prefix(6).map { $0.count > 200 ? String($0.prefix(200)) + "…(\($0.count) characters)" : $0 }
+            return "file \(file.name) (\(file.lines.count) lines): " + shown.joined(separator: " ⏎ ") + (file.lines.count > 6 ? " ⏎ …" : "")
+        }
     }
 
     /// A shell command line that runs it: `$PLACES` is the binary, `$D` a directory made by

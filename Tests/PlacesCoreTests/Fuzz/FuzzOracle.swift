@@ -1,4 +1,5 @@
 import Foundation
+@testable import PlacesCore
 
 /// One broken promise of the contract in one run: `kind` names the class (runs that broke
 /// the same promise the same way share it), `detail` says what was seen.
@@ -45,9 +46,12 @@ enum FuzzOracle {
                 found.append(FuzzViolation(kind: "failure with \(errorLines.count) places: error: lines", detail: String(stderr.prefix(300))))
             }
             if batchRecords {
+                // Read as the records are written: any depth (an id may nest past what
+                // JSONSerialization reads).
                 let notRecord = stdout.split(separator: "\n").first { line in
-                    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return true }
-                    return object["exitCode"] == nil || object["line"] == nil
+                    let spans = JSONSpans(Array(line.utf8))
+                    guard let whole = spans.wholeValue, let members = spans.members(of: whole) else { return true }
+                    return !members.contains { $0.key == "exitCode" } || !members.contains { $0.key == "line" }
                 }
                 if let notRecord {
                     found.append(FuzzViolation(kind: "batch output line that is not a record", detail: String(notRecord.prefix(200))))

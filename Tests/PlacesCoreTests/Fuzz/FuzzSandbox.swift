@@ -53,6 +53,14 @@ final class FuzzSandbox: @unchecked Sendable {
         return dir
     }
 
+    /// Writes a case's own files (`FuzzInvocation.files`) into its directory.
+    func write(_ files: [(name: String, lines: [String])], caseDirectory dir: String) throws {
+        for file in files {
+            let text = file.lines.map { resolve($0, caseDirectory: dir) }.joined(separator: "\n") + "\n"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/" + file.name))
+        }
+    }
+
     func removeCase(_ dir: String) {
         chmod(dir + "/unreadable.json", 0o600)
         try? FileManager.default.removeItem(atPath: dir)

@@ -25,5 +25,12 @@ package enum FoursquareService {
     /// key depends on it.
     package static func looksLikeLegacyKey(_ key: String) -> Bool { key.hasPrefix("fsq3") }
 
-    static let description = ServiceDescription(.foursquare, parseError: parseError)
+    /// A 2xx body that is a JSON object holding places (`results`) or a place
+    /// (`fsq_place_id`), or at least no error `message`.
+    @Sendable static func isAnswer(_ response: HTTPResponse) -> Bool {
+        guard let shape = AnswerShape(response) else { return false }
+        return shape.hasValue("results") || shape.hasValue("fsq_place_id") || !shape.hasValue("message")
+    }
+
+    static let description = ServiceDescription(.foursquare, parseError: parseError, isAnswer: isAnswer)
 }

@@ -40,5 +40,11 @@ enum GoogleService {
         "DEADLINE_EXCEEDED": 504,
     ]
 
-    static let places = ServiceDescription(.googlePlaces, parseError: parseError)
+    /// A 2xx body that is a JSON object and no `google.rpc.Status` envelope.
+    @Sendable static func isAnswer(_ response: HTTPResponse) -> Bool {
+        guard let shape = AnswerShape(response) else { return false }
+        return !shape.has("error")
+    }
+
+    static let places = ServiceDescription(.googlePlaces, parseError: parseError, isAnswer: isAnswer)
 }

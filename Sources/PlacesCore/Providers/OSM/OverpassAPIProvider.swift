@@ -101,6 +101,14 @@ extension OverpassAPIProvider {
 
 /// How Overpass explains failures: HTML or text bodies, and 429/504 for a busy server.
 enum OverpassService {
+    /// A 2xx body that is a JSON object with its `elements` and no `remark`: Overpass
+    /// remarks only on a query it gave up (a timeout, a runtime error), whose elements are
+    /// missing or partial.
+    @Sendable static func isAnswer(_ response: HTTPResponse) -> Bool {
+        guard let shape = AnswerShape(response) else { return false }
+        return shape.hasArray("elements") && !shape.hasValue("remark")
+    }
+
     static let description = ServiceDescription(
         .overpass,
         parseError: { response in
@@ -117,5 +125,6 @@ enum OverpassService {
             default:
                 return ServiceError(message: line?.trimmingCharacters(in: .whitespaces))
             }
-        })
+        },
+        isAnswer: isAnswer)
 }

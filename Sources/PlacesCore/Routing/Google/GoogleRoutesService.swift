@@ -2,5 +2,5 @@
 /// (`{"error": {"code", "message", "status", "details": [{"reason": ...}]}}`), the same
 /// for every Google API; a rejected key is 77 whether Google says 400 or 403.
 enum GoogleRoutesService {
-    static let description = ServiceDescription(.googleRoutes, parseError: GoogleService.parseError)
+    static let description = ServiceDescription(.googleRoutes, parseError: GoogleService.parseError, isAnswer: GoogleService.isAnswer)
 }

@@ -70,6 +70,7 @@ package struct OSRMRouter: Router {
                     return .unavailable(.osrm, message: "the server at \(host) has no OSRM route service at that path (HTTP 404); check PLACES_OSRM_URL")
                 }
                 return nil
-            })
+            },
+            isAnswer: { response in AnswerShape(response)?.string("code") == "Ok" })
     }
 }
