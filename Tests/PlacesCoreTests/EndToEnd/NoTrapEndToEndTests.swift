@@ -38,4 +38,42 @@ struct NoTrapEndToEndTests {
         #expect([0, 65].contains(r.status), "\(r)")
         #expect(r.status == 0 ? r.errorLines.isEmpty : r.errorLines.count == 1, "\(r)")
     }
+
+    /// A provider named twice, in any case or spelling, is a usage error before a client
+    /// (which asks each provider once, by precondition) is made.
+    @Test(arguments: [["--provider", "osm,OSM"], ["--provider", "osm, osm"], ["--provider", ","], ["--provider", ""]])
+    func aProviderListThatRepeatsOrIsEmptyIsAUsageError(_ flags: [String]) throws {
+        let r = try PlacesBinary.run(["nearby", "--at", "60.1699,24.9384", "--data", PlacesBinary.helsinkiData] + flags)
+        #expect(r.status == 64 && r.errorLines.count == 1 && r.stdout.isEmpty, "\(flags): \(r)")
+    }
+
+    @Test func aProviderVariableThatRepeatsIsAConfigurationError() throws {
+        var env = PlacesBinary.baseEnvironment()
+        env["PLACES_PROVIDER"] = "osm,osm"
+        let r = try PlacesBinary.run(["nearby", "--at", "60.1699,24.9384", "--data", PlacesBinary.helsinkiData], environment: env)
+        #expect(r.status == 78 && r.errorLines.count == 1 && r.errorLines.first?.contains("PLACES_PROVIDER=") == true, "\(r)")
+    }
+
+    /// Commands that read their first positional, given none, as a batch line (which the
+    /// parser checks as it checks a command line) and as a command line.
+    @Test(arguments: [["details"], ["favorite", "add"], ["favorite", "remove"], ["completions"], ["cassettes", "list"]])
+    func aMissingPositionalIsAUsageError(_ args: [String]) throws {
+        let direct = try PlacesBinary.run(args)
+        #expect(direct.status == 64 && direct.errorLines.count == 1, "\(args): \(direct)")
+        let dir = try TemporaryDirectory()
+        let line = "[" + args.map { "\"\($0)\"" }.joined(separator: ",") + "]\n"
+        let input = try dir.write("in.ndjson", Data(line.utf8))
+        let batch = try PlacesBinary.run(["batch", input])
+        #expect(batch.status == 64, "\(args): \(batch)")
+        let record = try JSONHelpers.object(batch.stdout.trimmingCharacters(in: .newlines))
+        #expect(record["exitCode"] as? Int == 64, "\(args): \(batch)")
+    }
+
+    /// Values a flag parser took apart by position.
+    @Test(arguments: [["--price", "-"], ["--price", "1-"], ["--price", "-2"], ["--price", "1-2-3"], ["--at", ","], ["--at", "60.1"],
+                      ["--limit"], ["--at"], ["--near"]])
+    func malformedFlagValuesAreUsageErrors(_ flags: [String]) throws {
+        let r = try PlacesBinary.run(["nearby", "--data", PlacesBinary.helsinkiData] + flags)
+        #expect(r.status == 64 && r.errorLines.count == 1 && r.stdout.isEmpty, "\(flags): \(r)")
+    }
 }
