@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import overpass_synth
 
 /// The paths issue 21's sweep found that data or input could take to a trap (a force
 /// unwrap, an index out of range, a precondition), through the binary: each ends in an answer,
@@ -37,6 +38,26 @@ struct NoTrapEndToEndTests {
         let r = try PlacesBinary.run(["search", "bar", "--at", "40.68,46.36", "--no-cache", "--json", "--data", file])
         #expect([0, 65].contains(r.status), "\(r)")
         #expect(r.status == 0 ? r.errorLines.isEmpty : r.errorLines.count == 1, "\(r)")
+    }
+
+    /// An extract over 8 MiB is scanned on two threads, the second from near the middle: a
+    /// number broken in either half is bad data (65, one line), never a lost or missing half.
+    @Test(arguments: [0.25, 0.75])
+    func aLargeExtractBrokenInEitherHalfIsBadData(at fraction: Double) throws {
+        let dir = try TemporaryDirectory()
+        var bytes = Array(ScannerComparison.synthetic(elements: 60_000, seed: 21, style: .overpass))
+        #expect(bytes.count > 8 << 20, "big enough for the two-thread scan")
+        let lat = Array(#""lat":"#.utf8)
+        let from = Int(Double(bytes.count) * fraction)
+        let at = try #require((from..<(bytes.count - lat.count)).first { bytes[$0..<($0 + lat.count)].elementsEqual(lat) })
+        bytes[at + lat.count] = UInt8(ascii: "#")
+        let file = try dir.write("broken.json", Data(bytes))
+        var env = PlacesBinary.baseEnvironment()
+        env["XDG_CACHE_HOME"] = dir.file("cache")
+        for cache in [["--no-cache"], []] {
+            let r = try PlacesBinary.run(["nearby", "--at", "60.1699,24.9384", "--data", file] + cache, environment: env)
+            #expect(r.status == 65 && r.errorLines.count == 1 && r.stdout.isEmpty, "\(cache): \(r)")
+        }
     }
 
     /// A provider named twice, in any case or spelling, is a usage error before a client
