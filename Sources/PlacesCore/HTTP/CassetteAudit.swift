@@ -40,13 +40,13 @@ package enum CassetteAudit {
     private static func walk(_ value: Any, path: String, into found: inout [String], file: String) {
         if let object = value as? [String: Any] {
             let isHeaders = path.hasSuffix("headers")
-            for key in object.keys.sorted() {
+            for (key, member) in object.sorted(by: { $0.key < $1.key }) {
                 let child = path.isEmpty ? key : path + "." + key
                 if isHeaders, secretHeaderNames.contains(key.lowercased()), let text = object[key] as? String, text != Redaction.placeholder {
                     found.append("\(file): \(child) holds a value, not \(Redaction.placeholder) (a \(key) header is a secret)")
                     continue
                 }
-                walk(object[key]!, path: child, into: &found, file: file)
+                walk(member, path: child, into: &found, file: file)
             }
         } else if let array = value as? [Any] {
             for (index, item) in array.enumerated() { walk(item, path: "\(path)[\(index)]", into: &found, file: file) }
