@@ -6,7 +6,7 @@ import Testing
 /// to get the nearest cafes, nearest first.
 @Suite("Example: nearest cafes with the public API")
 struct NearestCafesExampleTests {
-    static let executable = PlacesBinary.executable.deletingLastPathComponent().appendingPathComponent("NearestCafes")
+    static let executable = PlacesBinary.packageExecutable("NearestCafes")
 
     static func run(_ arguments: [String], key: String?) throws -> PlacesBinary.Result {
         var environment = PlacesBinary.baseEnvironment()

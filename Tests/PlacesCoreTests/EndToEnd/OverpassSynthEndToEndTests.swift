@@ -4,7 +4,7 @@ import Testing
 /// The `overpass-synth` executable, run as Scripts/bench.sh runs it.
 @Suite("End to end: overpass-synth")
 struct OverpassSynthEndToEndTests {
-    static let executable = PlacesBinary.executable.deletingLastPathComponent().appendingPathComponent("overpass-synth")
+    static let executable = PlacesBinary.packageExecutable("overpass-synth")
 
     @Test(arguments: [["--help"], ["-h"], ["--elements", "5", "--help"]])
     func helpIsPrintedOnStdoutWithStatusZero(arguments: [String]) throws {

@@ -40,6 +40,17 @@ struct PlacesBinary {
         fatalError("cannot find the places binary; looked in \(candidates.map(\.path)); set PLACES_BINARY")
     }()
 
+    /// Another executable of the package (`overpass-synth`, `NearestCafes`): the one `swift test`
+    /// built beside the test bundle, whichever `places` binary `$PLACES_BINARY` names (CI points
+    /// that at the release build, which builds only `places`).
+    static func packageExecutable(_ name: String) -> URL {
+        let besidePlaces = executable.deletingLastPathComponent().appendingPathComponent(name)
+        let testRunner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let besideTests = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() } + [testRunner, testRunner.deletingLastPathComponent()]
+        return besideTests.map { $0.appendingPathComponent(name) }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? besidePlaces
+    }
+
     static let helsinkiData = repositoryRoot.appendingPathComponent("Fixtures/osm/helsinki-pois.json").path
 
     /// A favorites file that is never created: tests that do not set their own never
@@ -107,7 +118,10 @@ struct PlacesBinary {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
+        // A process ended by a signal reads as the shell shows it (128 + the signal: 132 for
+        // SIGILL, a Swift trap), never as a small status that could pass for an exit code.
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Result(status: status,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }
