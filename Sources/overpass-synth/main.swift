@@ -8,9 +8,10 @@ import Darwin
 // and the scanner's tests (`overpass-synth --help` says how).
 func writeAll(_ bytes: [UInt8], to fd: Int32) {
     bytes.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { return }
         var done = 0
         while done < buffer.count {
-            let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
+            let n = write(fd, base + done, buffer.count - done)
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { exit(74) }
             done += n

@@ -39,7 +39,7 @@ package final class RequestLedger: @unchecked Sendable {
             if total == 0 {
                 text = "sent no requests"
             } else {
-                let parts = sentOrder.map { "\($0) ×\(sentCounts[$0]!)" }
+                let parts = sentOrder.map { "\($0) ×\(sentCounts[$0, default: 0])" }
                 text = "sent \(total) request\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
             }
             if hits > 0 { text += "; \(hits) cache hit\(hits == 1 ? "" : "s")" }

@@ -64,6 +64,7 @@ public struct PlacesClient: Sendable {
     /// A client around providers the caller built, in the order their answers win; at least
     /// one, each provider once.
     package init(providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil) {
+        // Not reachable by input: ProviderSelection refuses an empty or repeated --provider list (64) before a client is made.
         precondition(!providers.isEmpty && Self.repeatedProvider(providers.map(\.name)) == nil,
                      "a client asks at least one provider, each once")
         self.providers = providers

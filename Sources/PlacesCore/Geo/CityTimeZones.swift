@@ -39,7 +39,7 @@ package struct CityTimeZones: Sendable {
         while true {
             var best: (city: Int, meters: Double)?
             forEachCity(within: radius, of: point) { city, meters in
-                if best == nil || meters < best!.meters || (meters == best!.meters && city < best!.city) {
+                if best.map({ (meters, city) < ($0.meters, $0.city) }) ?? true {
                     best = (city, meters)
                 }
             }
@@ -56,7 +56,7 @@ package struct CityTimeZones: Sendable {
         for c in candidates {
             let city = Int(c)
             let meters = GeodesicDistance.meters(from: point, to: coordinate(city))
-            if best == nil || meters < best!.meters || (meters == best!.meters && city < best!.city) {
+            if best.map({ (meters, city) < ($0.meters, $0.city) }) ?? true {
                 best = (city, meters)
             }
         }

@@ -36,6 +36,7 @@ struct GeodesicSolver: Sendable {
 
     /// An oblate ellipsoid (f > 0): the prolate branches of GeographicLib are not transcribed.
     init(a: Double, f: Double) {
+        // Not reachable by data: the only ellipsoid is WGS84, a constant.
         precondition(a > 0 && f > 0 && f < 1, "only oblate ellipsoids are supported")
         self.a = a
         self.f = f

@@ -114,7 +114,7 @@ package struct Cassette: Sendable {
 
     private static func headerList(_ value: Any?) -> [(name: String, value: String)] {
         guard let object = value as? [String: String] else { return [] }
-        return object.keys.sorted().map { ($0, object[$0]!) }
+        return object.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     private static func bodyValue(_ body: Data?) -> Any {

@@ -36,7 +36,7 @@ package enum CassetteSummary {
 
     private static func leaves(_ value: Any, name: String, into parts: inout [String]) {
         if let object = value as? [String: Any] {
-            for key in object.keys.sorted() { leaves(object[key]!, name: key, into: &parts) }
+            for (key, member) in object.sorted(by: { $0.key < $1.key }) { leaves(member, name: key, into: &parts) }
         } else if let array = value as? [Any], array.contains(where: { $0 is [String: Any] || $0 is [Any] }) {
             for item in array { leaves(item, name: name, into: &parts) }
         } else {

@@ -26,8 +26,9 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
     package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         let key = Cassette.key(for: request)
         let n: Int = lock.withLock {
-            counts[key, default: 0] += 1
-            return counts[key]!
+            let n = counts[key, default: 0] + 1
+            counts[key] = n
+            return n
         }
         return try await send(request, number: n, timeout: timeout, maxResponseBytes: maxResponseBytes)
     }
@@ -111,8 +112,9 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
     package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         let key = Cassette.key(for: request)
         let n: Int = lock.withLock {
-            counts[key, default: 0] += 1
-            return counts[key]!
+            let n = counts[key, default: 0] + 1
+            counts[key] = n
+            return n
         }
         let file = cassettes.file(service: request.service, key: key, number: n)
         // Anything but a readable regular file (a FIFO too, without blocking) is not a recording.

@@ -15,6 +15,7 @@ package final class RateLimits: Sendable {
     }
 
     package func gate(for service: PlacesError.Service) -> RequestGate {
+        // Unwrap justified: init makes a gate for every case of Service.
         gates[service]!
     }
 

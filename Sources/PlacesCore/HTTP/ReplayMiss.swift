@@ -41,7 +41,7 @@ package enum ReplayMiss {
             let differences = RequestComparison.differences(asked: request, recorded: recorded)
             // Fewest differences, then the smallest: a nearby search with another radius is
             // closer than a details lookup of the same endpoint.
-            if best == nil || Self.distance(differences) < Self.distance(best!.differences) { best = (entry, differences) }
+            if best.map({ Self.distance(differences) < Self.distance($0.differences) }) ?? true { best = (entry, differences) }
         }
         guard let best else {
             return "none of its \(entries.count) exchange(s) is for that endpoint; the request: \(Cassette.describe(request.redacted))"

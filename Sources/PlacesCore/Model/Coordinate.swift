@@ -22,6 +22,7 @@ public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
 
     /// For values already known to be valid (constants, gazetteer rows); checked in debug builds.
     package init(uncheckedLatitude latitude: Double, longitude: Double) {
+        // Not reachable by data: callers pass compiled-in tables or positions already range-checked (index entries, PositionBox, makesVenue).
         assert(latitude.isFinite && abs(latitude) <= 90 && longitude.isFinite && abs(longitude) <= 180)
         self.latitude = latitude
         self.longitude = longitude

@@ -34,7 +34,7 @@ struct TableLayout {
             guard columns[i].flexible else { return natural[i] }
             return min(natural[i], columns[i].isName ? Self.nameFloor : Self.textFloor)
         }
-        let droppable = columns.indices.filter { columns[$0].dropRank != nil }.sorted { columns[$0].dropRank! < columns[$1].dropRank! }
+        let droppable = columns.indices.compactMap { i in columns[i].dropRank.map { (i, $0) } }.sorted { $0.1 < $1.1 }.map(\.0)
         for i in droppable where total(comfortable) > available {
             shown.removeAll { $0 == i }
         }

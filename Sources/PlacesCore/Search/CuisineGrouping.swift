@@ -22,13 +22,13 @@ package enum CuisineGrouping {
                 members[cuisine, default: []].append(restaurant)
             }
         }
-        var groups = order.map { Cuisine(name: $0, restaurants: members[$0]!) }
-        let firstSeen = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        groups.sort { a, b in
-            let da = nearest(a), db = nearest(b)
+        // Sorted with the order each cuisine was first seen in, the tie-break.
+        let seen = order.enumerated().map { (first: $0, group: Cuisine(name: $1, restaurants: members[$1, default: []])) }
+        var groups = seen.sorted { a, b in
+            let da = nearest(a.group), db = nearest(b.group)
             if da != db { return da < db }
-            return firstSeen[a.name]! < firstSeen[b.name]!
-        }
+            return a.first < b.first
+        }.map(\.group)
         if !others.isEmpty { groups.append(Cuisine(name: Cuisine.otherName, restaurants: others)) }
         return groups
     }

@@ -32,6 +32,7 @@ final class ByteStringTable<Value>: @unchecked Sendable {
         keyOffsets[entries.count] = offset
         for i in 0..<entries.count {
             let key = UnsafeRawBufferPointer(start: keyBytes + keyOffsets[i], count: keyOffsets[i + 1] - keyOffsets[i])
+            // Not reachable by data: tables are built from the program's own key lists, once.
             precondition(index(of: key) == nil, "duplicate key in ByteStringTable")
             var slot = Self.hash(key) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
@@ -71,8 +72,7 @@ final class ByteStringTable<Value>: @unchecked Sendable {
     /// Byte equality for short keys: eight bytes at a time, never reading past either end.
     @inline(__always) private static func equal(_ key: UnsafeMutablePointer<UInt8>, _ bytes: UnsafeRawBufferPointer) -> Bool {
         let n = bytes.count
-        guard n > 0 else { return true }
-        let other = bytes.baseAddress!
+        guard n > 0, let other = bytes.baseAddress else { return n == 0 }
         var i = 0
         while i &+ 8 <= n {
             guard UnsafeRawPointer(key + i).loadUnaligned(as: UInt64.self) == other.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }

@@ -81,6 +81,7 @@ final class LargeBuffer<Element: BitwiseCopyable> {
 
     /// Sets the count for elements written through `base`.
     func setCount(_ newCount: Int) {
+        // Not reachable by data: the builder writes at most chunkEntries (the capacity) before setting the count.
         precondition(newCount <= capacity)
         count = newCount
     }

@@ -32,9 +32,10 @@ package enum POSIX {
     /// a non-blocking descriptor is full. Nil when everything was written, else the `errno`
     /// that stopped it (a write that makes no progress is `EIO`).
     package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
-            let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = systemWrite(fd, base + offset, bytes.count - offset)
             if n > 0 {
                 offset += n
                 continue

@@ -83,13 +83,14 @@ final class ReadOnlyFile {
         let blockBytes = 1 << 20
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockBytes, alignment: 32)
         defer { block.deallocate() }
+        guard let start = block.baseAddress else { return nil }
         var a = ByteHash(seed: 1), b = ByteHash(seed: 2), c = ByteHash(seed: 3), d = ByteHash(seed: 4)
         var total = 0
         while true {
-            let n = POSIX.read(descriptor, into: block.baseAddress!, count: blockBytes, at: total)
+            let n = POSIX.read(descriptor, into: start, count: blockBytes, at: total)
             if n < 0 { return nil }
             if n == 0 { break }
-            let base = UnsafeRawPointer(block.baseAddress!)
+            let base = UnsafeRawPointer(start)
             var i = 0
             while i + 32 <= n {
                 a.combine(base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
@@ -117,8 +118,9 @@ final class ReadOnlyFile {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
             while done < count {
-                let n = POSIX.read(descriptor, into: buffer.baseAddress! + done, count: count - done, at: offset + done)
+                let n = POSIX.read(descriptor, into: base + done, count: count - done, at: offset + done)
                 if n <= 0 { break }
                 done += n
             }

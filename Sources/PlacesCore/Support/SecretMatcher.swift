@@ -119,6 +119,7 @@ package struct SecretMatcher: Sendable {
             let head = w.head.count
             var c = start
             var unused = false
+            // Unwrap justified: c < head, inside the window, so the byte exists.
             while c < min(head, end), !matcher.mayStart(w.byte(c, &unused)!) { c += 1 }
             if c >= head, c < end {
                 c = head + matcher.nextCandidate(in: w.body, from: c - head, to: end - head)

@@ -141,6 +141,7 @@ struct SecretPieces: Sendable {
             // The few held bytes before the current piece, gathered one at a time.
             while sample < head, sample < last {
                 var unused = false
+                // Unwrap justified: sample < last ≤ w.count - gram + 1, so the gram is inside the window.
                 let bytes = (0..<Self.gram).map { w.byte(sample + $0, &unused)! }
                 let value = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
                 let at = sample
@@ -184,6 +185,7 @@ struct SecretPieces: Sendable {
                 for gram in grams[Int(firstGram[h])..<Int(firstGram[h + 1])] where gram.value == value {
                     let place = gram.place
                     var s = at, k = Int(place.at)
+                    // Unwrap justified: 0 < s ≤ at < w.count, so the byte before s is inside the window.
                     while k > Int(place.begin), s > 0, SecretMatcher.fold(w.byte(s - 1, &unused)!) == text[k - 1] {
                         s -= 1
                         k -= 1
@@ -208,6 +210,7 @@ struct SecretPieces: Sendable {
         let from = max(lower, count - longest + 1)
         guard from < count else { return count }
         func placesOf(_ i: Int) -> ArraySlice<Place> {
+            // Unwrap justified: callers pass from ≤ i < count (= w.count), inside the window.
             let b = Int(SecretMatcher.fold(w.byte(i, &unused)!))
             return places[Int(firstPlace[b])..<Int(firstPlace[b + 1])]
         }
@@ -215,6 +218,7 @@ struct SecretPieces: Sendable {
         for t in from..<count {
             for place in placesOf(t) where Int(place.at) + (count - t) < Int(place.end) {
                 var j = 1
+                // Unwrap justified: t + j < count (= w.count), inside the window.
                 while t + j < count, SecretMatcher.fold(w.byte(t + j, &unused)!) == text[Int(place.at) + j] { j += 1 }
                 if t + j == count { return t }
             }

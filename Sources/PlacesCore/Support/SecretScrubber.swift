@@ -75,6 +75,7 @@ package struct SecretScrubber: Sendable {
             if holdFrom < count {
                 if clean < holdFrom { Self.emit(window, clean..<holdFrom, emit) }
                 var unused = false
+                // Unwrap justified: holdFrom..<count is inside the window, so every byte exists.
                 held = (holdFrom..<count).map { window.byte($0, &unused)! }
                 heldCovered = max(0, spanEnd - holdFrom)
                 return

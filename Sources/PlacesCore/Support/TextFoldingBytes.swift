@@ -60,9 +60,11 @@ extension TextFolding {
                 i += 1
                 continue
             }
-            // Two-byte sequences up to U+024F: lead bytes C2–C9.
-            guard b >= 0xC2 && b <= 0xC9, i + 1 < utf8.count else { return false }
+            // Two-byte sequences up to U+024F: lead bytes C2–C9. C9 also starts U+0250–U+027F
+            // (IPA: the ə of Azerbaijani names, the ɛ and ɔ of Ghanaian ones), past the table.
+            guard b >= 0xC2 && b <= 0xC9, i + 1 < utf8.count, utf8[i + 1] & 0xC0 == 0x80 else { return false }
             let scalar = Int(b & 0x1F) << 6 | Int(utf8[i + 1] & 0x3F)
+            guard scalar - 0x80 < table.entries.count else { return false }
             switch table.entries[scalar - 0x80] {
             case .unsupported:
                 return false

@@ -150,10 +150,10 @@ enum ArgumentParser {
                 text = args[index]
                 index += 1
             } else {
-                throw UsageError("\(spelling) needs a value: \(spelling) \(flag.valueName!)")
+                throw UsageError("\(spelling) needs a value: \(spelling) \(flag.valueName ?? "VALUE")")
             }
             if text.isEmpty, !flag.acceptsEmpty {
-                throw UsageError("\(spelling) needs a non-empty value: \(spelling) \(flag.valueName!)")
+                throw UsageError("\(spelling) needs a non-empty value: \(spelling) \(flag.valueName ?? "VALUE")")
             }
             return text
         }

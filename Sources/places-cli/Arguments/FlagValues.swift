@@ -38,7 +38,7 @@ extension PriceRange {
     /// Parses `2` or `1-3`.
     static func parse(_ text: String) throws -> PriceRange {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let low = Int(parts[0]), let high = Int(parts.last!) else {
+        guard (1...2).contains(parts.count), let first = parts.first, let last = parts.last, let low = Int(first), let high = Int(last) else {
             throw UsageError("--price '\(text)' is not a price range: expected MIN or MIN-MAX with levels 0–4, e.g. --price 1-2")
         }
         guard (0...4).contains(low), (0...4).contains(high), low <= high else {

@@ -24,6 +24,13 @@ struct ParsedArguments {
         self.positionals = positionals
     }
 
+    /// The `index`th positional. The parser has checked that every required one is there,
+    /// so a missing one is a usage error, never an index out of range.
+    func positional(_ index: Int) throws -> String {
+        guard positionals.indices.contains(index) else { throw UsageError("'places \(spec.name)' needs more arguments: \(spec.usage)") }
+        return positionals[index]
+    }
+
     /// Flag name → the value in force (the last one given).
     var values: [String: String] {
         var values: [String: String] = [:]
@@ -33,12 +40,14 @@ struct ParsedArguments {
 
     /// The value in force: the last one given, or nil.
     func string(_ name: String) -> String? {
+        // Not reachable by input: the name is a literal of the code reading it, never text a user typed.
         precondition(spec.flag(named: name) != nil, "flag --\(name) is not declared for \(spec.name)")
         return flags.last { $0.name == name }?.value
     }
 
     /// Every value given, in order (for accumulating flags).
     func strings(_ name: String) -> [String] {
+        // Not reachable by input: the name is a literal of the code reading it, never text a user typed.
         precondition(spec.flag(named: name) != nil, "flag --\(name) is not declared for \(spec.name)")
         return flags.filter { $0.name == name }.map(\.value)
     }

@@ -3,7 +3,7 @@ import PlacesCore
 /// `places cassettes list|check|unused DIR`: flags → `CassettesRunner`.
 enum CassettesCommand {
     static func run(_ args: ParsedArguments, context: RunContext) throws -> String {
-        let directory = CassetteDirectory(args.positionals[0])
+        let directory = try CassetteDirectory(args.positional(0))
         switch args.spec.path {
         case ["cassettes", "list"]:
             return try CassettesRunner.list(directory)

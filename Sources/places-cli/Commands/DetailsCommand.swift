@@ -4,7 +4,7 @@ import PlacesCore
 enum DetailsCommand {
     static func run(_ args: ParsedArguments, context: RunContext) async throws -> String {
         let options = DetailsOptions(
-            id: try PlaceID(parsing: args.positionals[0]),
+            id: try PlaceID(parsing: args.positional(0)),
             output: try SharedOptions.output(args),
             network: try SharedOptions.network(args, environment: context.environment),
             providerOptions: try SharedOptions.provider(args))

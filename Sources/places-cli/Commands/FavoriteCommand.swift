@@ -6,7 +6,7 @@ enum FavoriteCommand {
         switch args.spec.path {
         case ["favorite", "add"]:
             let options = FavoriteAddOptions(
-                id: try PlaceID(parsing: args.positionals[0]),
+                id: try PlaceID(parsing: args.positional(0)),
                 note: args.string("note"),
                 alias: try args.parsed("alias", FavoriteAliasText.parse),
                 extraFields: try args.parsed("fields", FieldSelection.parse).map { Set($0.fields) },
@@ -14,7 +14,7 @@ enum FavoriteCommand {
                 providerOptions: try SharedOptions.provider(args))
             return try await FavoriteRunner.add(options, context: context)
         case ["favorite", "remove"]:
-            return try FavoriteRunner.remove(try PlaceID(parsing: args.positionals[0]), context: context)
+            return try FavoriteRunner.remove(try PlaceID(parsing: args.positional(0)), context: context)
         default:
             let options = FavoriteListOptions(
                 location: try SharedOptions.location(args),

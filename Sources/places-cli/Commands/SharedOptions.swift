@@ -5,11 +5,8 @@ enum SharedOptions {
     /// `--at` or `--near`; given both, the later one wins (an alias's `--near` gives way
     /// to an `--at` typed after it).
     static func location(_ args: ParsedArguments) throws -> LocationSpec? {
-        switch args.lastGiven(of: ["at", "near"]) {
-        case "at"?: return .coordinate(try Coordinate.parse(args.string("at")!))
-        case "near"?: return .point(try PointSpec.parse(args.string("near")!, flag: "--near"))
-        default: return nil
-        }
+        guard let name = args.lastGiven(of: ["at", "near"]), let text = args.string(name) else { return nil }
+        return name == "at" ? .coordinate(try Coordinate.parse(text)) : .point(try PointSpec.parse(text, flag: "--near"))
     }
 
     static func output(_ args: ParsedArguments) throws -> OutputOptions {

@@ -201,7 +201,7 @@ struct BatchEndToEndTests {
                 "\(r.stderr)")
         let records = try Self.records(r.stdout)
         #expect(records.map { $0["line"] as? Int } == [1, 3, 4, 5, 6, 7, 8, 9, 10], "blank lines are skipped")
-        #expect(records.map { $0["exitCode"] as? Int } == [0, 64, 0, 64, 64, 64, 64, 64, 64])
+        try #require(records.map { $0["exitCode"] as? Int } == [0, 64, 0, 64, 64, 64, 64, 64, 64], "\(r)")
         #expect((records[0]["result"] as? [[String: Any]])?.count == 2)
         #expect((records[2]["result"] as? [String: Any])?["name"] as? String == "Loiste")
         #expect((records[2]["id"] as? [String: Any])?["store"] as? Int == 7, "the id comes back as given")

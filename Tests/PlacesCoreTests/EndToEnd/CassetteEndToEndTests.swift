@@ -215,6 +215,7 @@ struct CassetteEndToEndTests {
         #expect(clean.status == 0 && clean.stdout.contains("2 exchange(s)") && clean.stderr.isEmpty, "\(clean)")
 
         let files = Self.exchangeFiles(dir)
+        try #require(files.count == 2, "\(files)")
         let planted = "AIzaSy" + String(repeating: "Q7x", count: 11)
         // In a response body.
         let bodyFile = dir + "/" + files[0]

@@ -16,7 +16,7 @@ struct FavoritesDurabilityEndToEndTests {
         let r = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--radius", "3000", "--limit", "\(count)", "--json", "--fields", "id",
                                       "--data", PlacesBinary.helsinkiData])
         let ids = try JSONHelpers.array(r.stdout).compactMap { $0["id"] as? String }
-        #expect(Set(ids).count == count)
+        try #require(Set(ids).count == count, "\(r)")
         return ids
     }
 

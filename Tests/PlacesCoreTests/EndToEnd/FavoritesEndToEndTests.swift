@@ -98,6 +98,7 @@ struct FavoritesEndToEndTests {
         #expect(near.map { $0["distanceMeters"] as? Double } == [27.3, 207.5])
 
         let csv = try s.run(["favorite", "list", "--format", "csv"]).stdout.split(separator: "\n").map(String.init)
+        try #require(csv.count == 3, "\(csv)")
         #expect(csv[0] == "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note,alias")
         #expect(csv[2].hasSuffix(",true,2024-03-01T08:00:00Z,\"quiet, \"\"really\"\"\","), "\(csv)")
 
@@ -109,7 +110,7 @@ struct FavoritesEndToEndTests {
         #expect(properties.map { $0["note"] is NSNull } == [true, false])
 
         let table = try s.run(["favorite", "list", "--at", "60.1699,24.9384"]).stdout.split(separator: "\n").map(String.init)
-        #expect(table.count == 3)
+        try #require(table.count == 3, "\(table)")
         #expect(table[0].hasPrefix("NAME") && table[0].contains("DISTANCE") && table[0].contains("ADDED") && table[0].contains("NOTE") && table[0].hasSuffix("ALIAS"), "\(table)")
         #expect(table[1].hasPrefix("Loiste") && table[1].contains("47 m"), "\(table)")
 
@@ -144,6 +145,7 @@ struct FavoritesEndToEndTests {
         let nearest = try JSONHelpers.array(s.run(["nearby", "--near", "Helsinki", "--limit", "6", "--json"], data: true).stdout)
         #expect(nearest.allSatisfy { $0["isFavorite"] as? Bool == false })
         let ids = nearest.compactMap { $0["id"] as? String }
+        try #require(ids.count == 6, "\(nearest)")
         // The 2nd, 4th and 6th nearest: --limit 2 must give the 2nd and 4th, not the first two places.
         for id in [ids[1], ids[3], ids[5]] {
             #expect(try s.run(["favorite", "add", id], data: true).status == 0)

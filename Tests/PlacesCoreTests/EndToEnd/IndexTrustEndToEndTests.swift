@@ -111,7 +111,7 @@ struct IndexTrustEndToEndTests {
         let path = try dir.write("cafes.json", extract.data)
         let banks = ["nearby", "--at", "\(extract.target.latitude),24.9", "--type", "bank", "--radius", "50", "--json", "--data", path]
         #expect(try ids(PlacesBinary.run(banks, environment: env)) == [])
-        let index = dir.file("cache/places/\(dir.contents(of: "cache/places")[0])")
+        let index = dir.file("cache/places/" + (try #require(dir.contents(of: "cache/places").first, "no index was written")))
         var surgery = try IndexSurgery(path: index)
         #expect(surgery.header.contentHash != nil, "a file written a moment ago is racy: its index records its content hash")
 
@@ -138,7 +138,7 @@ struct IndexTrustEndToEndTests {
         let first = try PlacesBinary.run(query, environment: env)
         #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
         #expect(try JSONHelpers.array(first.stdout).count > 50)
-        let index = dir.file("cache/places/\(dir.contents(of: "cache/places")[0])")
+        let index = dir.file("cache/places/" + (try #require(dir.contents(of: "cache/places").first, "no index was written")))
         var s = try IndexSurgery(path: index)
         let entries = Int(s.header.venueCount)
         switch craft {

@@ -50,7 +50,7 @@ struct OfflineDataEndToEndTests {
         #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
         #expect(try JSONHelpers.array(first.stdout).count == 20)
         let files = dir.contents(of: "cache/places")
-        #expect(files.count == 1 && files[0].hasSuffix(".idx"), "\(files)")
+        try #require(files.count == 1 && files[0].hasSuffix(".idx"), "\(files)")
 
         let second = try PlacesBinary.run(query, environment: env)
         #expect(second.stdout == first.stdout && second.stderr == first.stderr, "\(second)")

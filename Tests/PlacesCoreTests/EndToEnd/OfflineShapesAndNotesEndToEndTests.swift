@@ -38,7 +38,7 @@ struct OfflineShapesAndNotesEndToEndTests {
             let r = try PlacesBinary.run(["nearby", "--at", "60.17,24.94", "--data", path, "--json"] + extra, environment: env)
             #expect(r.status == 0, "\(r)")
             let places = try JSONHelpers.array(r.stdout)
-            let byID = Dictionary(uniqueKeysWithValues: places.map { ($0["id"] as? String ?? "", $0) })
+            let byID = Dictionary(places.map { ($0["id"] as? String ?? "", $0) }) { first, _ in first }
             #expect(Set(byID.keys) == ["osm:node/1", "osm:way/9", "osm:way/10", "osm:way/11", "osm:way/12", "osm:relation/20"], "\(r)")
             func position(_ id: String) -> [Double] { [byID[id]?["latitude"] as? Double ?? 0, byID[id]?["longitude"] as? Double ?? 0] }
             #expect(zip(position("osm:way/10"), [60.1702, 24.9402]).allSatisfy { abs($0 - $1) < 1e-9 }, "bounds: \(r)")

@@ -36,7 +36,7 @@ struct OverpassEndToEndTests {
         let r = try PlacesBinary.run(["details", "osm:node/1369465615", "--json"], environment: env(fake))
         #expect(r.status == 0, "\(r)")
         #expect(try JSONHelpers.object(r.stdout)["name"] as? String == "Loiste")
-        let ql = String(decoding: fake.requests[0].body, as: UTF8.self).removingPercentEncoding ?? ""
+        let ql = String(decoding: try #require(fake.requests.first).body, as: UTF8.self).removingPercentEncoding ?? ""
         #expect(ql.contains("node(1369465615);"))
         let missing = try PlacesBinary.run(["details", "osm:way/1"], environment: env(fake))
         #expect(missing.status == 66 && missing.errorLines.first?.contains("OpenStreetMap has no way/1") == true, "\(missing)")

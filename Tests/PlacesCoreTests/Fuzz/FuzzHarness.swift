@@ -245,8 +245,8 @@ enum FuzzHarness {
 
     /// What every child gets: no developer settings, a home of its own, the run's index cache.
     static func baseEnvironment(caseDirectory: String, cache: String) -> [String: String] {
-        ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": caseDirectory, "XDG_CACHE_HOME": cache,
-         "PLACES_FAVORITES_FILE": caseDirectory + "/favorites.json"]
+        PlacesBinary.sanitizerSettings.merging(["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": caseDirectory, "XDG_CACHE_HOME": cache,
+                                                "PLACES_FAVORITES_FILE": caseDirectory + "/favorites.json"]) { $1 }
     }
 
     /// The failures of one finished run: the oracle's, plus keys in files the case wrote.

@@ -22,6 +22,30 @@ struct OSMFastPathTests {
         }
     }
 
+    /// Every two-byte UTF-8 scalar (U+0080–U+07FF), alone and inside words: the fast fold gives
+    /// `fold`'s bytes, or leaves the text to `fold` (U+0250–U+027F once ran past its table).
+    @Test func fastFoldingOfEveryTwoByteScalarIsFoldOrNothing() {
+        for value in 0x80...0x7FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "a\(scalar)b  C"] {
+                var out: [UInt8] = []
+                if let count = TextFolding.appendFoldedQuickly(text, to: &out) {
+                    #expect(count == out.count && out == Array(TextFolding.fold(text).utf8), "U+\(String(value, radix: 16))")
+                } else {
+                    #expect(out.isEmpty, "U+\(String(value, radix: 16))")
+                }
+            }
+        }
+        // A lead byte before one that does not continue it is not UTF-8: never folded as a letter.
+        for lead in UInt8(0xC2)...0xC9 {
+            for next in UInt8.min...UInt8.max where next & 0xC0 != 0x80 {
+                var out: [UInt8] = []
+                let folded = [UInt8(ascii: "a"), lead, next].withUnsafeBytes { TextFolding.appendFoldedQuickly($0, to: &out) }
+                #expect(folded == nil && out.isEmpty, "\(lead) \(next)")
+            }
+        }
+    }
+
     @Test func categoriesAreTheTableLookup() throws {
         for element in try Self.elements() {
             let tags = element.tags ?? [:]

@@ -57,12 +57,19 @@ struct PlacesBinary {
     /// read the developer's favorites, nor one another's.
     static let absentFavoritesFile = NSTemporaryDirectory() + "places-tests-\(UUID().uuidString)/absent/favorites.json"
 
+    /// The test run's own sanitizer settings (`ASAN_OPTIONS=detect_leaks=0`, a `log_path`), so
+    /// that the sanitized `places` a sanitizer pass starts follows them too (README, "Sanitizer
+    /// passes"); empty in any other run.
+    static let sanitizerSettings = ProcessInfo.processInfo.environment.filter {
+        ["ASAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"].contains($0.key)
+    }
+
     /// A minimal environment: no keys, no colour settings, nothing from the developer's shell.
     /// One index cache for the whole test run, outside every sandbox a test inspects.
     static let testCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("places-tests-cache-\(ProcessInfo.processInfo.processIdentifier)").path
 
     static func baseEnvironment(home: String? = nil) -> [String: String] {
-        var env: [String: String] = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        var env = sanitizerSettings.merging(["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]) { $1 }
         env["HOME"] = home ?? NSTemporaryDirectory()
         env["PLACES_FAVORITES_FILE"] = absentFavoritesFile
         // The spatial index of --data files goes here, not under a test's HOME.

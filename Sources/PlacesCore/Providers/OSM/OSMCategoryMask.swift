@@ -9,6 +9,7 @@ struct OSMCategoryMask: Sendable {
     static let unknown = UInt64.max
 
     static func bit(_ category: PlaceCategory) -> UInt64 {
+        // Unwrap justified: every case of an enum is in its allCases.
         1 << UInt64(PlaceCategory.allCases.firstIndex(of: category)!)
     }
 
@@ -27,6 +28,7 @@ struct OSMCategoryMask: Sendable {
 
     private init() {
         let keys: [OSMTagKey] = [.amenity, .shop, .tourism, .leisure, .healthcare, .atm]
+        // Not reachable by data: compares two tables compiled into the program, once.
         precondition(keys.map(\.key) == OSMCategoryTable.primaryKeys + ["atm"] && keys.map(\.rawValue) == Array(1...6))
         func table(_ key: OSMTagKey) -> ByteStringTable<UInt64> {
             var bits: [String: UInt64] = [:]

@@ -11,7 +11,7 @@ struct OSMOpenNow {
     let now: Date
     private var schedules: [String: OpeningHours?] = [:]
     /// Made on the first venue with understood hours: the city table is not read otherwise.
-    private var zones: NearestCityTimeZone?
+    private lazy var zones = NearestCityTimeZone()
     private var localTimes: [String: (weekday: Int, minute: Int)] = [:]
 
     init(now: Date) {
@@ -31,8 +31,7 @@ struct OSMOpenNow {
     /// Whether `venue` is open at `now`, or nil when that cannot be known.
     mutating func openNow(_ venue: Venue) -> Bool? {
         guard let text = venue.openingHours?.first, let schedule = schedule(text) else { return nil }
-        if zones == nil { zones = NearestCityTimeZone() }
-        guard let zone = zones!.timeZone(at: venue.coordinate) else { return nil }
+        guard let zone = zones.timeZone(at: venue.coordinate) else { return nil }
         let local = localTime(in: zone)
         return schedule.isOpen(weekday: local.weekday, minute: local.minute)
     }

@@ -13,17 +13,18 @@ enum OverpassQuery {
         if request.types.isEmpty {
             filters = OSMCategoryTable.primaryKeys.map { "[\(quoted($0))]" }
         } else {
-            var valuesByKey: [String: [String]] = [:]
-            var keys: [String] = []
+            var valuesByKey: [(key: String, values: [String])] = []
             for category in request.types {
                 for tag in OSMCategoryTable.tags[category] ?? [] {
-                    if valuesByKey[tag.key] == nil { keys.append(tag.key) }
-                    if valuesByKey[tag.key]?.contains(tag.value) != true { valuesByKey[tag.key, default: []].append(tag.value) }
+                    guard let at = valuesByKey.firstIndex(where: { $0.key == tag.key }) else {
+                        valuesByKey.append((tag.key, [tag.value]))
+                        continue
+                    }
+                    if !valuesByKey[at].values.contains(tag.value) { valuesByKey[at].values.append(tag.value) }
                 }
             }
-            filters = keys.map { key in
-                let values = valuesByKey[key]!
-                return values.count == 1 ? "[\(quoted(key))=\(quoted(values[0]))]" : "[\(quoted(key))~\(quoted("^(" + values.joined(separator: "|") + ")$"))]"
+            filters = valuesByKey.map { key, values in
+                values.count == 1 ? "[\(quoted(key))=\(quoted(values[0]))]" : "[\(quoted(key))~\(quoted("^(" + values.joined(separator: "|") + ")$"))]"
             }
         }
         var statements: [String] = []

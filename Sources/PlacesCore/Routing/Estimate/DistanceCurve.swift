@@ -16,6 +16,7 @@ package struct DistanceCurve: Sendable, Equatable {
 
     /// A curve through `(meters, value)` pairs, given by strictly increasing positive distance.
     package init(_ points: [(meters: Double, value: Double)]) {
+        // Not reachable by data: every curve is a constant of EstimateCalibration.
         precondition(!points.isEmpty, "a curve needs at least one knot")
         precondition(points.allSatisfy { $0.meters > 0 && $0.meters.isFinite && $0.value.isFinite }, "knots need positive distances and finite values")
         precondition(zip(points, points.dropFirst()).allSatisfy { $0.meters < $1.meters }, "knots must be in increasing distance")

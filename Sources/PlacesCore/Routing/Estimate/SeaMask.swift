@@ -10,6 +10,7 @@ struct SeaMask: Sendable {
     /// The decoded mask (decoded the first time it is asked for).
     static let shared = SeaMask(encoded: encodedRuns, rows: rows, columns: columns)
 
+    // Its preconditions are not reachable by data: it decodes SeaMaskData.swift, compiled in.
     init(encoded: String, rows: Int, columns: Int) {
         guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
             preconditionFailure("SeaMaskData.swift is not base64")
@@ -56,6 +57,7 @@ private struct VarintReader {
     mutating func next() -> Int {
         var value = 0, shift = 0
         while true {
+            // Not reachable by data: reads only SeaMaskData.swift, compiled in.
             precondition(offset < bytes.count && shift < 35, "SeaMaskData.swift ends inside a number")
             let byte = bytes[offset]
             offset += 1

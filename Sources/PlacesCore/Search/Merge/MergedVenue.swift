@@ -22,6 +22,7 @@ package struct MergedVenue: Sendable, Hashable {
     /// which is never null. `isFavorite` is true if any of them is a favorite; the distance
     /// and bearing are left for the pipeline to compute again after the merge.
     package init(members: [Venue]) {
+        // Not reachable by data: VenueMerger.groups drops empty groups; every group starts as one entry.
         precondition(!members.isEmpty, "a merged place needs at least one venue")
         var merged = members[0]
         for other in members.dropFirst() {

@@ -48,9 +48,10 @@ final class IndexFileWriter {
 
     /// Writes all of `bytes` at `offset`, leaving the end where it was.
     func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+        guard let base = bytes.baseAddress else { return }
         var done = 0
         while failure == nil && done < bytes.count {
-            let n = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            let n = pwrite(descriptor, base + done, bytes.count - done, off_t(offset + done))
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
                 failure = ReadOnlyFile.describe(n < 0 ? errno : EIO)

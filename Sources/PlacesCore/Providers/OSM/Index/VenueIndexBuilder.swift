@@ -152,6 +152,7 @@ final class VenueIndexBuilder {
                     number -= counts[part]
                     part += 1
                 }
+                // Unwrap justified: number < counts[part], which is 0 for a part without entries (counts read entries?.count).
                 var entry = parts[part].entries![number]
                 if let partTexts = parts[part].texts {
                     texts.append(contentsOf: UnsafeRawBufferPointer(start: partTexts.base + Int(entry.textOffset), count: Int(entry.textLength)))

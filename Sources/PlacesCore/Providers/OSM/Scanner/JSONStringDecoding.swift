@@ -32,7 +32,7 @@ extension JSONStringToken {
                     }
                 }
                 let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                out.append(contentsOf: Unicode.UTF8.encode(unicode)!)
+                out.append(contentsOf: unicode.utf8)
             default: out.append(e)   // \" \\ \/
             }
         }

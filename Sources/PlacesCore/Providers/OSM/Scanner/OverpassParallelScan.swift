@@ -38,13 +38,13 @@ enum OverpassParallelScan {
             }
             part.join()
             guard head.handedOver else { return (head.summary, false) }
-            switch part.result! {
-            case .success(let tail):
+            switch part.result {
+            case .success(let tail)?:
                 let remark = head.topLevel.sawRemark ? head.topLevel.remark : tail.remark
                 return (OverpassScanner.Summary(elementCount: head.topLevel.elementCount + tail.elementCount, remark: remark), true)
-            case .failure:
-                // The second half is broken: scan again on one thread for the error exactly
-                // as it would have been reported (element numbers count from the start).
+            case .failure?, nil:
+                // The second half is broken (or, never, had no outcome): scan again on one thread
+                // for the error exactly as it would have been reported (element numbers count from the start).
                 _ = try OverpassScanner.scan(text) { _ in }
                 throw JSONScanError("the document is broken after byte \(split)", at: split)
             }
@@ -91,15 +91,17 @@ enum OverpassParallelScan {
         }
 
         func run() {
+            defer { finished.signal() }
+            // Never nil here (it is let go only after `join`); no body leaves `result` nil: a failure.
+            guard let body else { return }
             do throws(JSONScanError) {
                 let tail = try OverpassScanner.withScanner(text, keepAllTags: false, release: release, progress: progress) { scanner throws(JSONScanError) in
-                    try scanner.remainder(from: offset, body!)
+                    try scanner.remainder(from: offset, body)
                 }
                 result = .success(tail)
             } catch {
                 result = .failure(error)
             }
-            finished.signal()
         }
 
         /// Waits (once) until `run` has finished; called only by the first thread.
