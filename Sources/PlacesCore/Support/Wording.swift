@@ -53,6 +53,16 @@ package enum Phrase: Sendable, Equatable {
     /// A provider of a merged search that failed while another answered.
     case providerLeftOut(ProviderName, PlacesError)
 
+    // Routes.
+    /// What to try when a router found no route: another travel mode.
+    case anotherTravelMode
+    /// The offline estimate, as the way to a rough figure.
+    case estimateRouter
+    /// Where to look when a service's base URL leads somewhere else.
+    case checkBaseURL(PlacesError.Service)
+    case osrmHasNoTransit
+    case osrmDemoServerCarsOnly(host: String, mode: TravelMode)
+
     // Extracts (`--data` in the CLI).
     case extractHasNoPlace(PlaceID, source: String)
     case extractMissing(path: String)
@@ -172,6 +182,16 @@ package enum Phrase: Sendable, Equatable {
             return "grouping by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
         case .providerLeftOut(let provider, let error):
             return "\(provider.rawValue) is left out: \(error.message); the places are the other providers'"
+        case .anotherTravelMode:
+            return "another travel mode"
+        case .estimateRouter:
+            return "the estimate router"
+        case .checkBaseURL(let service):
+            return "check the base URL of \(service.name)"
+        case .osrmHasNoTransit:
+            return "OSRM has no transit profile: ask it for walking, cycling or driving, or ask Google Routes or the estimate router for transit"
+        case .osrmDemoServerCarsOnly(let host, let mode):
+            return "the public demo server \(host) routes cars only, whatever the travel mode; for \(mode.phrase) use a server built with that profile, e.g. \(OSRMRouter.profileServer(mode))"
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract"
         case .extractMissing(let path):

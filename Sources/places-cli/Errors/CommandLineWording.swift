@@ -68,7 +68,7 @@ extension Wording {
             return "the server is overloaded; try again later, use another PLACES_OVERPASS_URL mirror, or --data FILE"
         case .baseURLNotHTTP(let service, let value):
             return
-                "\(Endpoints.variable(service))='\(value)' is not an http(s) URL: set it to a base URL such as \(Endpoints.standard(service)), or unset it"
+                "\(Endpoints.variable(service))='\(value)' is not an http(s) URL: set it to \(service == .osrm ? "an OSRM server" : "a base URL") such as \(Endpoints.standard(service)), or unset it"
         case .baseURLUnusable(let service, let value, let path):
             return "\(Endpoints.variable(service))='\(value)' does not make a valid URL with \(path)"
         case .foursquareForeignPage(let shown, let baseURL):
@@ -100,6 +100,17 @@ extension Wording {
                 reason = ErrorReport.message(error)
             }
             return "\(provider.rawValue) left out: \(reason); showing the other providers' places"
+
+        case .anotherTravelMode:
+            return "another --mode"
+        case .estimateRouter:
+            return "--router estimate"
+        case .checkBaseURL(let service):
+            return "check \(Endpoints.variable(service))"
+        case .osrmHasNoTransit:
+            return "OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit"
+        case .osrmDemoServerCarsOnly(let host, let mode):
+            return "the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. \(OSRMRouter.profileServer(mode))"
 
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract, or try without --data to ask Overpass"
