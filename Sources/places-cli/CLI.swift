@@ -21,12 +21,12 @@ enum CLI {
         case .help(let topic): output = HelpFormatter.text(for: topic)
         default: return nil
         }
-        let streams = Streams(secrets: Redaction.environmentSecrets(ProcessEnvironment.value))
+        let streams = Streams(secrets: ServiceVariables.secrets(ProcessEnvironment.value))
         return streams.finish(streams.write(output))
     }
 
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
-        let streams = Streams(secrets: Redaction.environmentSecrets { environment[$0] })
+        let streams = Streams(secrets: ServiceVariables.secrets { environment[$0] })
         // Progress after a second of work (`PLACES_PROGRESS_AFTER` seconds: tests use 0).
         let delay = environment["PLACES_PROGRESS_AFTER"].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 1
         let progress = TerminalInfo.stderrIsTerminal() ? ProgressLine(delay: delay) { streams.stderr.write($0) } : nil

@@ -128,18 +128,11 @@ package enum Phrase: Sendable, Equatable {
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the API key (\(status))"
         case .paymentRefused(let service, let status, let said):
-            let advice =
-                service == .foursquare
-                ? "Premium fields (rating, price, opening hours) need purchased credits in the Foursquare Developer Console"
-                : "check the account's billing"
-            return "\(service.name) refused the request for payment (\(status))\(said); \(advice)"
+            return "\(service.name) refused the request for payment (\(status))\(said); \(service.descriptor.paymentAdvice)"
         case .timedOut(let service, let tries, let host):
             return "\(service.name) did not answer in time\(tries) at \(host); try again later"
         case .tooLarge(let service, let limit, let declared):
-            let advice =
-                service == .overpass
-                ? "ask for less (a smaller radius, or a category), or search an extract offline"
-                : "\(service.name)'s own answers are far smaller: check that its base URL leads to it"
+            let advice = service.descriptor.oversizeAdvice ?? "\(service.name)'s own answers are far smaller: check that its base URL leads to it"
             return Phrase.oversize(service, limit: limit, declared: declared, reader: "PlacesCore", advice: advice)
         case .overpassGaveUp(let said):
             return
@@ -155,11 +148,8 @@ package enum Phrase: Sendable, Equatable {
         case .foursquareForeignPage(let shown, let baseURL):
             return "Foursquare's next-page link points to \(shown), not to the configured \(baseURL); it was not followed"
         case .unknownPlace(let id, let said):
-            switch id.provider {
-            case .google: return "Google Places has no place \(id) (\(said))"
-            case .foursquare: return "Foursquare has no place \(id) (\(said))"
-            case .osm: return "OpenStreetMap has no \(id.rawID) (\(said))"
-            }
+            let provider = id.provider.descriptor
+            return "\(provider.displayName) has no \(provider.placeNoun(id)) (\(said))"
         case .placeNotShowable(let id):
             return "\(id) exists but has no name or position, so it is not a place"
         case .googleNearbyCap(let cap):
@@ -167,7 +157,7 @@ package enum Phrase: Sendable, Equatable {
                 "Google's Nearby Search returns at most \(cap) places and cannot page; showing up to \(cap) (a text search gives up to 60)"
         case .aboveTierCeiling(let refusal):
             let billed = refusal.billed
-            let service = billed.provider == .google ? "Google Places" : "Foursquare"
+            let service = billed.provider.descriptor.displayName
             guard let allowing = refusal.cheapestAllowing else {
                 return "the tier ceiling \(refusal.ceiling.name) is not one of \(service)'s tiers (\(refusal.providerTiers.joined(separator: ", "))); nothing was sent"
             }

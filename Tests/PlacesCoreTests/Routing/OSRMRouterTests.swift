@@ -72,7 +72,7 @@ struct OSRMRouterTests {
         let client = HTTPClient(transport: DryRunTransport())
         let notes = NoteLog()
         await #expect(throws: DryRunCapture.self) {
-            _ = try await OSRMRouter(client: client, baseURL: DefaultEndpoints.osrm).measure(from: Self.from, to: Self.to, mode: .walk, diagnostics: notes.diagnostics)
+            _ = try await OSRMRouter(client: client, baseURL: ServiceDescriptor.osrm.defaultBaseURL).measure(from: Self.from, to: Self.to, mode: .walk, diagnostics: notes.diagnostics)
         }
         #expect(notes.lines.count == 1 && notes.lines[0].contains("routes cars only") && notes.lines[0].contains("routed-foot"))
     }
