@@ -3,7 +3,8 @@
 /// PBF benchmarks of Scripts/bench.sh. Seeded: the same seed and size give the same bytes.
 ///
 /// Nodes come first (DenseNodes, 8,000 a block, zlib as osmium writes them), then ways,
-/// then relations, each by rising id, as in a sorted extract. Around the cities of
+/// then relations, each by rising id, as in a sorted extract; every element has a version
+/// and a timestamp, as Geofabrik's public extracts do. Around the cities of
 /// `OverpassSynthesizer`: 2% of features are places as nodes (its tags: names, main tags,
 /// cuisines, addresses, hours); 2% tagged nodes that are not places (crossings, trees);
 /// the rest ways of 2–12 nodes about 20 m apart: streets, buildings, and 3% of them places
@@ -11,6 +12,11 @@
 /// or a school of one to three member ways) and bus routes (which are not places).
 struct PBFCountrySynthesizer {
     static let blockEntities = 8_000
+    private static let options: PBFWriter.BlockOptions = {
+        var options = PBFWriter.BlockOptions()
+        options.metadata = true
+        return options
+    }()
 
     private var random: SplitMix64
     private var places: OverpassSynthesizer
@@ -41,7 +47,7 @@ struct PBFCountrySynthesizer {
         func flushNodes() {
             guard !batch.isEmpty else { return }
             var block = PBFWriter()
-            block.nodes(batch)
+            block.nodes(batch, Self.options)
             chunk(block.bytes)
             batch.removeAll(keepingCapacity: true)
         }
@@ -96,14 +102,14 @@ struct PBFCountrySynthesizer {
             batch.append(PBFWriter.Way(id: Int64(index + 1), refs: refs, tags: tags))
             if batch.count == Self.blockEntities {
                 var block = PBFWriter()
-                block.ways(batch)
+                block.ways(batch, Self.options)
                 chunk(block.bytes)
                 batch.removeAll(keepingCapacity: true)
             }
         }
         if !batch.isEmpty {
             var block = PBFWriter()
-            block.ways(batch)
+            block.ways(batch, Self.options)
             chunk(block.bytes)
         }
     }
@@ -127,7 +133,7 @@ struct PBFCountrySynthesizer {
         }
         for start in stride(from: 0, to: batch.count, by: Self.blockEntities) {
             var block = PBFWriter()
-            block.relations(Array(batch[start..<min(start + Self.blockEntities, batch.count)]))
+            block.relations(Array(batch[start..<min(start + Self.blockEntities, batch.count)]), Self.options)
             chunk(block.bytes)
         }
     }

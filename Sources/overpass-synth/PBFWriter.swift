@@ -26,6 +26,24 @@ struct PBFWriter {
         var lonOffset: Int64 = 0
         /// DenseNodes (true) or plain `Node` messages.
         var dense = true
+        /// Each element's version and timestamp (`DenseInfo`, `Info`), made up from its id, as
+        /// Geofabrik's public extracts keep them (without users and changesets).
+        var metadata = false
+    }
+
+    /// The made-up version and timestamp (seconds, `date_granularity` 1000 ms) of element `id`.
+    static func metadata(_ id: Int64) -> (version: Int64, timestamp: Int64) {
+        (1 + id % 5, 1_300_000_000 + (id &* 7919) % 400_000_000)
+    }
+
+    private static func info(_ id: Int64) -> [UInt8] {
+        var info = Protobuf()
+        let (version, timestamp) = metadata(id)
+        info.key(1, wire: 0)
+        info.varint(UInt64(version))
+        info.key(2, wire: 0)
+        info.varint(UInt64(timestamp))
+        return info.bytes
     }
 
     struct Node {
@@ -102,6 +120,20 @@ struct PBFWriter {
             }
             var dense = Protobuf()
             dense.bytes(1, ids.bytes)
+            if options.metadata {
+                var versions = Protobuf(), timestamps = Protobuf()
+                var lastTimestamp: Int64 = 0
+                for node in nodes {
+                    let (version, timestamp) = Self.metadata(node.id)
+                    versions.varint(UInt64(version))
+                    timestamps.signedVarint(timestamp - lastTimestamp)
+                    lastTimestamp = timestamp
+                }
+                var info = Protobuf()
+                info.bytes(1, versions.bytes)
+                info.bytes(2, timestamps.bytes)
+                dense.bytes(5, info.bytes)
+            }
             dense.bytes(8, lats.bytes)
             dense.bytes(9, lons.bytes)
             if tagged { dense.bytes(10, keysVals.bytes) }
@@ -113,6 +145,7 @@ struct PBFWriter {
                 message.signedVarint(node.id)
                 message.packed(2, node.tags.map { UInt64(strings.index($0.0)) })
                 message.packed(3, node.tags.map { UInt64(strings.index($0.1)) })
+                if options.metadata { message.bytes(4, Self.info(node.id)) }
                 message.key(8, wire: 0)
                 message.signedVarint(Self.raw(node.latNano, options.latOffset, options.granularity))
                 message.key(9, wire: 0)
@@ -132,6 +165,7 @@ struct PBFWriter {
             message.varint(UInt64(bitPattern: way.id))
             message.packed(2, way.tags.map { UInt64(strings.index($0.0)) })
             message.packed(3, way.tags.map { UInt64(strings.index($0.1)) })
+            if options.metadata { message.bytes(4, Self.info(way.id)) }
             message.packedSigned(8, Self.deltas(way.refs))
             if let locations = way.locations {
                 message.packedSigned(9, Self.deltas(locations.map { Self.raw($0.lat, options.latOffset, options.granularity) }))
@@ -151,6 +185,7 @@ struct PBFWriter {
             message.varint(UInt64(bitPattern: relation.id))
             message.packed(2, relation.tags.map { UInt64(strings.index($0.0)) })
             message.packed(3, relation.tags.map { UInt64(strings.index($0.1)) })
+            if options.metadata { message.bytes(4, Self.info(relation.id)) }
             message.packed(8, relation.members.map { UInt64(strings.index($0.role)) })
             message.packedSigned(9, Self.deltas(relation.members.map(\.ref)))
             message.packed(10, relation.members.map { UInt64($0.type.rawValue) })

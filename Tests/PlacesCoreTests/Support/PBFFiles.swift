@@ -35,13 +35,14 @@ enum PBFFiles {
                 try reader.load(block)
                 let tables = reader.block
                 try reader.forEachElement(PBFGroupDecoder.Wanted()) { element throws(PBFError) in
-                    guard !element.tags.isEmpty else { return }
+                    guard !element.tags.isEmpty else { return true }
                     var tags: [String: String] = [:]
                     try tables.forEachTag(element.tags) { key, value in
                         tags[String(decoding: tables.string(key), as: UTF8.self)] = String(decoding: tables.string(value), as: UTF8.self)
                         return true
                     }
                     elements.append(Element(kind: element.kind, id: element.id, tags: tags))
+                    return true
                 }
             }
             return elements

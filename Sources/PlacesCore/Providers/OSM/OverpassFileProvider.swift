@@ -108,6 +108,7 @@ package struct OverpassFileProvider: PlaceProvider {
                     return try scan(file, format, selection, builder: nil, wording: diagnostics.wording)
                 }
                 let source = try map(file, wording: diagnostics.wording)
+                if format == .pbf { source.adviseRandomAccess() }
                 return try answer(selection, from: index, source: source.bytes, format: format)
             }
         } catch let error as VenueIndexCorruption {

@@ -56,6 +56,31 @@ struct PBFExtractScanTests {
         }
     }
 
+    /// From the index, a way's block is inflated only as far as the way: the first, a middle
+    /// and the last way of a large zlib block are found, with their tags and centres.
+    @Test func aWayIsFoundWhereverItLiesInItsBlock() async throws {
+        let dir = try TemporaryDirectory()
+        let count = 6000
+        let data = PBFFiles.file { w in
+            w.nodes((1...count).map { PBFWriter.Node(id: Int64($0), lat: 60 + Double($0) * 1e-4, lon: 24 + Double($0) * 1e-4) })
+            w.ways((1...count).map { i in
+                PBFWriter.Way(id: Int64(i), refs: [Int64(i), Int64(i % count + 1)],
+                              tags: [("name", "Way \(i)" + String(repeating: "x", count: i % 40)), ("shop", "kiosk"), ("opening_hours", "Mo-Fr 0\(i % 10):00-18:00")])
+            })
+        }
+        let path = try dir.write("ways.osm.pbf", data)
+        let cache = VenueIndexCache(directory: dir.file("cache"))
+        _ = try OverpassFileProvider(path: path, cache: cache).select(.everything, diagnostics: .silent)
+        for i in [1, 2, count / 2, count - 1, count] {
+            let venue = try await OverpassFileProvider(path: path, cache: cache).details(PlaceID(provider: .osm, rawID: "way/\(i)"), fields: [], diagnostics: .silent)
+            #expect(venue.name == "Way \(i)" + String(repeating: "x", count: i % 40))
+            // The nodes' latitudes as written (whole 1e-7 degrees), and the centre of the two.
+            func latitude(_ id: Int) -> Double { Double(Int64(((60 + Double(id) * 1e-4) * 1e7).rounded()) * 100) / 1e9 }
+            let (a, b) = (latitude(i), latitude(i % count + 1))
+            #expect(venue.coordinate.latitude == PBFMemberPlacement.roundedTo7Decimals((min(a, b) + max(a, b)) / 2))
+        }
+    }
+
     /// Bytes flipped in raw blocks (so the protocol buffers themselves are hit): every
     /// outcome is an answer or bad data (65), never another error or a crash.
     @Test func flippedBytesAreAnswersOrBadData() throws {

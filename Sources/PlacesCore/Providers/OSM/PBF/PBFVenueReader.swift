@@ -6,32 +6,40 @@ import Foundation
 /// read with one inflate. An element that is not where its entry says, or not as it says
 /// (a node elsewhere, a way with a position of its own), is an error: the file changed.
 final class PBFVenueReader: @unchecked Sendable {
-    private let reader: PBFBlockReader
+    private let readers: [PBFBlockReader]
     private let lock = NSLock()
 
     init(file: UnsafeRawBufferPointer) {
-        reader = PBFBlockReader(file: file)
+        readers = [PBFBlockReader(file: file), PBFBlockReader(file: file)]
     }
+
+    /// Blocks inflated on two threads from this many (fewer are quicker on one).
+    static let parallelBlocks = 4
 
     /// The venue of each place, in order.
     func venues(for places: [RankedPlace]) throws(PBFError) -> [Venue] {
         lock.lock()
         defer { lock.unlock() }
-        var venues = [Venue?](repeating: nil, count: places.count)
         let byBlock = Dictionary(grouping: places.indices, by: { places[$0].offset })
-        for offset in byBlock.keys.sorted() {
-            let indices = byBlock[offset] ?? []
-            var wanted: [OSMElementKey: [Int]] = [:]
-            for index in indices { wanted[places[index].element, default: []].append(index) }
-            try read(block: offset, places: places, wanted: wanted, into: &venues)
+        let offsets = byBlock.keys.sorted()
+        // Each thread fills its own array; the blocks, and so the places, are disjoint.
+        var found = [[Venue?]](repeating: [Venue?](repeating: nil, count: places.count), count: 2)
+        let split = offsets.count >= Self.parallelBlocks && ProcessInfo.processInfo.activeProcessorCount > 1 ? offsets.count / 2 : offsets.count
+        try found.withUnsafeMutableBufferPointer { halves throws(PBFError) in
+            try PBFTwoThreads.run(count: offsets.count, split: split) { thread, index throws(PBFError) in
+                let offset = offsets[index]
+                var wanted: [OSMElementKey: [Int]] = [:]
+                for place in byBlock[offset] ?? [] { wanted[places[place].element, default: []].append(place) }
+                try read(block: offset, with: readers[thread], places: places, wanted: wanted, into: &halves[thread])
+            }
         }
-        var found: [Venue] = []
-        found.reserveCapacity(places.count)
-        for (index, venue) in venues.enumerated() {
-            guard let venue else { throw mismatch(places[index]) }
-            found.append(venue)
+        var venues: [Venue] = []
+        venues.reserveCapacity(places.count)
+        for index in places.indices {
+            guard let venue = found[0][index] ?? found[1][index] else { throw mismatch(places[index]) }
+            venues.append(venue)
         }
-        return found
+        return venues
     }
 
     /// The venue of one place (for a test that needs it while places are judged).
@@ -40,30 +48,50 @@ final class PBFVenueReader: @unchecked Sendable {
         return venue
     }
 
-    private func read(block offset: UInt64, places: [RankedPlace], wanted: [OSMElementKey: [Int]], into venues: inout [Venue?]) throws(PBFError) {
+    private func read(block offset: UInt64, with reader: PBFBlockReader, places: [RankedPlace], wanted: [OSMElementKey: [Int]],
+                      into venues: inout [Venue?]) throws(PBFError) {
         guard offset < UInt64(reader.file.count) else { throw .damaged("no block starts at byte \(offset)") }
-        if reader.loaded != Int(offset) {
-            let block = try PBFFileBlock.read(at: Int(offset), in: reader.file)
-            guard block.kind == .data else { throw .damaged("no data block starts at byte \(offset)") }
-            try reader.load(block)
-        }
         let kinds = Set(wanted.keys.map(\.kind))
-        let want = PBFGroupDecoder.Wanted(nodes: kinds.contains(ScannedElement.Kind.node.rawValue),
+        // A block holds thousands of elements: only the wanted ids are decoded, and the walk
+        // stops once all of them were found. Ways and relations need nothing after them in
+        // their block, so their block is inflated only as far as they lie.
+        var want = PBFGroupDecoder.Wanted(nodes: kinds.contains(ScannedElement.Kind.node.rawValue),
                                           ways: kinds.contains(ScannedElement.Kind.way.rawValue),
-                                          relations: kinds.contains(ScannedElement.Kind.relation.rawValue), nodeTags: true)
-        try reader.forEachElement(want) { element throws(PBFError) in
-            guard let indices = wanted[OSMElementKey(kind: element.kind.rawValue, id: element.id)] else { return }
-            for index in indices where venues[index] == nil {
-                let place = places[index]
-                venues[index] = try reader.withScanned(element) { scanned -> Venue? in
-                    if place.derived {
-                        guard scanned.kind != .node, scanned.isNamedPlace else { return nil }
-                        return scanned.venue(placedAt: (place.latitude, place.longitude))
+                                          relations: kinds.contains(ScannedElement.Kind.relation.rawValue), nodeTags: true,
+                                          onlyIDs: Array(Set(wanted.keys.map(\.id))))
+        var found = Set<OSMElementKey>()
+        func visit(from: Int) throws(PBFError) -> Bool {
+            want.from = from
+            try reader.forEachElement(want) { element throws(PBFError) in
+                let key = OSMElementKey(kind: element.kind.rawValue, id: element.id)
+                guard let indices = wanted[key], !found.contains(key) else { return true }
+                for index in indices where venues[index] == nil {
+                    let place = places[index]
+                    venues[index] = try reader.withScanned(element) { scanned -> Venue? in
+                        if place.derived {
+                            guard scanned.kind != .node, scanned.isNamedPlace else { return nil }
+                            return scanned.venue(placedAt: (place.latitude, place.longitude))
+                        }
+                        guard let p = scanned.position, p.lat == place.latitude, p.lon == place.longitude else { return nil }
+                        return scanned.venue()
                     }
-                    guard let p = scanned.position, p.lat == place.latitude, p.lon == place.longitude else { return nil }
-                    return scanned.venue()
+                    if venues[index] != nil { found.insert(key) }
                 }
+                return found.count < wanted.count
             }
+            return found.count == wanted.count
+        }
+        if reader.loaded == Int(offset) && reader.loadedWhole {
+            _ = try visit(from: 0)
+            return
+        }
+        let block = try PBFFileBlock.read(at: Int(offset), in: reader.file)
+        guard block.kind == .data else { throw .damaged("no data block starts at byte \(offset)") }
+        if want.nodes {
+            try reader.load(block)
+            _ = try visit(from: 0)
+        } else {
+            try reader.loadProgressively(block, visit)
         }
     }
 
