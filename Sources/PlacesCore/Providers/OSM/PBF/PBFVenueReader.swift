@@ -21,10 +21,13 @@ final class PBFVenueReader: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let byBlock = Dictionary(grouping: places.indices, by: { places[$0].offset })
-        let offsets = byBlock.keys.sorted()
+        // Every other block to each thread: node blocks (first in the file) cost less than
+        // way blocks, and halves in file order would give one thread all the ways.
+        let sorted = byBlock.keys.sorted()
+        let offsets = sorted.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) + sorted.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         // Each thread fills its own array; the blocks, and so the places, are disjoint.
         var found = [[Venue?]](repeating: [Venue?](repeating: nil, count: places.count), count: 2)
-        let split = offsets.count >= Self.parallelBlocks && ProcessInfo.processInfo.activeProcessorCount > 1 ? offsets.count / 2 : offsets.count
+        let split = offsets.count >= Self.parallelBlocks && ProcessInfo.processInfo.activeProcessorCount > 1 ? (offsets.count + 1) / 2 : offsets.count
         try found.withUnsafeMutableBufferPointer { halves throws(PBFError) in
             try PBFTwoThreads.run(count: offsets.count, split: split) { thread, index throws(PBFError) in
                 let offset = offsets[index]
