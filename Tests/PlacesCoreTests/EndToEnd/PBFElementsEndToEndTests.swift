@@ -74,8 +74,13 @@ struct PBFElementsEndToEndTests {
             #expect(found["osm:node/10"].map { $0 == ("Plain Restaurant", 60.1712345, 24.9412353) } == true, "\(found)")
             #expect(found["osm:node/11"].map { $0 == ("Nanodegree Bar", 60.172000001, 24.942000003) } == true, "\(found)")
             answers.append(found)
-            // From the index, the same.
+            // From the index (its venue records beside it), the same; and from the blocks.
+            let cached = dir.contents(of: "cache/places")
+            #expect(cached.count == 2 && cached.contains { $0.hasSuffix(".idx") } && cached.contains { $0.hasSuffix(".idx.venues") }, "\(cached)")
             #expect(try places(path, dir).result.stdout == r.stdout)
+            for name in cached where name.hasSuffix(".venues") { unlink(dir.file("cache/places/\(name)")) }
+            #expect(try places(path, dir).result.stdout == r.stdout)
+            try FileManager.default.removeItem(atPath: dir.file("cache"))
         }
         #expect(answers[0].mapValues { "\($0)" } == answers[1].mapValues { "\($0)" })
     }

@@ -109,7 +109,7 @@ package struct OverpassFileProvider: PlaceProvider {
                 }
                 let source = try map(file, wording: diagnostics.wording)
                 if format == .pbf { source.adviseRandomAccess() }
-                return try answer(selection, from: index, source: source.bytes, format: format)
+                return try answer(selection, from: index, source: source.bytes, format: format, indexPath: indexPath)
             }
         } catch let error as VenueIndexCorruption {
             diagnostics.note("the cached index \(indexPath) of \(path) is damaged (\(error.reason)); rebuilding it")
@@ -129,7 +129,9 @@ package struct OverpassFileProvider: PlaceProvider {
         } catch {
             diagnostics.note(.indexNotWritable(path: path, directory: cache.directory, reason: error.reason))
         }
-        let answer = try scan(file, format, selection, builder: builder, wording: diagnostics.wording)
+        // A PBF index has its places' venue tags beside it, so queries need not inflate blocks.
+        let records = format == .pbf && builder != nil ? PBFVenueRecordsBuilder() : nil
+        let answer = try scan(file, format, selection, builder: builder, wording: diagnostics.wording, records: records)
         guard let builder else { return answer }
         // Changed while it was read (its status, or the blocks the key samples): an index
         // of it would describe neither version.
@@ -150,6 +152,8 @@ package struct OverpassFileProvider: PlaceProvider {
         }
         do {
             try builder.commit(contentHash: racyHash, facts: answer.facts)
+            // Without its records an index still answers (from the blocks): best effort.
+            try? records?.write(to: PBFVenueRecords.path(forIndex: indexPath), key: key)
             cache.removeStaleIndexes(keeping: indexPath)
         } catch {
             diagnostics.note(.indexNotSaved(path: path, directory: cache.directory, reason: error.reason))
@@ -161,7 +165,7 @@ package struct OverpassFileProvider: PlaceProvider {
     /// source. An index that lists an element twice is searched whole, then each element
     /// kept once; a count is given where the index can make it without building venues.
     private func answer(_ selection: OverpassSelection, from index: VenueIndex, source: UnsafeRawBufferPointer,
-                        format: ExtractFileFormat) throws -> ExtractAnswer {
+                        format: ExtractFileFormat, indexPath: String) throws -> ExtractAnswer {
         let facts = index.header.facts
         var judging = selection
         // A walk that stops early cannot count what it did not reach.
@@ -174,7 +178,7 @@ package struct OverpassFileProvider: PlaceProvider {
         case .pbf:
             // A block that no longer holds an entry's element is the index's damage, as a
             // JSON element that moved is.
-            let blocks = PBFVenueReader(file: source)
+            let blocks = PBFVenueReader(file: source, records: PBFVenueRecordFile(indexPath: indexPath, key: index.header.key))
             func read(_ places: [RankedPlace]) throws(VenueIndexCorruption) -> [Venue] {
                 do {
                     return try blocks.venues(for: places)
@@ -225,11 +229,11 @@ package struct OverpassFileProvider: PlaceProvider {
     }
 
     private func scan(_ file: ReadOnlyFile, _ format: ExtractFileFormat, _ selection: OverpassSelection, builder: VenueIndexBuilder?,
-                      wording: Wording) throws -> ExtractAnswer {
+                      wording: Wording, records: PBFVenueRecordsBuilder? = nil) throws -> ExtractAnswer {
         let mapping = try map(file, wording: wording)
         switch format {
         case .json: return try scan(mapping.bytes, selection, release: mapping.release, builder: builder)
-        case .pbf: return try scanPBF(mapping.bytes, selection, release: mapping.release, builder: builder)
+        case .pbf: return try scanPBF(mapping.bytes, selection, release: mapping.release, builder: builder, records: records)
         }
     }
 
@@ -237,10 +241,10 @@ package struct OverpassFileProvider: PlaceProvider {
     /// when given), placing ways and relations from their members, then the venues of the
     /// places kept, read again from their blocks.
     private func scanPBF(_ bytes: UnsafeRawBufferPointer, _ selection: OverpassSelection, release: ((Range<Int>) -> Void)?,
-                         builder: VenueIndexBuilder?) throws -> ExtractAnswer {
+                         builder: VenueIndexBuilder?, records: PBFVenueRecordsBuilder? = nil) throws -> ExtractAnswer {
         do {
             let result = try PBFExtractScan.select(selection, now: now ?? Date(), in: bytes, release: release, indexing: builder,
-                                                   parallelFrom: parallelFrom, progress: progress)
+                                                   parallelFrom: parallelFrom, progress: progress, records: records)
             let venues = try PBFVenueReader(file: bytes).venues(for: result.places)
             let total = result.facts.idsIncrease ? result.total : nil
             var answer = ExtractAnswer(venues: venues, totalMatching: selection.wantsTotal ? total : nil, facts: result.facts)

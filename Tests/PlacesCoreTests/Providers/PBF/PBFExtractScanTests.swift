@@ -46,6 +46,7 @@ struct PBFExtractScanTests {
                           types: [.restaurant, .cafe], limit: 10),
             SearchRequest(kind: .text("pizza"), center: nil, radiusMeters: nil, limit: 15),
         ]
+        let records = PBFVenueRecords.path(forIndex: cache.indexPath(forSource: OverpassDataSource.absolutePath(path)))
         for request in requests {
             let bare = try OverpassFileProvider(path: path, cache: nil).answer(request, diagnostics: .silent)
             let first = try OverpassFileProvider(path: path, cache: cache).answer(request, diagnostics: .silent)
@@ -53,11 +54,22 @@ struct PBFExtractScanTests {
             #expect(!bare.venues.isEmpty)
             #expect(Self.summary(first.venues) == Self.summary(bare.venues))
             #expect(Self.summary(indexed.venues) == Self.summary(bare.venues))
+            // Without the venue records, or with damaged ones, the blocks give the same.
+            let kept = try Data(contentsOf: URL(fileURLWithPath: records))
+            var damaged = kept
+            damaged[damaged.count - 3] ^= 0x55
+            for replacement in [nil, damaged, Data(kept.prefix(kept.count / 2)), Data("junk".utf8)] {
+                if let replacement { try replacement.write(to: URL(fileURLWithPath: records)) } else { unlink(records) }
+                let fromBlocks = try OverpassFileProvider(path: path, cache: cache).answer(request, diagnostics: .silent)
+                #expect(Self.summary(fromBlocks.venues) == Self.summary(bare.venues))
+            }
+            try kept.write(to: URL(fileURLWithPath: records))
         }
     }
 
-    /// From the index, a way's block is inflated only as far as the way: the first, a middle
-    /// and the last way of a large zlib block are found, with their tags and centres.
+    /// From the index without its venue records, a way's block is inflated only as far as
+    /// the way: the first, a middle and the last way of a large zlib block are found, with
+    /// their tags and centres.
     @Test func aWayIsFoundWhereverItLiesInItsBlock() async throws {
         let dir = try TemporaryDirectory()
         let count = 6000
@@ -71,6 +83,8 @@ struct PBFExtractScanTests {
         let path = try dir.write("ways.osm.pbf", data)
         let cache = VenueIndexCache(directory: dir.file("cache"))
         _ = try OverpassFileProvider(path: path, cache: cache).select(.everything, diagnostics: .silent)
+        let indexPath = cache.indexPath(forSource: OverpassDataSource.absolutePath(path))
+        #expect(unlink(PBFVenueRecords.path(forIndex: indexPath)) == 0, "the records were written beside the index")
         for i in [1, 2, count / 2, count - 1, count] {
             let venue = try await OverpassFileProvider(path: path, cache: cache).details(PlaceID(provider: .osm, rawID: "way/\(i)"), fields: [], diagnostics: .silent)
             #expect(venue.name == "Way \(i)" + String(repeating: "x", count: i % 40))

@@ -2,15 +2,17 @@
 /// element's tag tokens. Loading a block replaces the last one.
 final class PBFBlockReader {
     let file: UnsafeRawBufferPointer
-    let inflater = ZlibInflater()
+    let inflater: ZlibInflater
     let block = PBFPrimitiveBlock()
     let tokens: UnsafeMutablePointer<JSONStringToken>
     /// The block loaded now (its offset), if any, and whether all of it (not a prefix).
     private(set) var loaded: Int?
     private(set) var loadedWhole = false
 
-    init(file: UnsafeRawBufferPointer) {
+    /// `checksum`: whether zlib blobs' sums are checked (see `ZlibInflater`).
+    init(file: UnsafeRawBufferPointer, checksum: Bool = true) {
         self.file = file
+        inflater = ZlibInflater(checksum: checksum)
         tokens = .allocate(capacity: OSMTagKey.allCases.count)
         tokens.initialize(repeating: ScannedElement.absent, count: OSMTagKey.allCases.count)
     }

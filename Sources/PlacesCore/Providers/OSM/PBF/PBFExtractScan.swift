@@ -19,7 +19,8 @@ enum PBFExtractScan {
     static func select(_ selection: OverpassSelection, now: Date, in file: UnsafeRawBufferPointer,
                        release: ((Range<Int>) -> Void)? = nil, indexing builder: VenueIndexBuilder? = nil,
                        parallelFrom minimumBytes: Int = PBFTwoThreads.minimumBytes,
-                       progress: (@Sendable (ExtractProgress) -> Void)? = nil) throws(PBFError) -> Result {
+                       progress: (@Sendable (ExtractProgress) -> Void)? = nil,
+                       records: PBFVenueRecordsBuilder? = nil) throws(PBFError) -> Result {
         let blocks = try PBFFileBlock.blocks(in: file)
         let probe = PBFBlockReader(file: file)
         for block in blocks where block.kind == .header {
@@ -32,7 +33,7 @@ enum PBFExtractScan {
         let data = blocks.filter { $0.kind == .data }
         let reading = progress.map { ScanProgress(phase: .reading, total: file.count, report: $0) }
         let scan = Scan(selection: selection, now: now, file: file, release: release, builder: builder,
-                        minimumBytes: minimumBytes, reading: reading, progress: progress)
+                        minimumBytes: minimumBytes, reading: reading, progress: progress, records: records)
         let order = try PBFTypeOrder(data, reader: probe)
         if let tail = try scan.readTail(Array(data[order.firstWayBlock..<order.firstRelationBlock]),
                                         relations: Array(data[order.firstRelationBlock...])) {
@@ -51,6 +52,8 @@ enum PBFExtractScan {
         let minimumBytes: Int
         let reading: ScanProgress?
         let progress: (@Sendable (ExtractProgress) -> Void)?
+        /// The venue records of the places, collected when an index is written.
+        let records: PBFVenueRecordsBuilder?
 
         /// The ways and relations of a file sorted by type, read before its nodes.
         struct Tail {
@@ -121,7 +124,8 @@ enum PBFExtractScan {
         /// in its half, and keeping the locations of `wantedNodes`.
         private func judge(_ blocks: [PBFFileBlock], wantedNodes: [Int64]) throws(PBFError) -> (Result, [PBFFirstReading]) {
             let split = PBFTwoThreads.split(blocks, minimumBytes: minimumBytes)
-            let readings = [PBFFirstReading(file: file, wantedNodes: wantedNodes), PBFFirstReading(file: file, wantedNodes: wantedNodes)]
+            let readings = [PBFFirstReading(file: file, wantedNodes: wantedNodes, records: records?.parts[0]),
+                            PBFFirstReading(file: file, wantedNodes: wantedNodes, records: records?.parts[1])]
             let result = try OverpassExtractScan.select(selection, now: now, indexing: builder) { first, second throws(PBFError) in
                 try withoutActuallyEscaping(first) { first throws(PBFError) in
                     try withoutActuallyEscaping(second) { second throws(PBFError) in
@@ -155,14 +159,20 @@ enum PBFExtractScan {
                         unplaced += 1
                         continue
                     }
-                    way.place.withElement { offer($0, position) }
+                    way.place.withElement { way in
+                        records?.parts[2].add(way)
+                        offer(way, position)
+                    }
                 }
                 for (relation, position) in zip(pending.relations, positions.relations) {
                     guard let position else {
                         unplaced += 1
                         continue
                     }
-                    relation.place.withElement { offer($0, position) }
+                    relation.place.withElement { relation in
+                        records?.parts[2].add(relation)
+                        offer(relation, position)
+                    }
                 }
             }
             result.facts.unplacedCount += unplaced

@@ -7,6 +7,8 @@ final class PBFFirstReading {
     let reader: PBFBlockReader
     private let wantedNodes: [Int64]
     private let wantedWays: [Int64]
+    /// Where the venue records of the nodes that are places go, when an index is written.
+    private let records: PBFVenueRecordsBuilder.Part?
     private(set) var pending = PBFPendingPlaces()
     private(set) var summaries: [PBFBlockSummary] = []
     /// Places seen (nodes handed over, ways and relations kept).
@@ -19,8 +21,9 @@ final class PBFFirstReading {
     private(set) var wayHits: [(index: Int, way: PBFMemberPlacement.MemberWay)] = []
     private(set) var wayRefs: [Int64] = []
 
-    init(file: UnsafeRawBufferPointer, wantedNodes: [Int64] = [], wantedWays: [Int64] = []) {
+    init(file: UnsafeRawBufferPointer, wantedNodes: [Int64] = [], wantedWays: [Int64] = [], records: PBFVenueRecordsBuilder.Part? = nil) {
         reader = PBFBlockReader(file: file)
+        self.records = records
         self.wantedNodes = wantedNodes
         self.wantedWays = wantedWays
     }
@@ -51,7 +54,10 @@ final class PBFFirstReading {
                 if !wantedNodes.isEmpty { capture(element, next: &nextWanted, last: &lastNode) }
                 guard places, !element.tags.isEmpty, try tables.tagsMakePlace(element.tags) else { return true }
                 placeCount += 1
-                try reader.withScanned(element) { take($0) }
+                try reader.withScanned(element) { node in
+                    records?.add(node)
+                    take(node)
+                }
             case .way:
                 sawWays = true
                 wayIDs = Self.widen(wayIDs, element.id)

@@ -7,10 +7,15 @@ import Foundation
 /// (a node elsewhere, a way with a position of its own), is an error: the file changed.
 final class PBFVenueReader: @unchecked Sendable {
     private let readers: [PBFBlockReader]
+    private let records: PBFVenueRecordFile?
     private let lock = NSLock()
 
-    init(file: UnsafeRawBufferPointer) {
-        readers = [PBFBlockReader(file: file), PBFBlockReader(file: file)]
+    /// `records`: the index's records file, read first (a place found there needs no block).
+    init(file: UnsafeRawBufferPointer, records: PBFVenueRecordFile? = nil) {
+        self.records = records
+        // Each element read is checked against its entry (type, id, position): the blobs'
+        // sums need not be computed again after the first reading.
+        readers = [PBFBlockReader(file: file, checksum: false), PBFBlockReader(file: file, checksum: false)]
     }
 
     /// Blocks inflated on two threads from this many (fewer are quicker on one).
@@ -20,7 +25,15 @@ final class PBFVenueReader: @unchecked Sendable {
     func venues(for places: [RankedPlace]) throws(PBFError) -> [Venue] {
         lock.lock()
         defer { lock.unlock() }
-        let byBlock = Dictionary(grouping: places.indices, by: { places[$0].offset })
+        var fromRecords = [Venue?](repeating: nil, count: places.count)
+        if let records {
+            for (index, place) in places.enumerated() {
+                guard let kind = ScannedElement.Kind(rawValue: place.kind), let record = records.record(kind: kind, id: place.id) else { continue }
+                fromRecords[index] = PBFVenueRecords.withElement(record: record, kind: kind, id: place.id,
+                                                                 position: (place.latitude, place.longitude)) { Self.venue(of: $0, as: place) } ?? nil
+            }
+        }
+        let byBlock = Dictionary(grouping: places.indices.filter { fromRecords[$0] == nil }, by: { places[$0].offset })
         // Every other block to each thread: node blocks (first in the file) cost less than
         // way blocks, and halves in file order would give one thread all the ways.
         let sorted = byBlock.keys.sorted()
@@ -39,7 +52,7 @@ final class PBFVenueReader: @unchecked Sendable {
         var venues: [Venue] = []
         venues.reserveCapacity(places.count)
         for index in places.indices {
-            guard let venue = found[0][index] ?? found[1][index] else { throw mismatch(places[index]) }
+            guard let venue = fromRecords[index] ?? found[0][index] ?? found[1][index] else { throw mismatch(places[index]) }
             venues.append(venue)
         }
         return venues
@@ -70,14 +83,7 @@ final class PBFVenueReader: @unchecked Sendable {
                 guard let indices = wanted[key], !found.contains(key) else { return true }
                 for index in indices where venues[index] == nil {
                     let place = places[index]
-                    venues[index] = try reader.withScanned(element) { scanned -> Venue? in
-                        if place.derived {
-                            guard scanned.kind != .node, scanned.isNamedPlace else { return nil }
-                            return scanned.venue(placedAt: (place.latitude, place.longitude))
-                        }
-                        guard let p = scanned.position, p.lat == place.latitude, p.lon == place.longitude else { return nil }
-                        return scanned.venue()
-                    }
+                    venues[index] = try reader.withScanned(element) { Self.venue(of: $0, as: place) }
                     if venues[index] != nil { found.insert(key) }
                 }
                 return found.count < wanted.count
@@ -96,6 +102,17 @@ final class PBFVenueReader: @unchecked Sendable {
         } else {
             try reader.loadProgressively(block, visit)
         }
+    }
+
+    /// The venue of `element` if it is the place as kept: a node where it was, a way or
+    /// relation (placed from its members) with no position of its own.
+    private static func venue(of element: borrowing ScannedElement, as place: RankedPlace) -> Venue? {
+        if place.derived {
+            guard element.kind != .node, element.isNamedPlace else { return nil }
+            return element.venue(placedAt: (place.latitude, place.longitude))
+        }
+        guard let p = element.position, p.lat == place.latitude, p.lon == place.longitude else { return nil }
+        return element.venue()
     }
 
     private func mismatch(_ place: RankedPlace) -> PBFError {
