@@ -1,6 +1,7 @@
 import Foundation
 
-/// Makes the venues of kept places from the blocks that hold them: an index entry (or a
+/// Makes the venues of kept places: from the venue records beside the index when it has
+/// them (`PBFVenueRecordFile`), else from the blocks that hold them: an index entry (or a
 /// place kept by a scan) names its element's block by the block's offset, and its type
 /// and id; the block is read again and the element found in it. Places of one block are
 /// read with one inflate. An element that is not where its entry says, or not as it says
