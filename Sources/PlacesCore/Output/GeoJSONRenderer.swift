@@ -1,12 +1,12 @@
 /// A GeoJSON FeatureCollection (RFC 7946) of Points in [longitude, latitude] order,
 /// whose properties are the venue's fields.
-enum GeoJSONRenderer {
-    static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = []) -> JSONValue {
+package enum GeoJSONRenderer {
+    package static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = []) -> JSONValue {
         collection(venues.map { feature($0, fields: fields, extra: [], trailing: $0.jsonMembers(extras)) })
     }
 
     /// One feature per restaurant in each group, with a leading `cuisine` property.
-    static func render(_ groups: [Cuisine], fields: [VenueField]) -> JSONValue {
+    package static func render(_ groups: [Cuisine], fields: [VenueField]) -> JSONValue {
         collection(groups.flatMap { group in
             group.restaurants.map { feature($0.venue, fields: fields, extra: [("cuisine", .string(group.name))]) }
         })

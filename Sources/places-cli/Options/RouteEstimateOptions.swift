@@ -4,25 +4,13 @@ import PlacesCore
 struct RouteEstimateOptions: Sendable {
     var from: PointSpec
     var to: PointSpec
-    var mode: TravelMode
-    var router: RouterName
-    var format: OutputFormat
-    var network: NetworkOptions
+    var mode: TravelMode = RouteEstimateOptions.defaultMode
+    var router: RouterName = RouteEstimateOptions.defaultRouter
+    var format: OutputFormat = .table
+    var network = NetworkOptions()
     /// `--data`, for PLACE_ID points with an `osm:` id.
-    var providerOptions: ProviderOptions
+    var providerOptions = ProviderOptions()
 
     static let defaultMode = TravelMode.walk
     static let defaultRouter = RouterName.estimate
-
-    init(from: PointSpec, to: PointSpec, mode: TravelMode = RouteEstimateOptions.defaultMode,
-                router: RouterName = RouteEstimateOptions.defaultRouter, format: OutputFormat = .table,
-                network: NetworkOptions = NetworkOptions(), providerOptions: ProviderOptions = ProviderOptions()) {
-        self.from = from
-        self.to = to
-        self.mode = mode
-        self.router = router
-        self.format = format
-        self.network = network
-        self.providerOptions = providerOptions
-    }
 }

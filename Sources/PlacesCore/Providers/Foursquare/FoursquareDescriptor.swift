@@ -2,7 +2,7 @@ extension ServiceDescriptor {
     /// Foursquare Places. Its quotas are per account, not confirmed in the reference: 10 a
     /// second unless told otherwise.
     package static let foursquare = ServiceDescriptor(
-        .foursquare, displayName: "Foursquare", defaultBaseURL: "https://places-api.foursquare.com",
+        service: .foursquare, displayName: "Foursquare", defaultBaseURL: "https://places-api.foursquare.com",
         recordingFolder: "foursquare", requestsPerSecond: 10,
         paymentAdvice: "Premium fields (rating, price, opening hours) need purchased credits in the Foursquare Developer Console")
 }
