@@ -37,6 +37,16 @@ extension Wording {
             return "--type \(category.rawValue) has no Google Places equivalent; with --provider google use one of: \(supported)"
         case .overpassNeedsCenter:
             return "Overpass needs a location to search: \(locate), or search an extract offline with --data FILE"
+        case .autocompleteNeedsInput:
+            return "autocomplete needs TEXT with a letter or digit, e.g. places autocomplete 'sush' Helsinki"
+        case .sessionTokenInvalid(let problem):
+            return "--session takes 'new' or a token of 1 to 36 URL-safe base64 characters (A-Z, a-z, 0-9, - and _), such as the UUID --session new printed: \(problem)"
+        case .sessionEnded:
+            return "this session has ended with details --session; start another with --session new"
+        case .autocompleteUnsupported(let provider, let supported):
+            return "--provider \(provider.rawValue) cannot autocomplete\(provider == .osm ? " without --data FILE" : ""); use --provider \(supported.map(\.rawValue).joined(separator: ", --provider ")) (osm with --data FILE, offline)"
+        case .autocompleteTooManyTypes(let count, let limit):
+            return "--type makes \(count) Google types; autocomplete takes at most \(limit)"
 
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the key (\(status)): \(keyAdvice(service, legacyFoursquareKey: legacyFoursquareKey))"
