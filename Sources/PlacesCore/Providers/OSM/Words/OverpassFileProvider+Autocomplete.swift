@@ -35,31 +35,39 @@ extension OverpassFileProvider: AutocompleteProvider {
         }
     }
 
-    /// From the index and its word list, writing them first when they are missing or stale;
-    /// nil when there is no cache, or no index can be written there.
+    /// From the index and its word list, writing them first when they are missing or stale
+    /// (a damaged word list is rewritten from the index, a damaged index from the file); nil
+    /// when there is no cache, or no index can be written there.
     private func indexedPredictions(_ request: AutocompleteRequest, input: [[UInt8]], file: ReadOnlyFile,
                                     diagnostics: Diagnostics) throws -> [AutocompletePrediction]? {
         guard let cache else { return nil }
         let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
         let indexPath = cache.indexPath(forSource: key.path)
-        for attempt in 0..<3 {
+        let wordsPath = NameWordFormat.path(forIndex: indexPath)
+        var indexWritten = false, wordsRewritten = false
+        while true {
             do {
                 if let index = try VenueIndex(path: indexPath), index.header.key == key, index.header.hasTexts,
                    trustsContent(of: index, file: file, openedAt: clock(), indexPath: indexPath) {
                     return try predictions(request, input: input, index: index, indexPath: indexPath, file: file, diagnostics: diagnostics)
                 }
             } catch let error as VenueIndexCorruption {
+                if error.reason.contains("word list"), !wordsRewritten {
+                    diagnostics.note("the cached word list \(wordsPath) of \(path) is damaged (\(error.reason)); rebuilding it")
+                    unlink(wordsPath)
+                    wordsRewritten = true
+                    continue
+                }
                 diagnostics.note("the cached index \(indexPath) of \(path) is damaged (\(error.reason)); rebuilding it")
                 unlink(indexPath)
-                unlink(NameWordFormat.path(forIndex: indexPath))
+                unlink(wordsPath)
             }
             // An index with the places' names is written by a text search; once is enough to try.
-            guard attempt < 2 else { break }
+            guard !indexWritten else { return nil }
+            indexWritten = true
             let writing = SearchRequest(kind: .text(request.input), center: nil, radiusMeters: nil, limit: 1)
             _ = try select(OverpassSelection(request: writing), in: file, diagnostics: diagnostics)
-            if attempt == 1 { break }
         }
-        return nil
     }
 
     private func predictions(_ request: AutocompleteRequest, input: [[UInt8]], index: VenueIndex, indexPath: String,
