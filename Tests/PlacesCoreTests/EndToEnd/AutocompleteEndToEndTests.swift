@@ -113,7 +113,9 @@ struct AutocompleteEndToEndTests {
         #expect(records.contains { $0["mainText"] as? String == "Hanko Sushi" } || records.count == 8)
         let id = try #require(records.first?["id"] as? String)
         let details = try run(["details", id, "--data", data, "--json"])
-        #expect(details.status == 0 && (try JSONHelpers.object(details.stdout))["name"] as? String == records.first?["mainText"] as? String, "\(details)")
+        #expect(details.status == 0, "\(details)")
+        let venue = try JSONHelpers.object(details.stdout)
+        #expect(venue["name"] as? String == records.first?["mainText"] as? String, "\(details)")
 
         let ndjson = try run(["autocomplete", "sush", "--at", "60.169,24.932", "--data", data, "--limit", "8", "--format", "ndjson"])
         #expect(ndjson.stdout.split(separator: "\n").count == 8)
