@@ -1,8 +1,11 @@
 /// As someone types: predictions from the first of the client's providers that can make
 /// them, and the details call that ends an autocomplete session.
 extension PlacesClient {
-    /// The providers that can autocomplete: Google, Foursquare, and an extract (offline).
-    public static let autocompleteProviders: [ProviderName] = [.google, .foursquare, .osm]
+    /// The providers that can autocomplete: Google, Foursquare, and OpenStreetMap from an
+    /// extract (offline).
+    public static var autocompleteProviders: [ProviderName] {
+        ProviderDescriptor.all.filter { $0.autocompletion != .none }.map(\.name)
+    }
 
     /// Predictions for what is being typed, best first (nearest first offline, with a
     /// centre). With a `session`, the request belongs to it (Google and Foursquare then bill

@@ -31,6 +31,8 @@ package struct ProviderDescriptor: Sendable {
     package let placeNoun: @Sendable (PlaceID) -> String
     /// The provider's own page for a place id, where there is one without asking.
     package let placePage: @Sendable (_ rawID: String) -> String?
+    /// Whether it predicts what is being typed (`PlacesClient.autocomplete`).
+    package let autocompletion: Autocompletion
     /// Makes the provider for a configuration, over `http` (unused by an extract).
     package let make: @Sendable (ProviderConfiguration, HTTPClient) -> any PlaceProvider
 
@@ -39,6 +41,7 @@ package struct ProviderDescriptor: Sendable {
                  idProblem: @escaping @Sendable (ProviderName, String, String) -> String? = ProviderDescriptor.opaqueIDProblem,
                  placeNoun: @escaping @Sendable (PlaceID) -> String = { "place \($0)" },
                  placePage: @escaping @Sendable (String) -> String? = { _ in nil },
+                 autocompletion: Autocompletion = .none,
                  make: @escaping @Sendable (ProviderConfiguration, HTTPClient) -> any PlaceProvider) {
         self.name = name
         self.displayName = displayName
@@ -52,6 +55,7 @@ package struct ProviderDescriptor: Sendable {
         self.idProblem = idProblem
         self.placeNoun = placeNoun
         self.placePage = placePage
+        self.autocompletion = autocompletion
         self.make = make
     }
 
@@ -59,6 +63,16 @@ package struct ProviderDescriptor: Sendable {
     package static let opaqueIDProblem: @Sendable (ProviderName, String, String) -> String? = { provider, text, raw in
         let allowed = raw.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
         return allowed ? nil : "'\(text)' is not a valid \(provider.rawValue) place id: only letters, digits, '_' and '-' are allowed"
+    }
+
+    /// Where a provider's autocomplete comes from.
+    package enum Autocompletion: Sendable, Equatable {
+        /// Its web service predicts (Google, Foursquare).
+        case service
+        /// Only from a local extract, offline (OpenStreetMap: Overpass has no autocomplete).
+        case extractOnly
+        /// It cannot.
+        case none
     }
 
     /// The one registry of providers, in `ProviderName` order (the order of the default

@@ -44,7 +44,10 @@ extension Wording {
         case .sessionEnded:
             return "this session has ended with details --session; start another with --session new"
         case .autocompleteUnsupported(let provider, let supported):
-            return "--provider \(provider.rawValue) cannot autocomplete\(provider == .osm ? " without --data FILE" : ""); use --provider \(supported.map(\.rawValue).joined(separator: ", --provider ")) (osm with --data FILE, offline)"
+            let web = supported.filter { $0 != .osm }.map { "--provider \($0.rawValue)" }.joined(separator: " or ")
+            let offline = supported.contains(.osm) ? ", or --provider osm with --data FILE (an extract, offline)" : ""
+            if provider == .osm { return "--provider osm cannot autocomplete without --data FILE (Overpass has no autocomplete): give --data FILE, or use \(web)" }
+            return "--provider \(provider.rawValue) cannot autocomplete: use \(web)\(offline)"
         case .autocompleteTooManyTypes(let count, let limit):
             return "--type makes \(count) Google types; autocomplete takes at most \(limit)"
 

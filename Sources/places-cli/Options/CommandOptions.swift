@@ -113,12 +113,15 @@ struct DetailsOptions: Sendable {
     var output: OutputOptions
     var network: NetworkOptions
     var providerOptions: ProviderOptions
+    /// `--session TOKEN`: the autocomplete session this call ends.
+    var session: AutocompleteSession?
 
     init(id: PlaceID, output: OutputOptions = OutputOptions(), network: NetworkOptions = NetworkOptions(),
-                providerOptions: ProviderOptions = ProviderOptions()) {
+                providerOptions: ProviderOptions = ProviderOptions(), session: AutocompleteSession? = nil) {
         self.id = id
         self.output = output
         self.network = network
         self.providerOptions = providerOptions
+        self.session = session
     }
 }

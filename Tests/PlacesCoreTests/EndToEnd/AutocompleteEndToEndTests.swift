@@ -7,7 +7,7 @@ import Testing
 @Suite("End to end: autocomplete and sessions")
 struct AutocompleteEndToEndTests {
     /// A canary key: it must appear in no stdout or stderr.
-    let canary = "CANARY-autocomplete-\(UUID().uuidString.prefix(8))"
+    let canary = "CANARY-ac-\(UUID().uuidString.prefix(8))"
     static let token = "3519edfe-0f75-4a30-bfe4-7cbd89340b2c"
 
     func env(google: FakeGooglePlaces? = nil, foursquare: FakeFoursquare? = nil) -> [String: String] {
