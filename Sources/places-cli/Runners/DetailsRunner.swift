@@ -11,7 +11,9 @@ enum DetailsRunner {
         var venue: Venue
         do {
             if let session = options.session {
+                try EndedSessions.check(session.token, context: context)
                 venue = try await client.details(options.id, fields: Set(options.output.fields.fields).subtracting([.isFavorite]), session: session)
+                if !options.network.dryRun { EndedSessions(environment: context.environment)?.record(session.token) }
             } else {
                 venue = try await client.lookUp(options.id, fields: Set(options.output.fields.fields))
             }

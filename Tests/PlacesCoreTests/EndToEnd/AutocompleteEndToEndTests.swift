@@ -70,6 +70,13 @@ struct AutocompleteEndToEndTests {
         let sent = try #require(fake.requests.last)
         #expect(sent.method == "GET" && sent.query["sessionToken"] == token && sent.path == "/v1/places/\(id.dropFirst("google:".count))")
         #expect(try JSONHelpers.object(details.stdout)["id"] as? String == id)
+        // The ended session's token is refused from now on, before anything is sent: Google would bill each request.
+        let before = fake.requests.count
+        for args in [["autocomplete", "sushi", "--provider", "google", "--session", token], ["details", id, "--session", token]] {
+            let reused = try run(args, google: fake)
+            #expect(reused.status == 64 && reused.stderr.contains("has ended") && reused.stderr.contains("--session new"), "\(reused)")
+        }
+        #expect(fake.requests.count == before)
         // Without --session, no token is sent.
         _ = try run(["details", id, "--json"], google: fake)
         #expect(fake.requests.last?.query["sessionToken"] == nil)
