@@ -101,12 +101,10 @@ enum SearchRunner {
                                                    context: context, dataOnlyForOSM: true)
             center = try await LocationResolver.resolve(location, points: points, diagnostics: context.diagnostics)
         }
-        let radius = isNearby ? (options.radiusMeters ?? SearchRequest.defaultNearbyRadius) : options.radiusMeters
-        let request = SearchRequest(
-            kind: options.query.map { .text($0) } ?? .nearby, center: center, radiusMeters: radius,
-            types: options.types, sort: options.sort, limit: options.limit, minRating: options.minRating,
-            openNow: options.openNow, price: options.price, filterText: options.filterText,
-            groupByCuisine: options.groupByCuisine, fields: options.output.fields)
+        var parameters = options.parameters
+        if isNearby { parameters.radiusMeters = parameters.radiusMeters ?? SearchDefaults.nearbyRadiusMeters }
+        let request = SearchRequest(kind: options.query.map { .text($0) } ?? .nearby, center: center, parameters: parameters,
+                                    fields: options.output.fields)
         try request.validate(wording: context.diagnostics.wording)
         return request
     }
