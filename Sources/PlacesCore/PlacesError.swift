@@ -51,6 +51,8 @@ public enum PlacesError: Error, Equatable, Sendable {
     /// A web service, as its errors name it.
     public enum Service: String, Sendable, CaseIterable {
         case googlePlaces, googleRoutes, foursquare, overpass, osrm
+        /// OpenStreetMap's geocoder (reverse and address search) and Google's Geocoding API.
+        case nominatim, googleGeocoding
 
         /// As users know it: "Google Places", "Foursquare", "Overpass".
         public var name: String {
@@ -60,6 +62,8 @@ public enum PlacesError: Error, Equatable, Sendable {
             case .foursquare: return "Foursquare"
             case .overpass: return "Overpass"
             case .osrm: return "OSRM"
+            case .nominatim: return "Nominatim"
+            case .googleGeocoding: return "Google Geocoding"
             }
         }
     }

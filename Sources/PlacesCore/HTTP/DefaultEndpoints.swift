@@ -5,4 +5,6 @@ package enum DefaultEndpoints {
     package static let foursquare = "https://places-api.foursquare.com"
     package static let overpass = "https://overpass-api.de/api/interpreter"
     package static let osrm = "https://router.project-osrm.org"
+    package static let nominatim = "https://nominatim.openstreetmap.org"
+    package static let googleGeocoding = "https://geocode.googleapis.com"
 }

@@ -25,8 +25,10 @@ package final class RateLimits: Sendable {
     /// and OSRM demo servers are shared by everyone, so one a second.
     package static func defaultRequestsPerSecond(_ service: PlacesError.Service) -> Double {
         switch service {
-        case .googlePlaces, .googleRoutes, .foursquare: return 10
-        case .overpass, .osrm: return 1
+        case .googlePlaces, .googleRoutes, .googleGeocoding, .foursquare: return 10
+        // Nominatim's usage policy: "an absolute maximum of 1 request per second"
+        // (https://operations.osmfoundation.org/policies/nominatim/).
+        case .overpass, .osrm, .nominatim: return 1
         }
     }
 

@@ -8,6 +8,8 @@ enum Endpoints {
     static func foursquare(_ c: RunContext) -> String { c.value("PLACES_FOURSQUARE_URL") ?? DefaultEndpoints.foursquare }
     static func overpass(_ c: RunContext) -> String { c.value("PLACES_OVERPASS_URL") ?? DefaultEndpoints.overpass }
     static func osrm(_ c: RunContext) -> String { c.value("PLACES_OSRM_URL") ?? DefaultEndpoints.osrm }
+    static func nominatim(_ c: RunContext) -> String { c.value("PLACES_NOMINATIM_URL") ?? DefaultEndpoints.nominatim }
+    static func googleGeocoding(_ c: RunContext) -> String { c.value("PLACES_GOOGLE_GEOCODING_URL") ?? DefaultEndpoints.googleGeocoding }
 }
 
 extension Endpoints {
@@ -19,6 +21,8 @@ extension Endpoints {
         case .foursquare: return "PLACES_FOURSQUARE_URL"
         case .overpass: return "PLACES_OVERPASS_URL"
         case .osrm: return "PLACES_OSRM_URL"
+        case .nominatim: return "PLACES_NOMINATIM_URL"
+        case .googleGeocoding: return "PLACES_GOOGLE_GEOCODING_URL"
         }
     }
 
@@ -30,6 +34,8 @@ extension Endpoints {
         case .foursquare: return DefaultEndpoints.foursquare
         case .overpass: return DefaultEndpoints.overpass
         case .osrm: return DefaultEndpoints.osrm
+        case .nominatim: return DefaultEndpoints.nominatim
+        case .googleGeocoding: return DefaultEndpoints.googleGeocoding
         }
     }
 }

@@ -87,9 +87,9 @@ enum HTTPClientFactory {
     /// The variable holding `service`'s key, or nil for a service that needs none.
     static func keyVariable(for service: PlacesError.Service) -> String? {
         switch service {
-        case .googlePlaces, .googleRoutes: return "GOOGLE_MAPS_API_KEY"
+        case .googlePlaces, .googleRoutes, .googleGeocoding: return "GOOGLE_MAPS_API_KEY"
         case .foursquare: return "FOURSQUARE_API_KEY"
-        case .overpass, .osrm: return nil
+        case .overpass, .osrm, .nominatim: return nil
         }
     }
 }

@@ -56,6 +56,8 @@ extension Wording {
             case .foursquare: advice = "Foursquare answers a page of places in far less: check that PLACES_FOURSQUARE_URL leads to it"
             case .googleRoutes: advice = "a route is a few kilobytes: check that PLACES_GOOGLE_ROUTES_URL leads to the Routes API"
             case .osrm: advice = "a route is a few kilobytes: check that PLACES_OSRM_URL leads to an OSRM server"
+            case .nominatim: advice = "an address is a few kilobytes: check that PLACES_NOMINATIM_URL leads to a Nominatim server"
+            case .googleGeocoding: advice = "an address is a few kilobytes: check that PLACES_GOOGLE_GEOCODING_URL leads to the Geocoding API"
             }
             return Phrase.oversize(service, limit: limit, declared: declared, reader: "places", advice: advice)
         case .overpassGaveUp(let said):
@@ -161,6 +163,10 @@ extension Wording {
             return "Overpass needs no key; check PLACES_OVERPASS_URL"
         case .osrm:
             return "OSRM takes no key; check PLACES_OSRM_URL points at an open OSRM server"
+        case .nominatim:
+            return "Nominatim takes no key; check PLACES_NOMINATIM_URL"
+        case .googleGeocoding:
+            return "check GOOGLE_MAPS_API_KEY, and that the Geocoding API is enabled for the key's project"
         }
     }
 

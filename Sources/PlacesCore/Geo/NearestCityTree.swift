@@ -1,0 +1,151 @@
+import Foundation
+
+/// The bundled cities (`CityPositions`) in a k-d tree over their points on the unit sphere:
+/// "which city is nearest" for a stream of points, a few microseconds each (`reverse
+/// --city-only`, `Gazetteer.nearestCity`).
+///
+/// "Nearest" is the smallest WGS84 geodesic distance, a tie going to the city listed first
+/// (the more populous), as `CityTimeZones.nearest` decides it. The tree finds the nearest
+/// city on the sphere; the ellipsoid's distances differ from the sphere's by less than 1 %
+/// (its radii of curvature lie within 0.6 % of the mean radius), so every city that could be
+/// nearer on the ellipsoid lies within 1.01 / 0.99 times that spherical distance: those few
+/// are measured with `GeodesicDistance` and the nearest of them is the answer.
+package struct NearestCityTree: Sendable {
+    /// Points in tree order: node `mid` of the range `lo..<hi` is its median, split on `axes[mid]`.
+    private let points: [Double]
+    private let axes: [UInt8]
+    /// Tree order → city number.
+    private let cities: [Int32]
+    package let positions: CityPositions
+
+    /// The bundled cities' tree, built on first use (a few milliseconds).
+    package static let bundled = NearestCityTree(.bundled)
+
+    package init(_ positions: CityPositions) {
+        let count = positions.count
+        var order = Array(0..<count).map { Int32($0) }
+        var xyz = [Double](repeating: 0, count: count * 3)
+        for i in 0..<count {
+            let p = Self.unitVector(latitude: positions.latitudes[i], longitude: positions.longitudes[i])
+            xyz[i * 3] = p.0
+            xyz[i * 3 + 1] = p.1
+            xyz[i * 3 + 2] = p.2
+        }
+        var axes = [UInt8](repeating: 0, count: count)
+        Self.build(&order, xyz: xyz, axes: &axes, lo: 0, hi: count)
+        var points = [Double](repeating: 0, count: count * 3)
+        for (slot, city) in order.enumerated() {
+            for k in 0..<3 { points[slot * 3 + k] = xyz[Int(city) * 3 + k] }
+        }
+        self.points = points
+        self.axes = axes
+        self.cities = order
+        self.positions = positions
+    }
+
+    package var count: Int { cities.count }
+
+    /// The nearest city to `point` and its geodesic distance in metres; nil only for no cities.
+    package func nearest(to point: Coordinate) -> (city: Int, meters: Double)? {
+        guard !cities.isEmpty else { return nil }
+        let q = Self.unitVector(latitude: point.latitude, longitude: point.longitude)
+        var best = (slot: -1, squared: Double.infinity)
+        nearestSlot(q, lo: 0, hi: cities.count, best: &best)
+        guard best.slot >= 0 else { return nil }
+        // The sphere's nearest, then every city that may be nearer on the ellipsoid.
+        let angle = Self.angle(chordSquared: best.squared)
+        let reach = min(angle * Self.ellipsoidSlack, Double.pi)
+        let chord = 2 * sin(reach / 2)
+        var answer: (city: Int, meters: Double)?
+        within(q, squared: chord * chord * (1 + 1e-12) + 1e-18, lo: 0, hi: cities.count) { slot in
+            let city = Int(cities[slot])
+            let meters = GeodesicDistance.meters(from: point, to: positions.coordinate(city))
+            if answer.map({ (meters, city) < ($0.meters, $0.city) }) ?? true { answer = (city, meters) }
+        }
+        return answer
+    }
+
+    /// How much farther than the sphere's nearest an ellipsoid's nearest can be, as a ratio of angles.
+    static let ellipsoidSlack = 1.01 / 0.99
+
+    private func nearestSlot(_ q: (Double, Double, Double), lo: Int, hi: Int, best: inout (slot: Int, squared: Double)) {
+        guard lo < hi else { return }
+        let mid = (lo + hi) / 2
+        let d = squaredDistance(q, mid)
+        if d < best.squared || (d == best.squared && best.slot >= 0 && cities[mid] < cities[best.slot]) { best = (mid, d) }
+        let axis = Int(axes[mid])
+        let delta = component(q, axis) - points[mid * 3 + axis]
+        let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
+        nearestSlot(q, lo: near.0, hi: near.1, best: &best)
+        if delta * delta <= best.squared { nearestSlot(q, lo: far.0, hi: far.1, best: &best) }
+    }
+
+    private func within(_ q: (Double, Double, Double), squared limit: Double, lo: Int, hi: Int, _ body: (Int) -> Void) {
+        guard lo < hi else { return }
+        let mid = (lo + hi) / 2
+        if squaredDistance(q, mid) <= limit { body(mid) }
+        let axis = Int(axes[mid])
+        let delta = component(q, axis) - points[mid * 3 + axis]
+        if delta <= 0 || delta * delta <= limit { within(q, squared: limit, lo: lo, hi: mid, body) }
+        if delta >= 0 || delta * delta <= limit { within(q, squared: limit, lo: mid + 1, hi: hi, body) }
+    }
+
+    @inline(__always) private func squaredDistance(_ q: (Double, Double, Double), _ slot: Int) -> Double {
+        let dx = q.0 - points[slot * 3], dy = q.1 - points[slot * 3 + 1], dz = q.2 - points[slot * 3 + 2]
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    @inline(__always) private func component(_ q: (Double, Double, Double), _ axis: Int) -> Double {
+        axis == 0 ? q.0 : axis == 1 ? q.1 : q.2
+    }
+
+    /// The angle between two unit vectors whose chord is `√chordSquared`.
+    private static func angle(chordSquared: Double) -> Double {
+        2 * asin(min(chordSquared.squareRoot() / 2, 1))
+    }
+
+    static func unitVector(latitude: Double, longitude: Double) -> (Double, Double, Double) {
+        let phi = latitude * .pi / 180, lambda = longitude * .pi / 180
+        let c = cos(phi)
+        return (c * cos(lambda), c * sin(lambda), sin(phi))
+    }
+
+    /// Orders `order[lo..<hi]` so the median on the axis of widest spread sits in the middle,
+    /// smaller before, larger after; then the halves the same way.
+    private static func build(_ order: inout [Int32], xyz: [Double], axes: inout [UInt8], lo: Int, hi: Int) {
+        guard hi - lo > 1 else { return }
+        var low = (Double.infinity, Double.infinity, Double.infinity), high = (-Double.infinity, -Double.infinity, -Double.infinity)
+        for i in lo..<hi {
+            let c = Int(order[i]) * 3
+            low = (min(low.0, xyz[c]), min(low.1, xyz[c + 1]), min(low.2, xyz[c + 2]))
+            high = (max(high.0, xyz[c]), max(high.1, xyz[c + 1]), max(high.2, xyz[c + 2]))
+        }
+        let spread = (high.0 - low.0, high.1 - low.1, high.2 - low.2)
+        let axis = spread.0 >= spread.1 && spread.0 >= spread.2 ? 0 : (spread.1 >= spread.2 ? 1 : 2)
+        let mid = (lo + hi) / 2
+        select(&order, xyz: xyz, axis: axis, lo: lo, hi: hi, k: mid)
+        axes[mid] = UInt8(axis)
+        build(&order, xyz: xyz, axes: &axes, lo: lo, hi: mid)
+        build(&order, xyz: xyz, axes: &axes, lo: mid + 1, hi: hi)
+    }
+
+    /// Quickselect: `order[k]` becomes the k-th smallest on `axis` within `lo..<hi`.
+    private static func select(_ order: inout [Int32], xyz: [Double], axis: Int, lo: Int, hi: Int, k: Int) {
+        var lo = lo, hi = hi - 1
+        func key(_ i: Int) -> Double { xyz[Int(order[i]) * 3 + axis] }
+        while lo < hi {
+            let pivot = key((lo + hi) / 2)
+            var i = lo, j = hi
+            while i <= j {
+                while key(i) < pivot { i += 1 }
+                while key(j) > pivot { j -= 1 }
+                if i <= j {
+                    order.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { hi = j } else if k >= i { lo = i } else { return }
+        }
+    }
+}
