@@ -47,16 +47,19 @@ package struct VenueIndexCache: Sendable, Equatable {
                 }
                 continue
             }
-            // A PBF index's venue records (PBFVenueRecords) go with their index.
+            // A PBF index's venue records (PBFVenueRecords) and an extract's addresses
+            // (OSMAddressFile) go with their index, or with their source when it has none.
             if name.hasPrefix("osm-"), name.hasSuffix(".idx.venues") {
                 if String(path.dropLast(".venues".count)) != current, access(String(path.dropLast(".venues".count)), F_OK) != 0 { unlink(path) }
                 continue
             }
+            if name.hasPrefix("osm-"), name.hasSuffix(".idx.addresses") { continue }
             guard name.hasPrefix("osm-"), name.hasSuffix(".idx") else { continue }
             switch Self.source(ofIndexAt: path) {
             case .gone, .otherVersion:
                 unlink(path)
                 unlink(path + ".venues")
+                unlink(path + ".addresses")
             case .present, .unreadable: break
             }
         }
@@ -67,7 +70,7 @@ package struct VenueIndexCache: Sendable, Equatable {
     package func usage() -> (files: Int, bytes: Int) {
         var files = 0, bytes = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".tmp") {
+            where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".idx.addresses") || name.hasSuffix(".tmp") {
             var info = stat()
             guard lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             files += 1
