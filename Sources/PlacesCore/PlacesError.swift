@@ -44,6 +44,10 @@ public enum PlacesError: Error, Equatable, Sendable {
     /// The part of a request an `invalidRequest` is about.
     public enum Field: String, Sendable, CaseIterable {
         case coordinate, center, radius, limit, minRating, price, sort, query, categories, placeID, travelMode
+        /// A source that cannot answer this kind of request (Foursquare has no geocoder).
+        case provider
+        /// A typed street address that cannot be read or found.
+        case address
         /// The fields asked for put the request in a billing tier above the configured ceiling.
         case billingTier
     }

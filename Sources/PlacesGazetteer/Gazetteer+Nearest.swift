@@ -79,3 +79,13 @@ final class GazetteerNearestLookup: @unchecked Sendable {
         return made
     }
 }
+
+extension Gazetteer: NearestCityFinding {
+    /// The nearest city as a reverse-geocoding answer carries it.
+    public func city(near point: Coordinate) -> ReverseGeocode.City? {
+        nearestCity(to: point).map {
+            ReverseGeocode.City(name: $0.place.name, admin1: $0.place.admin1, countryCode: $0.place.countryCode,
+                                coordinate: $0.place.coordinate, population: $0.place.population, distanceMeters: $0.distanceMeters)
+        }
+    }
+}

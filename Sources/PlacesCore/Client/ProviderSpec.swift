@@ -20,6 +20,18 @@ package enum ProviderSpec: Sendable {
         }
     }
 
+    /// The source's address geocoder: the extract's addresses, Nominatim for OpenStreetMap
+    /// online, Google's Geocoding API; nil for Foursquare, which has none.
+    package func makeGeocoder(http: HTTPClient, nominatimURL: String = DefaultEndpoints.nominatim,
+                              googleGeocodingURL: String = DefaultEndpoints.googleGeocoding) -> (any AddressGeocoder)? {
+        switch self {
+        case .google(let key, _, let locale): return GoogleGeocoder(http: http, baseURL: googleGeocodingURL, key: key, locale: locale)
+        case .foursquare: return nil
+        case .overpass: return NominatimGeocoder(http: http, baseURL: nominatimURL)
+        case .extract(let path, let cache): return OSMExtractGeocoder(path: path, cache: cache)
+        }
+    }
+
     package func makeProvider(http: HTTPClient, now: Date?) -> any PlaceProvider {
         switch self {
         case .google(let key, let baseURL, let locale): return GooglePlacesProvider(http: http, baseURL: baseURL, key: key, locale: locale)

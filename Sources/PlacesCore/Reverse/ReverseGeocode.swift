@@ -52,7 +52,8 @@ public struct ReverseGeocode: Sendable {
 /// Finds the city nearest a point: `Gazetteer` (PlacesGazetteer) is one; give it to
 /// `ReverseRequest` to have every answer carry its city.
 public protocol NearestCityFinding: Sendable {
-    func nearestCity(to point: Coordinate) -> ReverseGeocode.City?
+    /// The city nearest `point`, with its distance; nil when there is none.
+    func city(near point: Coordinate) -> ReverseGeocode.City?
 }
 
 /// A reverse-geocoding question: a point, how many nearby named places, and where cities come from.
