@@ -9,10 +9,17 @@ package struct AddressQuery: Sendable, Equatable {
     package var postcode: String?
     package var city: String?
 
+    package init(street: String, housenumber: String?, postcode: String?, city: String?) {
+        self.street = street
+        self.housenumber = housenumber
+        self.postcode = postcode
+        self.city = city
+    }
+
     /// Nil when the text has no street part (empty, or only numbers).
     package init?(_ text: String) {
         let parts = text.split(separator: ",").map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }.filter { !$0.isEmpty }
-        guard var first = parts.first else { return nil }
+        guard var first = parts.first, first.contains(where: { $0.contains(where: \.isLetter) }) else { return nil }
         var number: [String] = []
         if let start = first.firstIndex(where: { $0.first?.isNumber == true }), start > 0 {
             number = Array(first[start...])
