@@ -35,7 +35,7 @@ extension PlacesClient {
         guard let first = matches.first else {
             var closest = ""
             if let offline = geocoder as? OSMExtractGeocoder, let query = AddressQuery(text) {
-                let book = try OSMAddressBook.open(path: offline.path, cache: offline.cache, diagnostics: diagnostics)
+                let book = try offline.book(diagnostics)
                 let names = OSMExtractGeocoder.closestStreets(to: query.street, in: book)
                 if !names.isEmpty { closest = "; closest streets: " + names.joined(separator: ", ") }
             }

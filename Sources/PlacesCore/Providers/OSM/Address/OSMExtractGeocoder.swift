@@ -1,3 +1,5 @@
+import Foundation
+
 /// Addresses offline, from an extract's `addr:*` elements (`OSMAddressBook`): the nearest
 /// to a point, and the ones matching a typed address (street names folded as place names
 /// are, house numbers as OSM writes them).
@@ -5,6 +7,9 @@ package struct OSMExtractGeocoder: AddressGeocoder {
     package let name = ProviderName.osm
     let path: String
     let cache: VenueIndexCache?
+    /// The book, opened by the first question and kept for the next ones (a stream of points
+    /// asks thousands: the file is opened and its key checked once).
+    private let opened = OpenedBook()
 
     package init(path: String, cache: VenueIndexCache?) {
         self.path = path
@@ -12,7 +17,11 @@ package struct OSMExtractGeocoder: AddressGeocoder {
     }
 
     package func reverse(_ point: Coordinate, diagnostics: Diagnostics) async throws -> FoundAddress? {
-        try reverse(point, in: try OSMAddressBook.open(path: path, cache: cache, diagnostics: diagnostics))
+        try reverse(point, in: try book(diagnostics))
+    }
+
+    func book(_ diagnostics: Diagnostics) throws -> OSMAddressBook {
+        try opened.get { try OSMAddressBook.open(path: path, cache: cache, diagnostics: diagnostics) }
     }
 
     /// The same with the book opened once (a stream of points).
@@ -23,7 +32,7 @@ package struct OSMExtractGeocoder: AddressGeocoder {
 
     package func lookUp(_ text: String, near: Coordinate?, diagnostics: Diagnostics) async throws -> [AddressMatch] {
         guard let query = AddressQuery(text) else { return [] }
-        let book = try OSMAddressBook.open(path: path, cache: cache, diagnostics: diagnostics)
+        let book = try book(diagnostics)
         return Self.matches(query, in: book, near: near).map {
             AddressMatch(coordinate: $0.coordinate, address: $0.streetAddress, id: $0.placeID, precision: $0.kind.elementType?.rawValue)
         }
@@ -81,5 +90,20 @@ package struct OSMExtractGeocoder: AddressGeocoder {
             if d <= limit { best[name] = d }
         }
         return best.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.prefix(3).map(\.key)
+    }
+}
+
+/// One book, opened once, shared by the copies of a geocoder.
+private final class OpenedBook: @unchecked Sendable {
+    private let lock = NSLock()
+    private var book: OSMAddressBook?
+
+    func get(_ open: () throws -> OSMAddressBook) throws -> OSMAddressBook {
+        lock.lock()
+        defer { lock.unlock() }
+        if let book { return book }
+        let made = try open()
+        book = made
+        return made
     }
 }
