@@ -59,17 +59,7 @@ public enum PlacesError: Error, Equatable, Sendable {
         case nominatim, googleGeocoding
 
         /// As users know it: "Google Places", "Foursquare", "Overpass".
-        public var name: String {
-            switch self {
-            case .googlePlaces: return "Google Places"
-            case .googleRoutes: return "Google Routes"
-            case .foursquare: return "Foursquare"
-            case .overpass: return "Overpass"
-            case .osrm: return "OSRM"
-            case .nominatim: return "Nominatim"
-            case .googleGeocoding: return "Google Geocoding"
-            }
-        }
+        public var name: String { descriptor.displayName }
     }
 
     /// What failed and what to do, in one line.

@@ -28,10 +28,9 @@ public struct PlacesClient: Sendable {
         let http = HTTPClient(
             transport: URLSessionTransport(), timeout: configuration.timeout,
             policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
-        let spec = ProviderSpec(source, baseURL: configuration.baseURL)
         self.init(
-            provider: spec.makeProvider(http: http, now: configuration.now), diagnostics: diagnostics,
-            favorites: configuration.favorites, geocoder: spec.makeGeocoder(http: http))
+            provider: source.makeProvider(http: http, configuration: configuration), diagnostics: diagnostics,
+            favorites: configuration.favorites, geocoder: source.makeGeocoder(http: http, configuration: configuration))
     }
 
     /// A client that asks every source at once and merges the venues that are the same
@@ -49,13 +48,11 @@ public struct PlacesClient: Sendable {
         let http = HTTPClient(
             transport: URLSessionTransport(), timeout: configuration.timeout,
             policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
-        let providers = sources.map {
-            ProviderSpec($0, baseURL: configuration.baseURL).makeProvider(http: http, now: configuration.now)
-        }
+        let providers = sources.map { $0.makeProvider(http: http, configuration: configuration) }
         if let twice = Self.repeatedProvider(providers.map(\.name)) {
             throw PlacesError.configuration(message: "two sources of \(twice.rawValue): give each provider once")
         }
-        let geocoder = sources.lazy.compactMap { ProviderSpec($0, baseURL: configuration.baseURL).makeGeocoder(http: http) }.first
+        let geocoder = sources.lazy.compactMap { $0.makeGeocoder(http: http, configuration: configuration) }.first
         self.init(providers: providers, diagnostics: diagnostics, favorites: configuration.favorites, geocoder: geocoder)
     }
 

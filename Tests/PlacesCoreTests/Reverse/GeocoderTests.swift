@@ -81,7 +81,8 @@ struct GeocoderTests {
     }
 
     @Test func nominatimIsPacedAtOneRequestASecond() {
-        #expect(RateLimits.defaultRequestsPerSecond(.nominatim) == 1)
+        #expect(PlacesError.Service.nominatim.descriptor.requestsPerSecond == 1)
+        #expect(PlacesError.Service.nominatim.descriptor.maxInFlight == .max, "paced, not limited in flight: the pace is the policy")
     }
 
     @Test func googleReverseSendsTheKeyInTheHeaderOnly() async throws {
@@ -141,9 +142,10 @@ struct GeocoderTests {
     @Test func clientReverseFromTheExtract() async throws {
         let cache = try TemporaryDirectory()
         let diagnostics = NoteLog().diagnostics
-        let spec = ProviderSpec.extract(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path))
-        let client = PlacesClient(provider: spec.makeProvider(http: Self.http(), now: nil), diagnostics: diagnostics,
-                                  geocoder: spec.makeGeocoder(http: Self.http()))
+        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path)))
+        let osm = ProviderName.osm.descriptor
+        let client = PlacesClient(provider: osm.make(configuration, Self.http()), diagnostics: diagnostics,
+                                  geocoder: osm.makeGeocoder?(configuration, Self.http()))
         let answer = try await client.reverse(ReverseRequest(point: Self.simonkatu, limit: 3, cities: Gazetteer.bundled))
         #expect(answer.provider == .osm)
         #expect(answer.city?.name == "Helsinki")
@@ -154,7 +156,9 @@ struct GeocoderTests {
         let nearest = try #require(book.nearest(to: Self.simonkatu))
         #expect(answer.addressID == nearest.record.placeID)
         #expect(answer.addressDistanceMeters == nearest.meters)
-        let foursquare = PlacesClient(provider: ProviderSpec.foursquare(key: "k", baseURL: "http://127.0.0.1:1").makeProvider(http: Self.http(), now: nil),
+        let foursquareDescriptor = ProviderName.foursquare.descriptor
+        #expect(foursquareDescriptor.makeGeocoder == nil, "Foursquare has no reverse geocoder")
+        let foursquare = PlacesClient(provider: foursquareDescriptor.make(ProviderConfiguration(key: "k", baseURL: "http://127.0.0.1:1"), Self.http()),
                                       diagnostics: diagnostics)
         await #expect(throws: PlacesError.self) { try await foursquare.reverse(ReverseRequest(point: Self.simonkatu)) }
     }

@@ -93,9 +93,11 @@ struct ReverseRecordTests {
     @Test func unknownAddressIsNotFoundWithTheClosestStreets() async throws {
         let cache = try TemporaryDirectory()
         let notes = NoteLog()
-        let spec = ProviderSpec.extract(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path))
         let http = HTTPClient(transport: URLSessionTransport())
-        let client = PlacesClient(provider: spec.makeProvider(http: http, now: nil), diagnostics: notes.diagnostics, geocoder: spec.makeGeocoder(http: http))
+        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path)))
+        let osm = ProviderName.osm.descriptor
+        let client = PlacesClient(provider: osm.make(configuration, http), diagnostics: notes.diagnostics,
+                                  geocoder: osm.makeGeocoder?(configuration, http))
         do {
             _ = try await client.lookUpAddress("Simonkadu 7, Helsinki")
             Issue.record("a street the extract does not have must not be found")
