@@ -11,7 +11,8 @@ import PlacesGazetteer
 /// `places reverse -`: points from stdin, one record per line on stdout in input order, as
 /// it goes. Reads and writes in large blocks and keeps only the line being answered, so
 /// memory stays flat whatever the input's length. A line that is not a point is an error
-/// record (`{"line": N, "error": "..."}`) and the stream goes on; the status is then 65.
+/// record (`{"line": N, "error": "..."}`) and the stream goes on; the status is then 65
+/// (`BadStreamLines`, reported after the last record).
 /// A blank line gets no record.
 enum ReverseStream {
     /// Bytes read from stdin at a time, and written to stdout at a time.
@@ -19,18 +20,24 @@ enum ReverseStream {
 
     /// With `answer` nil, the city-only fast path (`CityOnlyRecords`); else each point is
     /// answered by it and written as `ReverseRenderer.json`'s record.
-    static func run(input: Int32 = 0, output: ScrubbedOutput, gazetteer: Gazetteer,
-                    answer: ((Coordinate) async throws -> ReverseGeocode)?) async throws -> Int32 {
+    /// `write` takes the records as they are made, a block at a time; the number of lines
+    /// that were not points is returned (and the first of them).
+    static func run(input: Int32 = 0, write: @escaping (String) -> StandardStreams.WriteResult, gazetteer: Gazetteer,
+                    answer: ((Coordinate) async throws -> ReverseGeocode)?) async throws -> BadStreamLines? {
         var cities = CityOnlyRecords(nearest: { gazetteer.nearestRow(to: $0) }, city: { row in
             let place = gazetteer.place(atRow: row)
             return ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
                                        coordinate: place.coordinate, population: place.population, distanceMeters: 0)
         })
-        var sink = Sink(output: output)
+        var sink = Sink(write: write)
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: blockSize)
         var lineNumber = 0
-        var failed = false
+        var bad: BadStreamLines?
+        func failed(_ line: Int) {
+            if bad == nil { bad = BadStreamLines(first: line) }
+            bad?.count += 1
+        }
         /// Past the longest line taken, to its end: the rest of that line is no point.
         var skipping = false
 
@@ -39,7 +46,7 @@ enum ReverseStream {
             switch parsed {
             case .blank: return
             case .bad(let message):
-                failed = true
+                failed(lineNumber)
                 sink.append(ReverseRenderer.errorRecord(line: lineNumber, message: message).compact)
             case .point(let point):
                 if let answer {
@@ -75,13 +82,13 @@ enum ReverseStream {
                 pending.removeAll()
                 skipping = true
                 lineNumber += 1
-                failed = true
+                failed(lineNumber)
                 sink.append(ReverseRenderer.errorRecord(line: lineNumber, message: "the line is longer than \(Self.longestLine / 1024) KiB: not a point").compact)
             }
         }
         if !pending.isEmpty, !skipping, !sink.closed { try await handle(pending.withUnsafeBytes { PointLine.parse($0) }) }
         try sink.flush()
-        return failed ? 65 : 0
+        return bad
     }
 
     /// The longest line read as a point (an NDJSON object with other members may be long).
@@ -89,13 +96,13 @@ enum ReverseStream {
 
     /// What goes to stdout, in blocks.
     private struct Sink {
-        let output: ScrubbedOutput
+        let write: (String) -> StandardStreams.WriteResult
         var bytes: [UInt8] = []
         /// The reader went away (`| head`): stop quietly.
         private(set) var closed = false
 
-        init(output: ScrubbedOutput) {
-            self.output = output
+        init(write: @escaping (String) -> StandardStreams.WriteResult) {
+            self.write = write
             bytes.reserveCapacity(ReverseStream.blockSize + 4096)
         }
 
@@ -106,7 +113,7 @@ enum ReverseStream {
 
         mutating func flush() throws {
             guard !bytes.isEmpty, !closed else { return }
-            let result = bytes.withUnsafeBytes { output.write($0) }
+            let result = write(String(decoding: bytes, as: UTF8.self))
             bytes.removeAll(keepingCapacity: true)
             switch result {
             case .written: return
@@ -120,4 +127,15 @@ enum ReverseStream {
 /// Standard output could not be written (a full disk): reported as 74.
 struct StreamWriteFailure: Error {
     let code: Int32
+}
+
+/// Lines of `reverse -` that were not points: each has its error record; the status is 65.
+struct BadStreamLines: Error {
+    /// The first such line's number.
+    let first: Int
+    var count = 0
+
+    var message: String {
+        "\(count) \(count == 1 ? "line" : "lines") of the input \(count == 1 ? "was" : "were") not a point (the first: line \(first)); each has an error record, the others were answered"
+    }
 }
