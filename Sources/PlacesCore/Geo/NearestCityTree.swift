@@ -46,57 +46,121 @@ package struct NearestCityTree: Sendable {
     package var count: Int { cities.count }
 
     /// The nearest city to `point` and its geodesic distance in metres; nil only for no cities.
+    ///
+    /// One walk: each city met within the slack of the nearest on the sphere so far is noted
+    /// (that bound only shrinks, so the answer is among them), then those within the slack of
+    /// the final one are measured on the ellipsoid. The walk's stack and notes live on the
+    /// stack frame: no allocation per point.
     package func nearest(to point: Coordinate) -> (city: Int, meters: Double)? {
         guard !cities.isEmpty else { return nil }
         let q = Self.unitVector(latitude: point.latitude, longitude: point.longitude)
-        var best = (slot: -1, squared: Double.infinity)
-        nearestSlot(q, lo: 0, hi: cities.count, best: &best)
-        guard best.slot >= 0 else { return nil }
-        // The sphere's nearest, then every city that may be nearer on the ellipsoid.
-        let angle = Self.angle(chordSquared: best.squared)
-        let reach = min(angle * Self.ellipsoidSlack, Double.pi)
-        let chord = 2 * sin(reach / 2)
-        var answer: (city: Int, meters: Double)?
-        within(q, squared: chord * chord * (1 + 1e-12) + 1e-18, lo: 0, hi: cities.count) { slot in
-            let city = Int(cities[slot])
-            let meters = GeodesicDistance.meters(from: point, to: positions.coordinate(city))
-            if answer.map({ (meters, city) < ($0.meters, $0.city) }) ?? true { answer = (city, meters) }
+        return points.withUnsafeBufferPointer { points in
+            axes.withUnsafeBufferPointer { axes in
+                cities.withUnsafeBufferPointer { cities in
+                    let walk = Walk(points: points, axes: axes, cities: cities, q: q)
+                    return withUnsafeTemporaryAllocation(of: (Int, Double).self, capacity: Self.noteCapacity) { notes in
+                        guard let (count, nearest) = walk.nearest(notes: notes) else { return nil }
+                        let limit = Self.slackLimit(nearest)
+                        var answer: (city: Int, meters: Double)?
+                        func measure(_ slot: Int) {
+                            let city = Int(cities[slot])
+                            let meters = GeodesicDistance.meters(from: point, to: positions.coordinate(city))
+                            if answer.map({ (meters, city) < ($0.meters, $0.city) }) ?? true { answer = (city, meters) }
+                        }
+                        if count <= Self.noteCapacity {
+                            for i in 0..<count where notes[i].1 <= limit { measure(notes[i].0) }
+                        } else {
+                            // More notes than room (never seen): walk again for those within the limit.
+                            walk.within(squared: limit, measure)
+                        }
+                        return answer
+                    }
+                }
+            }
         }
-        return answer
+    }
+
+    /// Room for the cities noted in one walk (a few dozen at most in practice).
+    static let noteCapacity = 256
+
+    /// The squared chord within which a city may be nearer on the ellipsoid than one at
+    /// squared chord `nearest` on the sphere.
+    @inline(__always) static func slackLimit(_ nearest: Double) -> Double {
+        let reach = min(angle(chordSquared: nearest) * ellipsoidSlack, Double.pi)
+        let chord = 2 * sin(reach / 2)
+        return chord * chord * (1 + 1e-12) + 1e-18
     }
 
     /// How much farther than the sphere's nearest an ellipsoid's nearest can be, as a ratio of angles.
     static let ellipsoidSlack = 1.01 / 0.99
 
-    private func nearestSlot(_ q: (Double, Double, Double), lo: Int, hi: Int, best: inout (slot: Int, squared: Double)) {
-        guard lo < hi else { return }
-        let mid = (lo + hi) / 2
-        let d = squaredDistance(q, mid)
-        if d < best.squared || (d == best.squared && best.slot >= 0 && cities[mid] < cities[best.slot]) { best = (mid, d) }
-        let axis = Int(axes[mid])
-        let delta = component(q, axis) - points[mid * 3 + axis]
-        let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
-        nearestSlot(q, lo: near.0, hi: near.1, best: &best)
-        if delta * delta <= best.squared { nearestSlot(q, lo: far.0, hi: far.1, best: &best) }
-    }
+    /// One query's walks over the tree, with an explicit stack of ranges (no recursion).
+    private struct Walk {
+        let points: UnsafeBufferPointer<Double>
+        let axes: UnsafeBufferPointer<UInt8>
+        let cities: UnsafeBufferPointer<Int32>
+        let q: (Double, Double, Double)
 
-    private func within(_ q: (Double, Double, Double), squared limit: Double, lo: Int, hi: Int, _ body: (Int) -> Void) {
-        guard lo < hi else { return }
-        let mid = (lo + hi) / 2
-        if squaredDistance(q, mid) <= limit { body(mid) }
-        let axis = Int(axes[mid])
-        let delta = component(q, axis) - points[mid * 3 + axis]
-        if delta <= 0 || delta * delta <= limit { within(q, squared: limit, lo: lo, hi: mid, body) }
-        if delta >= 0 || delta * delta <= limit { within(q, squared: limit, lo: mid + 1, hi: hi, body) }
-    }
+        @inline(__always) func squaredDistance(_ slot: Int) -> Double {
+            let dx = q.0 - points[slot * 3], dy = q.1 - points[slot * 3 + 1], dz = q.2 - points[slot * 3 + 2]
+            return dx * dx + dy * dy + dz * dz
+        }
 
-    @inline(__always) private func squaredDistance(_ q: (Double, Double, Double), _ slot: Int) -> Double {
-        let dx = q.0 - points[slot * 3], dy = q.1 - points[slot * 3 + 1], dz = q.2 - points[slot * 3 + 2]
-        return dx * dx + dy * dy + dz * dz
-    }
+        @inline(__always) func delta(_ slot: Int) -> Double {
+            let axis = Int(axes[slot])
+            let c = axis == 0 ? q.0 : axis == 1 ? q.1 : q.2
+            return c - points[slot * 3 + axis]
+        }
 
-    @inline(__always) private func component(_ q: (Double, Double, Double), _ axis: Int) -> Double {
-        axis == 0 ? q.0 : axis == 1 ? q.1 : q.2
+        /// Walks the tree for the nearest point on the sphere, noting in `notes` each slot
+        /// within the slack of the nearest so far (`count` may exceed the room: then the
+        /// notes are incomplete); the count and the nearest squared chord, nil for no cities.
+        func nearest(notes: UnsafeMutableBufferPointer<(Int, Double)>) -> (count: Int, nearest: Double)? {
+            withUnsafeTemporaryAllocation(of: (Int, Int, Double).self, capacity: 128) { stack -> (count: Int, nearest: Double)? in
+                var best = Double.infinity, limit = Double.infinity
+                var count = 0, top = 0
+                stack[0] = (0, cities.count, 0)
+                top = 1
+                while top > 0 {
+                    top -= 1
+                    let (lo, hi, bound) = stack[top]
+                    guard lo < hi, bound <= limit else { continue }
+                    let mid = (lo + hi) / 2
+                    let d = squaredDistance(mid)
+                    if d < best {
+                        best = d
+                        limit = NearestCityTree.slackLimit(d)
+                    }
+                    if d <= limit {
+                        if count < notes.count { notes[count] = (mid, d) }
+                        count += 1
+                    }
+                    let delta = delta(mid)
+                    let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
+                    // The far side first onto the stack, so the near side is walked first. A
+                    // balanced tree of n cities is log2(n) deep: two entries a level fit.
+                    guard top + 2 <= stack.count else { return (notes.count + 1, best) }
+                    stack[top] = (far.0, far.1, delta * delta)
+                    stack[top + 1] = (near.0, near.1, 0)
+                    top += 2
+                }
+                return best.isFinite ? (count, best) : nil
+            }
+        }
+
+        /// Calls `body` with every slot within `limit` (a squared chord) of `q`.
+        func within(squared limit: Double, _ body: (Int) -> Void) {
+            var stack: [(Int, Int)] = [(0, cities.count)]
+            stack.reserveCapacity(64)
+            while let (lo, hi) = stack.popLast() {
+                guard lo < hi else { continue }
+                let mid = (lo + hi) / 2
+                if squaredDistance(mid) <= limit { body(mid) }
+                let delta = delta(mid)
+                if delta <= 0 || delta * delta <= limit { stack.append((lo, mid)) }
+                if delta >= 0 || delta * delta <= limit { stack.append((mid + 1, hi)) }
+            }
+        }
     }
 
     /// The angle between two unit vectors whose chord is `√chordSquared`.
