@@ -84,11 +84,11 @@ package struct NearestCityTree: Sendable {
     static let noteCapacity = 256
 
     /// The squared chord within which a city may be nearer on the ellipsoid than one at
-    /// squared chord `nearest` on the sphere.
+    /// squared chord `nearest` on the sphere: the chord of `ellipsoidSlack` times its angle is
+    /// at most `ellipsoidSlack` times its chord (a chord is 2 sin(θ/2), and sin is concave
+    /// from 0), and no chord is longer than 2. No trigonometry on the walk's hot path.
     @inline(__always) static func slackLimit(_ nearest: Double) -> Double {
-        let reach = min(angle(chordSquared: nearest) * ellipsoidSlack, Double.pi)
-        let chord = 2 * sin(reach / 2)
-        return chord * chord * (1 + 1e-12) + 1e-18
+        min(nearest * ellipsoidSlack * ellipsoidSlack, 4) * (1 + 1e-12) + 1e-18
     }
 
     /// How much farther than the sphere's nearest an ellipsoid's nearest can be, as a ratio of angles.
@@ -161,11 +161,6 @@ package struct NearestCityTree: Sendable {
                 if delta >= 0 || delta * delta <= limit { stack.append((mid + 1, hi)) }
             }
         }
-    }
-
-    /// The angle between two unit vectors whose chord is `√chordSquared`.
-    private static func angle(chordSquared: Double) -> Double {
-        2 * asin(min(chordSquared.squareRoot() / 2, 1))
     }
 
     static func unitVector(latitude: Double, longitude: Double) -> (Double, Double, Double) {
