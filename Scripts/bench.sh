@@ -20,7 +20,8 @@
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
 # IDLE_DELAY (1 s), IDLE_RUNS (3), DENSE_SIZE (1000000; 0 skips the dense circle and search),
 # PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3), AUTOCOMPLETE_SIZE (1000000; 0 skips),
-# BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000).
+# BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000),
+# REVERSE_POINTS (100000; 0 skips), REVERSE_RUNS (5), RG_VENV ($BENCH_DIR/rg-venv).
 #
 # The dense circle (issue 11): DENSE_SIZE elements all within 50 km of 60.25,25.0
 # (overpass-synth --disc), `nearby --radius 50000` with no --type, the nearest 20, as the
@@ -36,6 +37,12 @@
 # word list beside it), then per call once indexed, a keystroke's budget being 30 ms: `k`
 # (the longest run of words: most names have a word in k), `kah` and `hanko s` around central
 # Helsinki (nearest first), and `kah` with no location.
+#
+# Reverse geocoding at city level (issue 24): REVERSE_POINTS seeded points (LAT,LON lines,
+# Scripts/reverse-geocoder-bench.py make) through `places reverse - --city-only`, against
+# Python's reverse_geocoder (a k-d tree over GeoNames) on the same points, installed with pip
+# in a throw-away virtualenv (RG_VENV) on the first run: whole runs (start, load, answer, write),
+# and reverse_geocoder's search call alone.
 # Last, `places batch` against a shell loop of single `places` calls on the same BATCH_LINES
 # lines: offline (the Helsinki extract), and against the loopback server answering Google
 # nearby requests after BATCH_DELAY s.
@@ -294,6 +301,37 @@ batch_row 'offline: `--data` Helsinki extract (indexed)' -- --data Fixtures/osm/
 (export GOOGLE_MAPS_API_KEY=bench PLACES_GOOGLE_PLACES_URL="http://127.0.0.1:$batch_port"
  batch_row "Google, loopback server answering after $BATCH_DELAY s" -- --provider google)
 kill "$batch_server" 2>/dev/null
+
+REVERSE_POINTS=${REVERSE_POINTS:-100000}
+REVERSE_RUNS=${REVERSE_RUNS:-5}
+RG_VENV=${RG_VENV:-$BENCH_DIR/rg-venv}
+if (( REVERSE_POINTS > 0 )); then
+    points="$BENCH_DIR/points-$REVERSE_POINTS.csv"
+    [[ -s "$points" ]] || python3 Scripts/reverse-geocoder-bench.py make "$REVERSE_POINTS" "$SEED" > "$points"
+    if [[ ! -x "$RG_VENV/bin/python" ]] || ! "$RG_VENV/bin/python" -c 'import reverse_geocoder' 2>/dev/null; then
+        python3 -m venv "$RG_VENV" && "$RG_VENV/bin/pip" install -q reverse_geocoder >&2
+    fi
+    echo
+    echo "| $REVERSE_POINTS points, city level | median | spread | vs | peak RSS |"
+    echo "| --- | --- | --- | --- | --- |"
+    # hyperfine 1.15 has no --input: a shell redirects (its start-up, about a millisecond, counted).
+    read -r p_med p_min p_max p_sd p_n < <(measure reverse-places "$REVERSE_RUNS" --output pipe -- sh -c "exec \"$PLACES\" reverse - --city-only < \"$points\"")
+    read -r r_med r_min r_max r_sd r_n < <(measure reverse-rg "$REVERSE_RUNS" --output pipe -- "$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 1)
+    read -r r2_med r2_min r2_max r2_sd r2_n < <(measure reverse-rg2 "$REVERSE_RUNS" --output pipe -- "$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 2)
+    search=$("$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 1 2>&1 >/dev/null | sed -n 's/^search_s=//p')
+    row '`places reverse - --city-only`' "$p_med" "$p_min" "$p_max" "$p_sd" "$p_n" \
+        "$(awk "BEGIN { printf \"%.2f× reverse_geocoder\", $p_med / $r_med }")" "$(rss sh -c "exec \"$PLACES\" reverse - --city-only < \"$points\"") MB"
+    row 'reverse_geocoder 1.5.1, mode=1 (one process)' "$r_med" "$r_min" "$r_max" "$r_sd" "$r_n" "its search() alone: ${search} s" \
+        "$(rss "$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 1) MB"
+    row 'reverse_geocoder 1.5.1, mode=2 (its default)' "$r2_med" "$r2_min" "$r2_max" "$r2_sd" "$r2_n" "" \
+        "$(rss "$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 2) MB"
+    # The same cities? reverse_geocoder's table is GeoNames' cities of 1,000 people and more,
+    # places' of 15,000: the country of the nearest city is what both can agree on.
+    agree=$(paste -d'|' <("$PLACES" reverse - --city-only < "$points" | jq -r '.city.countryCode') \
+                        <("$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 1 2>/dev/null | awk -F, '{ print $NF }') \
+            | awk -F'|' '$1 == $2 { n++ } END { printf "%.1f", 100 * n / NR }')
+    checks+=("reverse: the nearest city's country is the same as reverse_geocoder's for $agree % of the $REVERSE_POINTS points (its table holds cities of 1,000 people and more, places' 15,000)")
+fi
 
 # cassettes upkeep at scale (issue 22): CASSETTE_FILES copies of a 1.5 KB recording, `list`
 # against `check` (which reads every name and value of every file for key shapes).

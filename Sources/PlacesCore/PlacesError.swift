@@ -46,6 +46,10 @@ public enum PlacesError: Error, Equatable, Sendable {
         case coordinate, center, radius, limit, minRating, price, sort, query, categories, placeID, travelMode
         /// An autocomplete session token that is malformed, or whose session has ended.
         case sessionToken
+        /// A source that cannot answer this kind of request (Foursquare has no geocoder).
+        case provider
+        /// A typed street address that cannot be read or found.
+        case address
         /// The fields asked for put the request in a billing tier above the configured ceiling.
         case billingTier
     }
@@ -53,6 +57,8 @@ public enum PlacesError: Error, Equatable, Sendable {
     /// A web service, as its errors name it.
     public enum Service: String, Sendable, CaseIterable {
         case googlePlaces, googleRoutes, foursquare, overpass, osrm
+        /// OpenStreetMap's geocoder (reverse and address search) and Google's Geocoding API.
+        case nominatim, googleGeocoding
 
         /// As users know it: "Google Places", "Foursquare", "Overpass".
         public var name: String { descriptor.displayName }

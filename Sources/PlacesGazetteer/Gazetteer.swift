@@ -65,9 +65,11 @@ public struct Gazetteer: Sendable {
         }
     }
 
-    private let rows: String
+    let rows: String
     /// Row i's position is city i's.
     private let positions: CityPositions
+    /// The nearest-city tree and the rows' offsets, built on first use.
+    let lookup: GazetteerNearestLookup
 
     /// The gazetteer compiled into the binary (GeoNames, CC BY 4.0).
     public static let bundled = Gazetteer(rows: gazetteerRows, positions: .bundled)
@@ -76,6 +78,7 @@ public struct Gazetteer: Sendable {
     init(rows: String, positions: CityPositions) {
         self.rows = rows
         self.positions = positions
+        lookup = GazetteerNearestLookup(rows: rows, positions: positions)
     }
 
     /// Resolves a name such as `Helsinki`, `Paris, FR`, `London, UK` or `Cambridge, MA`, or throws

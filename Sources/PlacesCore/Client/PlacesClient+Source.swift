@@ -72,6 +72,14 @@ extension PlacesClient.Source {
         settings.now = configuration.now
         return provider.descriptor.make(settings, http)
     }
+
+    /// The source's address geocoder (its provider's `makeGeocoder`), at the geocoding
+    /// service's public URL; nil for a source with none (Foursquare).
+    func makeGeocoder(http: HTTPClient, configuration: PlacesClient.Configuration) -> (any AddressGeocoder)? {
+        var (provider, settings, _) = parts()
+        settings.now = configuration.now
+        return provider.descriptor.makeGeocoder?(settings, http)
+    }
 }
 
 /// A source holds an API key: printed, reflected or dumped, it shows what it is, never the key.

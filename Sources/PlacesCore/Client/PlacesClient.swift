@@ -18,6 +18,8 @@ public struct PlacesClient: Sendable {
     let providers: [any PlaceProvider]
     let diagnostics: Diagnostics
     let favorites: FavoritesStore?
+    /// Where addresses come from (`reverse`, `lookUpAddress`); nil for a source with no geocoder.
+    let geocoder: (any AddressGeocoder)?
 
     /// A client for `source`, reaching the web through one shared `URLSession`.
     public init(source: Source, configuration: Configuration = Configuration()) {
@@ -28,7 +30,7 @@ public struct PlacesClient: Sendable {
             policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
         self.init(
             provider: source.makeProvider(http: http, configuration: configuration), diagnostics: diagnostics,
-            favorites: configuration.favorites)
+            favorites: configuration.favorites, geocoder: source.makeGeocoder(http: http, configuration: configuration))
     }
 
     /// A client that asks every source at once and merges the venues that are the same
@@ -50,23 +52,27 @@ public struct PlacesClient: Sendable {
         if let twice = Self.repeatedProvider(providers.map(\.name)) {
             throw PlacesError.configuration(message: "two sources of \(twice.rawValue): give each provider once")
         }
-        self.init(providers: providers, diagnostics: diagnostics, favorites: configuration.favorites)
+        let geocoder = sources.lazy.compactMap { $0.makeGeocoder(http: http, configuration: configuration) }.first
+        self.init(providers: providers, diagnostics: diagnostics, favorites: configuration.favorites, geocoder: geocoder)
     }
 
     /// A client around a provider the caller built (the CLI, with its own transport and words).
-    package init(provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil) {
-        self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites)
+    package init(provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
+                 geocoder: (any AddressGeocoder)? = nil) {
+        self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites, geocoder: geocoder)
     }
 
     /// A client around providers the caller built, in the order their answers win; at least
     /// one, each provider once.
-    package init(providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil) {
+    package init(providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
+                 geocoder: (any AddressGeocoder)? = nil) {
         // Not reachable by input: ProviderSelection refuses an empty or repeated --provider list (64) before a client is made.
         precondition(!providers.isEmpty && Self.repeatedProvider(providers.map(\.name)) == nil,
                      "a client asks at least one provider, each once")
         self.providers = providers
         self.diagnostics = diagnostics
         self.favorites = favorites
+        self.geocoder = geocoder
     }
 
     /// The provider this client asks (the first, for a client over several sources).

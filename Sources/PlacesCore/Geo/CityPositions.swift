@@ -47,6 +47,21 @@ package struct CityPositions: Sendable {
 
     package var count: Int { latitudes.count }
 
+    /// The first `count` cities (all of them when there are fewer).
+    package func prefix(_ count: Int) -> CityPositions {
+        guard count < self.count else { return self }
+        return CityPositions(latitudes: Array(latitudes.prefix(count)), longitudes: Array(longitudes.prefix(count)),
+                             zones: Array(zones.prefix(count)), zoneNames: zoneNames)
+    }
+
+    /// Cities given position by position (tests, a trimmed table).
+    package init(latitudes: [Double], longitudes: [Double], zones: [Int32], zoneNames: [String]) {
+        self.latitudes = latitudes
+        self.longitudes = longitudes
+        self.zones = zones
+        self.zoneNames = zoneNames
+    }
+
     package func coordinate(_ city: Int) -> Coordinate {
         Coordinate(uncheckedLatitude: latitudes[city], longitude: longitudes[city])
     }

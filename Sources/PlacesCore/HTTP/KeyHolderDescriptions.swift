@@ -46,3 +46,7 @@ extension ProviderConfiguration: KeyHolderDescription {
         return ["baseURL": baseURL.map(Redaction.displayURL) ?? "default"]
     }
 }
+
+extension GoogleGeocoder: KeyHolderDescription {
+    var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
+}

@@ -24,7 +24,7 @@ package struct ServiceDescriptor: Sendable {
 
 extension ServiceDescriptor {
     /// The one registry of web services, each declared beside the code that speaks its wire.
-    package static let all: [ServiceDescriptor] = [.googlePlaces, .googleRoutes, .foursquare, .overpass, .osrm]
+    package static let all: [ServiceDescriptor] = [.googlePlaces, .googleRoutes, .foursquare, .overpass, .osrm, .nominatim, .googleGeocoding]
 }
 
 extension PlacesError.Service {

@@ -33,6 +33,12 @@ package struct ProviderDescriptor: Sendable {
     package var placePage: @Sendable (_ rawID: String) -> String? = { _ in nil }
     /// Whether it predicts what is being typed (`PlacesClient.autocomplete`).
     package var autocompletion: Autocompletion = .none
+    /// The web service its addresses come from online (reverse geocoding, typed addresses);
+    /// nil for a provider with no geocoder.
+    package var geocodingService: ServiceDescriptor? = nil
+    /// Makes its address geocoder for a configuration whose base URL is the geocoding
+    /// service's (an extract's addresses when one is configured); nil for none.
+    package var makeGeocoder: (@Sendable (ProviderConfiguration, HTTPClient) -> any AddressGeocoder)? = nil
     /// Makes the provider for a configuration, over `http` (unused by an extract).
     package let make: @Sendable (ProviderConfiguration, HTTPClient) -> any PlaceProvider
 

@@ -160,7 +160,10 @@ enum ArgumentParser {
         while index < args.endIndex {
             let arg = args[index]
             index += 1
-            if onlyPositionals || !arg.hasPrefix("-") || arg == "-" {
+            // A negative number where a command takes repeated points (`reverse -33.87,151.21`)
+            // is a point, not a bundle of short flags (no flag is a digit).
+            let negativeNumber = arg.count > 1 && arg.dropFirst().first?.isNumber == true && spec.positionals.last?.repeats == true
+            if onlyPositionals || !arg.hasPrefix("-") || arg == "-" || negativeNumber {
                 positionals.append(arg)
                 continue
             }
@@ -230,7 +233,7 @@ enum ArgumentParser {
             let missing = spec.positionals[positionals.count]
             throw UsageError("'places \(spec.name)' needs \(missing.name): \(spec.usage)")
         }
-        if positionals.count > spec.positionals.count {
+        if positionals.count > spec.positionals.count, spec.positionals.last?.repeats != true {
             let extra = positionals[spec.positionals.count]
             if spec.positionals.isEmpty {
                 let hint = CommandTable.command(path: spec.path + [extra]) == nil

@@ -13,6 +13,7 @@ struct FlagName: Hashable, Sendable, CustomStringConvertible {
     static let alias = FlagName("alias")
     static let at = FlagName("at")
     static let cache = FlagName("cache")
+    static let cityOnly = FlagName("city-only")
     static let data = FlagName("data")
     static let delete = FlagName("delete")
     static let dryRun = FlagName("dry-run")

@@ -81,4 +81,6 @@ struct PositionalSpec: Sendable {
     var completion: CompletionValues = .none
     /// May be left out (only the last positionals of a command).
     var optional = false
+    /// May be given more than once (only the last positional: `reverse POINT...`).
+    var repeats = false
 }

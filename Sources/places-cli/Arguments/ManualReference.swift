@@ -2,7 +2,7 @@
 /// files. README's "Environment" and "Exit codes" say the same at more length.
 enum ManualReference {
     static let environment: [(name: String, meaning: String)] = [
-        ("GOOGLE_MAPS_API_KEY", "key for Google Places (New) and Google Routes"),
+        ("GOOGLE_MAPS_API_KEY", "key for Google Places (New), Google Routes and Google's Geocoding API"),
         ("FOURSQUARE_API_KEY", "Foursquare Places service key"),
         ("PLACES_PROVIDER", "default provider: google, foursquare, osm, a list (osm,google) or all; anything else is 78"),
         ("PLACES_OSM_DATA", "default offline extract for osm, Overpass JSON or .osm.pbf (as --data)"),
@@ -12,6 +12,8 @@ enum ManualReference {
         ("PLACES_FOURSQUARE_URL", "base URL of Foursquare, default https://places-api.foursquare.com"),
         ("PLACES_OVERPASS_URL", "Overpass endpoint, default https://overpass-api.de/api/interpreter"),
         ("PLACES_OSRM_URL", "OSRM base URL, default https://router.project-osrm.org"),
+        ("PLACES_NOMINATIM_URL", "Nominatim base URL (reverse and addresses for osm online), default https://nominatim.openstreetmap.org"),
+        ("PLACES_GOOGLE_GEOCODING_URL", "base URL of Google's Geocoding API, default https://geocode.googleapis.com"),
         ("PLACES_RECORD", "as --record DIR"),
         ("PLACES_REPLAY", "as --replay DIR"),
         ("PLACES_REPLAY_LOG", "a file replays append the cassette files they answer from to (places cassettes unused)"),

@@ -24,7 +24,7 @@ enum Commands {
     static let all: [any PlacesCommand.Type] = [
         NearbyCommand.self, SearchCommand.self, AutocompleteCommand.self, DetailsCommand.self,
         FavoriteAddCommand.self, FavoriteRemoveCommand.self, FavoriteListCommand.self,
-        RouteEstimateCommand.self, BatchCommand.self, ProvidersCommand.self,
+        RouteEstimateCommand.self, ReverseCommand.self, BatchCommand.self, ProvidersCommand.self,
         CassettesListCommand.self, CassettesCheckCommand.self, CassettesUnusedCommand.self,
         CompletionsCommand.self, ManpageCommand.self, HelpCommand.self,
     ]

@@ -37,6 +37,22 @@ enum ProviderFactory {
         return descriptor.make(configuration, try HTTPClientFactory.make(network, service: service, context: context))
     }
 
+    /// `name`'s address geocoder: the extract's addresses when `--data` / `$PLACES_OSM_DATA`
+    /// gives one, else its geocoding service (Nominatim, Google's Geocoding API) as the
+    /// environment configures it; nil for a provider with none (Foursquare).
+    static func geocoder(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> (any AddressGeocoder)? {
+        let descriptor = name.descriptor
+        guard let make = descriptor.makeGeocoder, let service = descriptor.geocodingService?.service else { return nil }
+        var configuration = ProviderConfiguration(baseURL: ServiceVariables.baseURL(service, context), locale: network.policy.locale)
+        if let variable = ServiceVariables.key(service) {
+            configuration.key = HTTPClientFactory.key(variable, for: network, context: context)
+        }
+        if descriptor.readsExtracts, let path = try ProviderSelection.dataFile(options, context: context) {
+            configuration.extract = ExtractSource(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
+        }
+        return make(configuration, try HTTPClientFactory.make(network, service: service, context: context))
+    }
+
     /// `--language` / `--region` are Google's: Foursquare documents no language or region
     /// parameter (providers.md §3.1) and OpenStreetMap names are as mapped, so they are not sent.
     private static func noteLocaleIgnored(_ name: ProviderName, network: NetworkOptions, context: RunContext) {

@@ -38,6 +38,13 @@ enum ServiceVariables {
         case .osrm:
             return Row(key: nil, baseURL: "PLACES_OSRM_URL", keyAdvice: "OSRM takes no key; check PLACES_OSRM_URL points at an open OSRM server",
                        oversizeAdvice: "a route is a few kilobytes: check that PLACES_OSRM_URL leads to an OSRM server")
+        case .nominatim:
+            return Row(key: nil, baseURL: "PLACES_NOMINATIM_URL", keyAdvice: "Nominatim takes no key; check PLACES_NOMINATIM_URL",
+                       oversizeAdvice: "an address is a few kilobytes: check that PLACES_NOMINATIM_URL leads to a Nominatim server")
+        case .googleGeocoding:
+            return Row(key: "GOOGLE_MAPS_API_KEY", baseURL: "PLACES_GOOGLE_GEOCODING_URL",
+                       keyAdvice: "check GOOGLE_MAPS_API_KEY, and that the Geocoding API is enabled for the key's project",
+                       oversizeAdvice: "an address is a few kilobytes: check that PLACES_GOOGLE_GEOCODING_URL leads to the Geocoding API")
         }
     }
 

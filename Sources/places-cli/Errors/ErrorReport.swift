@@ -8,6 +8,8 @@ enum ErrorReport {
         switch error {
         case let usage as UsageError: return (64, usage.message)
         case let error as PlacesError: return (exitCode(error), message(error))
+        case let lines as BadStreamLines: return (65, lines.message)
+        case let failure as StreamWriteFailure: return (74, CLI.Streams.writeFailure(failure.code))
         default: return nil
         }
     }

@@ -12,6 +12,10 @@ extension ProviderDescriptor {
         name: .google, displayName: "Google Places", letter: "G", service: .googlePlaces, needsKey: true,
         maxRadiusMeters: 50_000, tiers: TierLadder.google,
         autocompletion: .service,
+        geocodingService: .googleGeocoding,
+        makeGeocoder: { configuration, http in
+            GoogleGeocoder(http: http, baseURL: configuration.baseURL(.googleGeocoding), key: configuration.key, locale: configuration.locale)
+        },
         make: { configuration, http in
             GooglePlacesProvider(http: http, baseURL: configuration.baseURL(.googlePlaces), key: configuration.key,
                                  locale: configuration.locale)

@@ -20,6 +20,11 @@ extension ProviderDescriptor {
         placeNoun: { $0.rawID },
         placePage: { raw in OSMElementRef(rawID: raw).map { "https://www.openstreetmap.org/\($0.type.rawValue)/\($0.id)" } },
         autocompletion: .extractOnly,
+        geocodingService: .nominatim,
+        makeGeocoder: { configuration, http in
+            if let extract = configuration.extract { return OSMExtractGeocoder(path: extract.path, cache: extract.cache) }
+            return NominatimGeocoder(http: http, baseURL: configuration.baseURL(.nominatim))
+        },
         make: { configuration, http in
             if let extract = configuration.extract {
                 return OverpassFileProvider(path: extract.path, cache: extract.cache, now: configuration.now)

@@ -48,18 +48,21 @@ package struct VenueIndexCache: Sendable, Equatable {
                 continue
             }
             // A PBF index's venue records (PBFVenueRecords) and any index's word list
-            // (NameWordIndex) go with their index.
+            // (NameWordIndex) go with their index; an extract's addresses (OSMAddressFile) go
+            // with their index, or with their source when it has none (below).
             if name.hasPrefix("osm-"), let suffix = [".venues", ".words"].first(where: { name.hasSuffix(".idx" + $0) }) {
                 let index = String(path.dropLast(suffix.count))
                 if index != current, access(index, F_OK) != 0 { unlink(path) }
                 continue
             }
+            if name.hasPrefix("osm-"), name.hasSuffix(".idx.addresses") { continue }
             guard name.hasPrefix("osm-"), name.hasSuffix(".idx") else { continue }
             switch Self.source(ofIndexAt: path) {
             case .gone, .otherVersion:
                 unlink(path)
                 unlink(path + ".venues")
                 unlink(path + ".words")
+                unlink(path + ".addresses")
             case .present, .unreadable: break
             }
         }
@@ -70,7 +73,8 @@ package struct VenueIndexCache: Sendable, Equatable {
     package func usage() -> (files: Int, bytes: Int) {
         var files = 0, bytes = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".idx.words") || name.hasSuffix(".tmp") {
+            where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".idx.words")
+                || name.hasSuffix(".idx.addresses") || name.hasSuffix(".tmp") {
             var info = stat()
             guard lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             files += 1

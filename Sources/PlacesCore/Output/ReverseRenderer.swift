@@ -1,0 +1,98 @@
+import Foundation
+
+/// `places reverse` answers in every format: the JSON record of the contract (one object,
+/// or NDJSON for several points and streams), a table, CSV with one row per point, and a
+/// GeoJSON FeatureCollection of the points asked about (the record as properties).
+package enum ReverseRenderer {
+    /// The contract's record: `latitude`, `longitude`, `address`, `addressId`,
+    /// `addressDistanceMeters`, `city`, `places`, `provider`; `line` first in a stream.
+    package static func json(_ answer: ReverseGeocode, line: Int? = nil, placeFields: [VenueField] = VenueField.defaultSet) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let line { members.append(("line", .integer(line))) }
+        members += [
+            ("latitude", .number(answer.coordinate.latitude)), ("longitude", .number(answer.coordinate.longitude)),
+            ("address", answer.address.map(json) ?? .null),
+            ("addressId", answer.addressID.map(JSONValue.string) ?? .null),
+            ("addressDistanceMeters", answer.addressDistanceMeters.map { .number(rounded($0)) } ?? .null),
+            ("city", answer.city.map(json) ?? .null),
+            ("places", .array(answer.places.map { $0.jsonObject(fields: placeFields) })),
+            ("provider", answer.provider.map { .string($0.rawValue) } ?? .null),
+        ]
+        return .object(members)
+    }
+
+    /// A stream's record for a line that is not a point.
+    package static func errorRecord(line: Int, message: String) -> JSONValue {
+        .object([("line", .integer(line)), ("error", .string(message))])
+    }
+
+    static func json(_ address: StreetAddress) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object([("formatted", text(address.formatted)), ("street", text(address.street)), ("housenumber", text(address.housenumber)),
+                        ("postcode", text(address.postcode)), ("city", text(address.city)), ("countryCode", text(address.countryCode))])
+    }
+
+    static func json(_ city: ReverseGeocode.City) -> JSONValue {
+        .object([("name", .string(city.name)), ("admin1", .string(city.admin1)), ("countryCode", .string(city.countryCode)),
+                 ("latitude", .number(city.coordinate.latitude)), ("longitude", .number(city.coordinate.longitude)),
+                 ("population", .integer(city.population)), ("distanceMeters", .number(rounded(city.distanceMeters)))])
+    }
+
+    /// Distances to a tenth of a metre, as the other commands give them.
+    package static func rounded(_ meters: Double) -> Double { (meters * 10).rounded() / 10 }
+
+    /// CSV: one row per point.
+    package static let csvHeader = ["latitude", "longitude", "address", "street", "housenumber", "postcode", "addressCity", "countryCode",
+                                    "addressId", "addressDistanceMeters", "city", "cityCountryCode", "cityDistanceMeters", "places", "provider"]
+
+    package static func csvRow(_ answer: ReverseGeocode) -> String {
+        func number(_ value: Double?) -> String { value.map { JSONValue.format(rounded($0)) } ?? "" }
+        let a = answer.address
+        return CSVRenderer.row([
+            JSONValue.format(answer.coordinate.latitude), JSONValue.format(answer.coordinate.longitude), a?.formatted ?? "", a?.street ?? "",
+            a?.housenumber ?? "", a?.postcode ?? "", a?.city ?? "", a?.countryCode ?? "", answer.addressID ?? "", number(answer.addressDistanceMeters),
+            answer.city?.name ?? "", answer.city?.countryCode ?? "", number(answer.city?.distanceMeters),
+            answer.places.map(\.name).joined(separator: ";"), answer.provider?.rawValue ?? "",
+        ])
+    }
+
+    package static func csv(_ answers: [ReverseGeocode]) -> String {
+        CSVRenderer.row(csvHeader) + answers.map(csvRow).joined()
+    }
+
+    /// GeoJSON: a Point feature per point asked about, its record as properties.
+    package static func geoJSON(_ answers: [ReverseGeocode], placeFields: [VenueField] = VenueField.defaultSet) -> JSONValue {
+        .object([("type", .string("FeatureCollection")), ("features", .array(answers.map { answer in
+            var properties: [(String, JSONValue)] = []
+            if case .object(let members) = json(answer, placeFields: placeFields) {
+                properties = members.filter { $0.0 != "latitude" && $0.0 != "longitude" }
+            }
+            return .object([("type", .string("Feature")),
+                            ("geometry", .object([("type", .string("Point")),
+                                                  ("coordinates", .array([.number(answer.coordinate.longitude), .number(answer.coordinate.latitude)]))])),
+                            ("properties", .object(properties))])
+        }))])
+    }
+
+    /// A table: per point, its address, city and nearest places, in lines a person reads.
+    package static func table(_ answers: [ReverseGeocode]) -> String {
+        var out = ""
+        for answer in answers {
+            out += "\(JSONValue.format(answer.coordinate.latitude)),\(JSONValue.format(answer.coordinate.longitude))\n"
+            if let address = answer.address {
+                let distance = answer.addressDistanceMeters.map { " (\(DistanceText.format($0)) away)" } ?? ""
+                out += "  address  \(TerminalText.sanitizedLine(address.formatted ?? "?"))\(distance)\n"
+            } else if answer.provider != nil {
+                out += "  address  (none known)\n"
+            }
+            if let city = answer.city {
+                out += "  city     \(TerminalText.sanitizedLine(city.name)), \(city.countryCode) (\(DistanceText.format(city.distanceMeters)) away)\n"
+            }
+            for place in answer.places {
+                let distance = place.distanceMeters.map { " (\(DistanceText.format($0)))" } ?? ""
+                out += "  place    \(TerminalText.sanitizedLine(place.name))\(distance)\n"
+            }
+        }
+        return out
+    }
+}

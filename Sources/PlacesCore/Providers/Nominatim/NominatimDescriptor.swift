@@ -1,0 +1,8 @@
+extension ServiceDescriptor {
+    /// OpenStreetMap's Nominatim: "an absolute maximum of 1 request per second" on the public
+    /// server (https://operations.osmfoundation.org/policies/nominatim/); its recordings in
+    /// their own folder.
+    package static let nominatim = ServiceDescriptor(
+        service: .nominatim, displayName: "Nominatim", defaultBaseURL: "https://nominatim.openstreetmap.org",
+        recordingFolder: "nominatim", requestsPerSecond: 1)
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One element of an extract that carries an address (`addr:street`, `addr:housenumber`,
+/// `addr:place`, `addr:postcode`, `addr:city` or `addr:full`): a node at its position, a way
+/// at its centre, with the parts as tagged.
+struct OSMAddressRecord: Equatable, Sendable {
+    var kind: ScannedElement.Kind
+    var id: Int64
+    var latitude: Double
+    var longitude: Double
+    /// `addr:street`, else `addr:place` (an address on a square or an island has no street).
+    var street: String?
+    var housenumber: String?
+    var postcode: String?
+    var city: String?
+    /// `addr:full`, when the element has one: the address as one line.
+    var full: String?
+
+    /// The address keys that make an element an address here.
+    static let keys: [OSMTagKey] = [.addrStreet, .addrHousenumber, .addrPlace, .addrPostcode, .addrCity, .addrFull]
+
+    /// The record of `element` at `position`, if it carries an address and has a usable id and position.
+    init?(_ element: borrowing ScannedElement, at position: (lat: Double, lon: Double)) {
+        guard element.kind != .other, element.id > 0, element.hasTags,
+              position.lat.isFinite, abs(position.lat) <= 90, position.lon.isFinite, abs(position.lon) <= 180 else { return nil }
+        func value(_ key: OSMTagKey) -> String? {
+            guard let text = element.tag(key) else { return nil }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        let street = value(.addrStreet) ?? value(.addrPlace)
+        let housenumber = value(.addrHousenumber), postcode = value(.addrPostcode), city = value(.addrCity), full = value(.addrFull)
+        guard street != nil || housenumber != nil || postcode != nil || city != nil || full != nil else { return nil }
+        self.init(kind: element.kind, id: element.id, latitude: position.lat, longitude: position.lon,
+                  street: street, housenumber: housenumber, postcode: postcode, city: city, full: full)
+    }
+
+    init(kind: ScannedElement.Kind, id: Int64, latitude: Double, longitude: Double,
+         street: String?, housenumber: String?, postcode: String?, city: String?, full: String?) {
+        self.kind = kind
+        self.id = id
+        self.latitude = latitude
+        self.longitude = longitude
+        self.street = street
+        self.housenumber = housenumber
+        self.postcode = postcode
+        self.city = city
+        self.full = full
+    }
+
+    var coordinate: Coordinate { Coordinate(uncheckedLatitude: latitude, longitude: longitude) }
+
+    /// `osm:node/123`, as venue ids read.
+    var placeID: String { "osm:\(kind.elementType?.rawValue ?? "node")/\(id)" }
+
+    /// The address as a reverse geocoder gives it.
+    var streetAddress: StreetAddress {
+        StreetAddress(formatted: full, street: street, housenumber: housenumber, postcode: postcode, city: city)
+    }
+}

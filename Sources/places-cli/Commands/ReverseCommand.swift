@@ -1,0 +1,51 @@
+import PlacesCore
+
+/// `places reverse POINT... | -`: what is at a point: the address, the nearest places, the city.
+enum ReverseCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        ["reverse"], summary: "what is at a point: its address, the nearest places, the city",
+        usage: "places reverse POINT... | - [--data FILE] [--city-only] [--limit N] [--provider P] [options]",
+        positionals: [PositionalSpec(name: "POINT", help: "LAT,LON (several may follow), or - to read one point a line from stdin (LAT,LON or NDJSON with latitude and longitude)",
+                                     repeats: true)],
+        groups: [
+            FlagGroup(title: "Reverse", flags: [
+                FlagSpec(.cityOnly, "only the nearest city of the bundled gazetteer: no file, no network (the fast path for bulk work)"),
+                FlagSpec(.limit, short: "n", value: "N", default: "3", "the nearest named places to list (within 1 km; 0 for none)"),
+            ]),
+            CommandTable.output,
+            CommandTable.provider,
+            CommandTable.network,
+        ],
+        examples: [
+            "places reverse 60.1699,24.9384 --data helsinki.osm.pbf",
+            "cut -d, -f2,3 points.csv | places reverse - --city-only",
+            "places reverse 60.1699,24.9384 --provider google --json",
+        ],
+        notes: [
+            "Sources: an extract (--data / $PLACES_OSM_DATA: the nearest element with addr:* tags, offline), Nominatim for osm without an extract ($PLACES_NOMINATIM_URL; its usage policy: at most one request a second, which places keeps, and results cached: use --cache), Google's Geocoding API for google. Foursquare has no reverse geocoder. The city always comes from the bundled gazetteer, offline.",
+            "One POINT with --json prints one object; several POINTs, or -, print NDJSON, one record a point in input order. A line of - that is not a point is a record {\"line\": N, \"error\": ...} and the others go on; the exit status is then 65.",
+        ])
+
+    static func options(_ args: ParsedArguments, context: RunContext) throws -> ReverseOptions {
+        let texts = args.positionals
+        let points: ReverseOptions.Points
+        if texts == ["-"] {
+            points = .standardInput
+        } else if texts.contains("-") {
+            throw UsageError("reverse reads points from stdin with - alone; give either POINTs or -, not both")
+        } else {
+            points = .given(try texts.map { try Coordinate.parse($0) })
+        }
+        return ReverseOptions(
+            points: points,
+            cityOnly: args.isSet(.cityOnly),
+            limit: try args.integer(.limit, range: 0...100) ?? ReverseOptions.defaultLimit,
+            output: try SharedOptions.output(args),
+            network: try SharedOptions.network(args, environment: context.environment),
+            providerOptions: try SharedOptions.provider(args))
+    }
+
+    static func run(_ options: ReverseOptions, context: RunContext) async throws -> String {
+        try await ReverseRunner.run(options, context: context)
+    }
+}

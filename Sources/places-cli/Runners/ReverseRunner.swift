@@ -1,0 +1,65 @@
+import PlacesCore
+import PlacesGazetteer
+
+/// Runs `places reverse`: the city alone from the gazetteer (`--city-only`), or the source's
+/// address and nearest places with it; one point, several, or a stream from stdin.
+enum ReverseRunner {
+    static func run(_ options: ReverseOptions, context: RunContext) async throws -> String {
+        let gazetteer = Gazetteer.bundled
+        let answer: ((Coordinate) async throws -> ReverseGeocode)?
+        if options.cityOnly {
+            answer = nil
+        } else {
+            let client = try client(options, context: context)
+            let limit = options.limit
+            answer = { point in try await client.reverse(ReverseRequest(point: point, limit: limit, cities: gazetteer)) }
+        }
+        switch options.points {
+        case .standardInput:
+            guard let write = context.writeOutput else {
+                throw UsageError("reverse - reads standard input, which a batch line cannot: give the points as arguments")
+            }
+            if let bad = try await ReverseStream.run(write: write, gazetteer: gazetteer, answer: answer) { throw bad }
+            return ""
+        case .given(let points):
+            var answers: [ReverseGeocode] = []
+            for point in points {
+                if let answer {
+                    answers.append(try await answer(point))
+                } else {
+                    answers.append(ReverseGeocode(coordinate: point, city: gazetteer.city(near: point)))
+                }
+            }
+            return render(answers, options: options)
+        }
+    }
+
+    static func render(_ answers: [ReverseGeocode], options: ReverseOptions) -> String {
+        let fields = options.output.fields.fields
+        switch options.output.format {
+        case .json where answers.count == 1:
+            return ReverseRenderer.json(answers[0], placeFields: fields).pretty + "\n"
+        case .json, .ndjson:
+            return answers.map { ReverseRenderer.json($0, placeFields: fields).compact + "\n" }.joined()
+        case .csv:
+            return ReverseRenderer.csv(answers)
+        case .geojson:
+            return ReverseRenderer.geoJSON(answers, placeFields: fields).pretty + "\n"
+        case .table:
+            return ReverseRenderer.table(answers)
+        }
+    }
+
+    /// The client whose source answers: one provider, with a geocoder. Foursquare has none.
+    static func client(_ options: ReverseOptions, context: RunContext) throws -> PlacesClient {
+        let chosen = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
+        guard chosen.count == 1, let name = chosen.first else {
+            throw UsageError("reverse asks one provider; --provider named \(chosen.map(\.rawValue).joined(separator: ",")): give osm or google")
+        }
+        guard let geocoder = try ProviderFactory.geocoder(name, options: options.providerOptions, network: options.network, context: context) else {
+            throw UsageError("\(name.descriptor.displayName) has no reverse geocoder: use --provider osm (an extract with --data, offline, or Nominatim online) or --provider google (the Geocoding API), or --city-only")
+        }
+        let provider = try ProviderFactory.provider(name, options: options.providerOptions, network: options.network, context: context)
+        return PlacesClient(provider: provider, diagnostics: context.diagnostics, geocoder: geocoder)
+    }
+}

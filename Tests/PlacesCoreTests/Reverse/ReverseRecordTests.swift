@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import PlacesCore
+@testable import PlacesGazetteer
+
+/// Stream lines read as points, the bulk record written as bytes equal to the renderer's,
+/// and typed addresses read and matched against the extract.
+@Suite("Reverse records and addresses")
+struct ReverseRecordTests {
+    static func parse(_ text: String) -> PointLine.Parsed {
+        Array(text.utf8).withUnsafeBytes { PointLine.parse($0) }
+    }
+
+    @Test func pointLines() {
+        #expect(Self.parse("60.1699,24.9384") == .point(Coordinate(uncheckedLatitude: 60.1699, longitude: 24.9384)))
+        #expect(Self.parse("  -33.8688 , 151.2093\r") == .point(Coordinate(uncheckedLatitude: -33.8688, longitude: 151.2093)))
+        #expect(Self.parse(#"{"latitude": 60.1699, "longitude": 24.9384, "id": 7}"#) == .point(Coordinate(uncheckedLatitude: 60.1699, longitude: 24.9384)))
+        #expect(Self.parse("1e1,2E-1") == .point(Coordinate(uncheckedLatitude: 10, longitude: 0.2)))
+        #expect(Self.parse("   ") == .blank)
+        for bad in ["60.1699", "abc,def", "91,0", "0,180.5", "nan,0", "60.1,24.9,3", #"{"latitude": true, "longitude": 1}"#, "{", "0x10,1", "--1,2"] {
+            guard case .bad = Self.parse(bad) else { Issue.record("'\(bad)' must be a bad line"); continue }
+        }
+    }
+
+    /// The byte parser gives exactly the double the text means, long inputs included.
+    @Test func numbersAreReadExactly() {
+        var random = SplitMix64(seed: 99)
+        for _ in 0..<20_000 {
+            let digits = random.below(17) + 1
+            let whole = random.below(181)
+            var fraction = ""
+            for _ in 0..<digits { fraction.append(String(random.below(10))) }
+            let text = "\(random.below(2) == 0 ? "-" : "")\(whole).\(fraction)"
+            let parsed = Array(text.utf8).withUnsafeBytes { PointLine.number($0) }
+            #expect(parsed == Double(text), "\(text)")
+        }
+    }
+
+    @Test func bulkRecordsAreTheRenderersRecordsByteForByte() throws {
+        let gazetteer = Gazetteer.bundled
+        var records = CityOnlyRecords(nearest: { gazetteer.nearestRow(to: $0) }, city: { row in
+            let place = gazetteer.place(atRow: row)
+            return ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
+                                       coordinate: place.coordinate, population: place.population, distanceMeters: 0)
+        })
+        var random = SplitMix64(seed: 5)
+        for line in 1...200 {
+            let point = Coordinate(uncheckedLatitude: Double(random.below(1_800_000)) / 10_000 - 90,
+                                   longitude: Double(random.below(3_600_000)) / 10_000 - 180)
+            var bytes: [UInt8] = []
+            records.append(point, line: line, to: &bytes)
+            let expected = ReverseRenderer.json(ReverseGeocode(coordinate: point, city: gazetteer.city(near: point)), line: line).compact + "\n"
+            #expect(String(decoding: bytes, as: UTF8.self) == expected)
+        }
+    }
+
+    @Test func addressQueries() {
+        #expect(AddressQuery("Simonkatu 7, Helsinki") == AddressQuery(street: "Simonkatu", housenumber: "7", postcode: nil, city: "Helsinki"))
+        #expect(AddressQuery("Mannerheimintie 14-20, 00100 Helsinki") == AddressQuery(street: "Mannerheimintie", housenumber: "14-20", postcode: "00100", city: "Helsinki"))
+        #expect(AddressQuery("Fredrikinkatu 6 B") == AddressQuery(street: "Fredrikinkatu", housenumber: "6 B", postcode: nil, city: nil))
+        #expect(AddressQuery("1600 Amphitheatre Parkway, Mountain View") == AddressQuery(street: "Amphitheatre Parkway", housenumber: "1600", postcode: nil, city: "Mountain View"))
+        #expect(AddressQuery("Esplanadi") == AddressQuery(street: "Esplanadi", housenumber: nil, postcode: nil, city: nil))
+        #expect(AddressQuery("  ") == nil)
+        #expect(AddressQuery("12") == nil)
+        #expect(AddressQuery.looksLikeAddress("Simonkatu 7, Helsinki"))
+        #expect(!AddressQuery.looksLikeAddress("Helsinki"))
+        #expect(!AddressQuery.looksLikeAddress("Frankfurt am Main"))
+    }
+
+    /// Every address of the bundled extract with a street and number is found again from its
+    /// text, at its own position (or one with the same street, number and city).
+    @Test func everyAddressOfTheExtractIsFoundFromItsText() async throws {
+        let cache = try TemporaryDirectory()
+        let book = try OSMAddressBook.open(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path), diagnostics: NoteLog().diagnostics)
+        var tried = 0
+        var all: [OSMAddressRecord] = []
+        book.forEach { all.append($0) }
+        // House numbers as people type them (`7`, `6 B`, `14-20`, `3a`); the extract also holds `8, Floor 6`, and a street `Asemahalli, Kaivokatu` no typed address can name.
+        for record in all where record.street?.contains(",") == false && (record.housenumber?.wholeMatch(of: /\d+(-\d+)?( ?[A-Za-z])?/) != nil) {
+            tried += 1
+            guard tried % 7 == 0 else { continue }
+            let text = "\(record.street ?? "") \(record.housenumber ?? "")" + (record.city.flatMap { $0.contains(where: \.isLetter) ? ", \($0)" : nil } ?? "")
+            guard let query = AddressQuery(text) else { Issue.record("'\(text)' does not read"); continue }
+            let matches = OSMExtractGeocoder.matches(query, in: book, near: record.coordinate)
+            let first = try #require(matches.first, "'\(text)'")
+            #expect(first.street == record.street && AddressQuery.normalizedNumber(first.housenumber ?? "") == AddressQuery.normalizedNumber(record.housenumber ?? ""), "'\(text)'")
+            // Nearest the record's own position first: the record itself, or one of the same address at the same place.
+            #expect(GeodesicDistance.meters(from: first.coordinate, to: record.coordinate) == 0, "'\(text)'")
+        }
+        #expect(tried > 500)
+    }
+
+    @Test func unknownAddressIsNotFoundWithTheClosestStreets() async throws {
+        let cache = try TemporaryDirectory()
+        let notes = NoteLog()
+        let http = HTTPClient(transport: URLSessionTransport())
+        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path)))
+        let osm = ProviderName.osm.descriptor
+        let client = PlacesClient(provider: osm.make(configuration, http), diagnostics: notes.diagnostics,
+                                  geocoder: osm.makeGeocoder?(configuration, http))
+        do {
+            _ = try await client.lookUpAddress("Simonkadu 7, Helsinki")
+            Issue.record("a street the extract does not have must not be found")
+        } catch let error as PlacesError {
+            guard case .notFound(let message) = error else { Issue.record("\(error)"); return }
+            #expect(message.contains("closest streets: Simonkatu"), "\(message)")
+        }
+        let found = try await client.lookUpAddress("Simonkatu 7")
+        #expect(found.match.address.street == "Simonkatu")
+        #expect(found.match.address.housenumber == "7")
+    }
+}
