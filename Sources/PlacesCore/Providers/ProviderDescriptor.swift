@@ -31,6 +31,8 @@ package struct ProviderDescriptor: Sendable {
     package var placeNoun: @Sendable (PlaceID) -> String = { "place \($0)" }
     /// The provider's own page for a place id, where there is one without asking.
     package var placePage: @Sendable (_ rawID: String) -> String? = { _ in nil }
+    /// Whether it predicts what is being typed (`PlacesClient.autocomplete`).
+    package var autocompletion: Autocompletion = .none
     /// Makes the provider for a configuration, over `http` (unused by an extract).
     package let make: @Sendable (ProviderConfiguration, HTTPClient) -> any PlaceProvider
 
@@ -38,6 +40,16 @@ package struct ProviderDescriptor: Sendable {
     package static let opaqueIDProblem: @Sendable (ProviderName, String, String) -> String? = { provider, text, raw in
         let allowed = raw.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
         return allowed ? nil : "'\(text)' is not a valid \(provider.rawValue) place id: only letters, digits, '_' and '-' are allowed"
+    }
+
+    /// Where a provider's autocomplete comes from.
+    package enum Autocompletion: Sendable, Equatable {
+        /// Its web service predicts (Google, Foursquare).
+        case service
+        /// Only from a local extract, offline (OpenStreetMap: Overpass has no autocomplete).
+        case extractOnly
+        /// It cannot.
+        case none
     }
 
     /// The one registry of providers, in `ProviderName` order (the order of the default

@@ -67,4 +67,6 @@ struct DetailsOptions: Sendable {
     var output = OutputOptions()
     var network = NetworkOptions()
     var providerOptions = ProviderOptions()
+    /// `--session TOKEN`: the autocomplete session this call ends.
+    var session: AutocompleteSession? = nil
 }

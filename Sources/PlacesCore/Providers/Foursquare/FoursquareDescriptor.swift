@@ -12,6 +12,7 @@ extension ProviderDescriptor {
     package static let foursquare = ProviderDescriptor(
         name: .foursquare, displayName: "Foursquare", letter: "F", service: .foursquare, needsKey: true,
         maxRadiusMeters: 100_000, tiers: TierLadder.foursquare,
+        autocompletion: .service,
         make: { configuration, http in
             FoursquarePlacesProvider(http: http, baseURL: configuration.baseURL(.foursquare), key: configuration.key)
         })

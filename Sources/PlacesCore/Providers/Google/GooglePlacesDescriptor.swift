@@ -11,6 +11,7 @@ extension ProviderDescriptor {
     package static let google = ProviderDescriptor(
         name: .google, displayName: "Google Places", letter: "G", service: .googlePlaces, needsKey: true,
         maxRadiusMeters: 50_000, tiers: TierLadder.google,
+        autocompletion: .service,
         make: { configuration, http in
             GooglePlacesProvider(http: http, baseURL: configuration.baseURL(.googlePlaces), key: configuration.key,
                                  locale: configuration.locale)

@@ -19,6 +19,7 @@ extension ProviderDescriptor {
         },
         placeNoun: { $0.rawID },
         placePage: { raw in OSMElementRef(rawID: raw).map { "https://www.openstreetmap.org/\($0.type.rawValue)/\($0.id)" } },
+        autocompletion: .extractOnly,
         make: { configuration, http in
             if let extract = configuration.extract {
                 return OverpassFileProvider(path: extract.path, cache: extract.cache, now: configuration.now)
