@@ -1,3 +1,5 @@
+import PlacesCore
+
 /// Writes autocomplete predictions in the chosen format. A record follows the contract:
 /// `kind`, `id`, `text`, `mainText`, `secondaryText`, `types`, `distanceMeters`, and, as an
 /// extension, `latitude`/`longitude` (null where the provider gives no position: Google's
