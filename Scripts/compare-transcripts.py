@@ -17,7 +17,28 @@ RULES = [
     (re.compile(r"/tmp/[^\s'\"\\:,)]*"), "<TMP>"),
     (re.compile(r"/var/folders/[^\s'\"\\:,)]*"), "<TMP>"),
     (re.compile(r"\b\d+(\.\d+)? ?(ms|µs|s)\b"), "<TIME>"),
+    # A test's random tokens (canary keys, fake ids: CANARY-smoke-fsq-35AE6AB0) and rates.
+    (re.compile(r"\b[0-9A-F]{8}\b"), "<HEX>"),
+    (re.compile(r"\b\d+(\.\d+)?/s\b"), "<RATE>/s"),
+    # The writer of a pipe the binary stops reading early: whether it meets EPIPE is a race.
+    (re.compile(r"(^|\n)cat: write error: Broken pipe\n"), r"\1"),
+    # Wall-clock instants (a favorite's addedAt, a Retry-After's date).
+    (re.compile(r"\b20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"), "<UTC>"),
 ]
+
+# What is left of a random token however a test encodes it (percent-escapes, \\u escapes,
+# case, reversal): a second chance for invocations that are on one side only because their
+# arguments hold such a token.
+LOOSE = re.compile(r"(?:%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|[0-9A-Za-z_-])+")
+
+
+def loose(text):
+    return LOOSE.sub("<TOKEN>", text)
+
+
+def lines_in_any_order(text):
+    """Concurrent lines (a batch's notes) come in any order: compare them as a multiset."""
+    return "\n".join(sorted(text.split("\n")))
 
 
 def normalise(text, roots):
@@ -46,7 +67,7 @@ def load(path):
     for run in runs:
         env = {k: v for k, v in run["env"].items() if k not in ("PLACES", "PLACES_BINARY")}
         key = normalise(json.dumps([run["tool"], run["args"], env], sort_keys=True), roots)
-        outcome = (run["status"], normalise(run["stdout"], roots), normalise(run["stderr"], roots))
+        outcome = (run["status"], normalise(run["stdout"], roots), lines_in_any_order(normalise(run["stderr"], roots)))
         keyed[key].append(outcome)
     return len(runs), keyed
 
@@ -60,12 +81,22 @@ def main():
     after_count, after = load(sys.argv[2])
     compared = same = 0
     differences = []
-    for key in sorted(set(before) | set(after)):
+    # Invocations on one side only, compared again with random tokens erased.
+    one_sided = collections.defaultdict(lambda: ([], []))
+    for key in set(before) ^ set(after):
+        side = 0 if key in before else 1
+        for status, out, err in (before if side == 0 else after)[key]:
+            one_sided[loose(key)][side].append((status, loose(out), loose(err)))
+    loosely_same = loosely_compared = 0
+    for key in sorted(one_sided):
+        a, b = (sorted(x) for x in one_sided[key])
+        loosely_compared += min(len(a), len(b))
+        loosely_same += sum((collections.Counter(a) & collections.Counter(b)).values())
+        if a != b:
+            differences.append((key, f"with random tokens erased: {len(a)} before, {len(b)} after", a, b))
+    for key in sorted(set(before) & set(after)):
         a = sorted(before.get(key, []))
         b = sorted(after.get(key, []))
-        if not a or not b:
-            differences.append((key, "only " + ("after" if b else "before"), a or b, []))
-            continue
         pairs = min(len(a), len(b))
         compared += pairs
         if a == b:
@@ -75,7 +106,9 @@ def main():
         same += sum(matched.values())
         differences.append((key, f"{len(a)} before, {len(b)} after", a, b))
     print(f"runs: {before_count} before, {after_count} after; {len(before)} and {len(after)} distinct invocations")
-    print(f"compared {compared} runs: {same} the same, {compared - same} different; {len(differences)} invocations differ or are on one side only")
+    print(f"compared {compared} runs: {same} the same, {compared - same} different")
+    print(f"compared {loosely_compared} more runs whose arguments hold a random token, with the tokens erased: {loosely_same} the same")
+    print(f"{len(differences)} invocations differ")
     for key, why, a, b in differences[:show]:
         print(f"--- {why}: {key[:400]}")
         for side, outcomes in (("before", a), ("after", b)):

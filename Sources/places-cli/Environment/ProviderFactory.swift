@@ -26,12 +26,16 @@ enum ProviderFactory {
         let descriptor = name.descriptor
         let service = descriptor.service.service
         var configuration = ProviderConfiguration(baseURL: ServiceVariables.baseURL(service, context), locale: network.policy.locale)
-        configuration.now = try ReferenceClock.override(context)
         if let variable = ServiceVariables.key(service) {
             configuration.key = HTTPClientFactory.key(variable, for: network, context: context)
         }
-        if descriptor.readsExtracts, let path = try ProviderSelection.dataFile(options, context: context) {
-            configuration.extract = ExtractSource(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
+        if descriptor.readsExtracts {
+            // Its opening hours are judged at `$PLACES_NOW` (a bad value is 78 before anything
+            // else is said); a web provider's clock is its client's, read when that is made.
+            configuration.now = try ReferenceClock.override(context)
+            if let path = try ProviderSelection.dataFile(options, context: context) {
+                configuration.extract = ExtractSource(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
+            }
         }
         if name != .google { noteLocaleIgnored(name, network: network, context: context) }
         return descriptor.make(configuration, try HTTPClientFactory.make(network, service: service, context: context))
