@@ -19,12 +19,18 @@
 # Environment: SIZES, SEED (42), BENCH_DIR (/tmp/places-bench, keeps the generated files),
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
 # IDLE_DELAY (1 s), IDLE_RUNS (3), DENSE_SIZE (1000000; 0 skips the dense circle and search),
+# PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3),
 # BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000).
 #
 # The dense circle (issue 11): DENSE_SIZE elements all within 50 km of 60.25,25.0
 # (overpass-synth --disc), `nearby --radius 50000` with no --type, the nearest 20, as the
 # walk over the index, the first query (scan + index) and --no-cache; then `search golden`
 # with no location on the same file (its first run writes the index with texts).
+# The country PBF (issue 26): a synthetic country of PBF_NODES nodes as an OpenStreetMap PBF
+# file (overpass-synth --pbf-nodes: zlib blocks, mostly the untagged nodes of ways, a few
+# places in a hundred features), `nearby` (any type, the nearest 20 within 1 km) as the first
+# query (read + index) and indexed, against the wall time of osmium tags-filter keeping the
+# same keys (osmium-tool: apt-get install -y osmium-tool; skipped without it).
 # Last, `places batch` against a shell loop of single `places` calls on the same BATCH_LINES
 # lines: offline (the Helsinki extract), and against the loopback server answering Google
 # nearby requests after BATCH_DELAY s.
@@ -33,6 +39,8 @@ cd "$(dirname "$0")/.."
 
 SIZES=${SIZES-"10000 100000 1000000"}
 DENSE_SIZE=${DENSE_SIZE:-1000000}
+PBF_NODES=${PBF_NODES:-20000000}
+PBF_RUNS=${PBF_RUNS:-3}
 SEED=${SEED:-42}
 BENCH_DIR=${BENCH_DIR:-/tmp/places-bench}
 RUNS=${RUNS:-10}
@@ -163,6 +171,28 @@ if (( DENSE_SIZE > 0 )); then
     row "$label: \`search golden\` (no location), first query (scan, writes the index with texts)" "$s_med" "$s_min" "$s_max" "$s_sd" "$s_n" "" "$(rm -rf "$CACHE"; rss "$PLACES" "${search[@]}") MB"
     row "$label: \`search golden\` (no location), indexed" "$i_med" "$i_min" "$i_max" "$i_sd" "$i_n" "" "$(rss "$PLACES" "${search[@]}") MB"
     checks+=("$label: \`search golden\` printed $("$PLACES" "${search[@]}" | jq length) places")
+fi
+
+if (( PBF_NODES > 0 )) && command -v osmium >/dev/null; then
+    file="$BENCH_DIR/country-$PBF_NODES-seed$SEED.osm.pbf"
+    [[ -s "$file" ]] || "$SYNTH" --pbf-nodes "$PBF_NODES" --seed "$SEED" > "$file"
+    label="country PBF, $PBF_NODES nodes ($(du -m "$file" | cut -f1) MB)"
+    cat "$file" > /dev/null
+    country=(nearby --at "$LAT,$LON" --json --data "$file")
+    filter=(osmium tags-filter "$file" nwr/amenity nwr/shop nwr/tourism nwr/leisure nwr/healthcare -o "$BENCH_DIR/country-filtered.osm.pbf" --overwrite)
+    read -r o_med o_min o_max o_sd o_n < <(measure "pbf-osmium" "$PBF_RUNS" --warmup 1 -- "${filter[@]}")
+    read -r f_med f_min f_max f_sd f_n < <(measure "pbf-cold" "$PBF_RUNS" --prepare "rm -rf $CACHE" -- "$PLACES" "${country[@]}")
+    read -r n_med n_min n_max n_sd n_n < <(measure "pbf-nocache" "$PBF_RUNS" -- "$PLACES" "${country[@]}" --no-cache)
+    "$PLACES" "${country[@]}" > /dev/null
+    read -r w_med w_min w_max w_sd w_n < <(measure "pbf-warm" $((RUNS * 5)) --warmup 3 -- "$PLACES" "${country[@]}")
+    osmium_times() { awk "BEGIN { printf \"%.2f× osmium tags-filter\", $1 / $o_med }"; }
+    row "$label: \`osmium tags-filter\` of the five main keys" "$o_med" "$o_min" "$o_max" "$o_sd" "$o_n" "" "$(rss "${filter[@]}") MB"
+    row "$label: \`nearby\`, nearest 20, first query (reads, writes the index)" "$f_med" "$f_min" "$f_max" "$f_sd" "$f_n" "$(osmium_times "$f_med")" "$(rm -rf "$CACHE"; rss "$PLACES" "${country[@]}") MB"
+    row "$label: the same, \`--no-cache\` (reads only)" "$n_med" "$n_min" "$n_max" "$n_sd" "$n_n" "$(osmium_times "$n_med")" "$(rss "$PLACES" "${country[@]}" --no-cache) MB"
+    row "$label: the same, indexed" "$w_med" "$w_min" "$w_max" "$w_sd" "$w_n" "" "$(rss "$PLACES" "${country[@]}") MB"
+    checks+=("$label: \`nearby\` printed $("$PLACES" "${country[@]}" | jq length) places, the nearest $("$PLACES" "${country[@]}" | jq '.[0].distanceMeters') m away; osmium kept $(osmium fileinfo -e -g data.count.nodes "$BENCH_DIR/country-filtered.osm.pbf") nodes, $(osmium fileinfo -e -g data.count.ways "$BENCH_DIR/country-filtered.osm.pbf") ways, $(osmium fileinfo -e -g data.count.relations "$BENCH_DIR/country-filtered.osm.pbf") relations")
+elif (( PBF_NODES > 0 )); then
+    checks+=("country PBF skipped: osmium-tool is not installed (apt-get install -y osmium-tool)")
 fi
 
 # CPU while waiting on the network: each run's user + system CPU over its wall time; the run

@@ -118,7 +118,7 @@ struct OverpassSynthesizer {
         if random.chance(0.05) { members.append(("id", quoted("a later duplicate, ignored"))) }
     }
 
-    private mutating func tags(city: City) -> [(String, String)] {
+    mutating func tags(city: City) -> [(String, String)] {
         var tags: [(String, String)] = []
         let (key, value) = random.weighted(Self.mainTags)
         if !random.chance(0.08) { tags.append(("name", name(for: value))) }
@@ -185,11 +185,11 @@ struct OverpassSynthesizer {
 
     private static let countryside = City(name: "Suomi", lat: 0, lon: 0, weight: 12, spreadKm: 0, postcode: "99999")
 
-    private mutating func pickCity() -> City {
+    mutating func pickCity() -> City {
         random.weighted(Self.cities.map { ($0, $0.weight) } + [(Self.countryside, Self.countryside.weight)])
     }
 
-    private mutating func position(around city: City) -> (Double, Double) {
+    mutating func position(around city: City) -> (Double, Double) {
         if let disc {
             // Uniform in the disc (on the local plane), kept on the globe.
             let r = disc.km * random.unit().squareRoot(), angle = random.unit() * 2 * .pi

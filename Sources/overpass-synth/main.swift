@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-// overpass-synth: writes a synthetic Overpass JSON document to stdout, for Scripts/bench.sh
-// and the scanner's tests (`overpass-synth --help` says how).
+// overpass-synth: writes a synthetic Overpass JSON document (or a synthetic country as an
+// OpenStreetMap PBF file) to stdout, for Scripts/bench.sh and the readers' tests
+// (`overpass-synth --help` says how).
 func writeAll(_ bytes: [UInt8], to fd: Int32) {
     bytes.withUnsafeBytes { buffer in
         guard let base = buffer.baseAddress else { return }
@@ -19,7 +20,7 @@ func writeAll(_ bytes: [UInt8], to fd: Int32) {
     }
 }
 
-let usage = "usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied] [--disc LAT,LON,KM]\n"
+let usage = "usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied] [--disc LAT,LON,KM]\n       overpass-synth --pbf-nodes N [--seed S]\n"
 
 func fail(_ message: String) -> Never {
     writeAll(Array("overpass-synth: error: \(message)\n\(usage)".utf8), to: 2)
@@ -39,11 +40,15 @@ let help = """
       --disc LAT,LON,KM
                      every place uniformly within KM of LAT,LON instead of around ten
                      cities (the dense circle of Scripts/bench.sh)
+      --pbf-nodes N  instead, a synthetic country of about N nodes as an OpenStreetMap PBF
+                     file (zlib blocks of 8,000 dense nodes, ways, relations; a few in a
+                     hundred features are places): the PBF benchmarks' input
       -h, --help     show this help
 
     Example:
       overpass-synth --elements 100000 --seed 7 > /tmp/synthetic.json
       places nearby --at 60.17,24.94 --data /tmp/synthetic.json
+      overpass-synth --pbf-nodes 20000000 > /tmp/country.osm.pbf
 
     """
 
@@ -51,13 +56,14 @@ var elements = 10_000
 var seed: UInt64 = 1
 var style = OverpassSynthesizer.Style.overpass
 var disc: OverpassSynthesizer.Disc?
+var pbfNodes: Int?
 var arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     writeAll(Array(help.utf8), to: 1)
     exit(0)
 }
 while let flag = arguments.popFirst() {
-    guard ["--elements", "--seed", "--style", "--disc"].contains(flag) else { fail("unknown flag '\(flag)'") }
+    guard ["--elements", "--seed", "--style", "--disc", "--pbf-nodes"].contains(flag) else { fail("unknown flag '\(flag)'") }
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
     switch flag {
     case "--elements":
@@ -75,9 +81,17 @@ while let flag = arguments.popFirst() {
             fail("--disc is LAT,LON,KM")
         }
         disc = OverpassSynthesizer.Disc(lat: parts[0], lon: parts[1], km: parts[2])
+    case "--pbf-nodes":
+        guard let n = Int(value), n > 0 else { fail("--pbf-nodes '\(value)' is not a positive count") }
+        pbfNodes = n
     default:
         fail("unknown flag '\(flag)'")
     }
+}
+if let pbfNodes {
+    var country = PBFCountrySynthesizer(seed: seed)
+    country.write(nodes: pbfNodes) { writeAll($0, to: 1) }
+    exit(0)
 }
 var synthesizer = OverpassSynthesizer(seed: seed, style: style, disc: disc)
 synthesizer.document(elements: elements) { writeAll($0, to: 1) }

@@ -156,6 +156,15 @@ final class MappedBytes {
         guardSlot = address == nil ? nil : TruncationGuard.register(bytes, path: path)
     }
 
+    /// Tells the kernel the map will be read here and there (a PBF file's blocks, from its
+    /// index), not from start to end: no read-ahead around each page touched.
+    func adviseRandomAccess() {
+        guard let base = bytes.baseAddress else { return }
+        #if canImport(Glibc)
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), bytes.count, MADV_RANDOM)
+        #endif
+    }
+
     /// Drops the pages of `range` (whole pages only) from this process's memory; they are
     /// read again (from the page cache) if touched. Keeps a sequential scan's resident size small.
     func release(_ range: Range<Int>) {

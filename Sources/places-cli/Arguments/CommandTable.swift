@@ -49,7 +49,7 @@ enum CommandTable {
         FlagSpec("provider", value: "NAME[,NAME...]", default: "$PLACES_PROVIDER, else google/foursquare when a key is set, else osm",
                  completion: .wordList(ProviderName.allCases.map(\.rawValue) + ["all"]),
                  "google, foursquare or osm; several (osm,google) or all (every configured one) are asked at once and the same places merged"),
-        FlagSpec("data", value: "FILE", default: "$PLACES_OSM_DATA", completion: .files, "answer offline from an Overpass JSON extract (osm only)"),
+        FlagSpec("data", value: "FILE", default: "$PLACES_OSM_DATA", completion: .files, "answer offline from an OpenStreetMap extract: Overpass JSON or .osm.pbf (osm only)"),
         FlagSpec("no-cache", "use no cache: neither the spatial index of --data nor the response cache of $PLACES_CACHE_TTL"),
     ])
 

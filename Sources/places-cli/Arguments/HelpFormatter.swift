@@ -36,7 +36,7 @@ enum HelpFormatter {
           places nearby --near Helsinki --type restaurant            (your default provider)
           places nearby --at 60.1699,24.9384 -t cafe -r 500 --data helsinki-pois.json
 
-        --data FILE reads an OpenStreetMap extract in Overpass JSON, offline (no key, no network).
+        --data FILE reads an OpenStreetMap extract (Overpass JSON or .osm.pbf), offline (no key, no network).
         The source tree ships one, Fixtures/osm/helsinki-pois.json (central Helsinki);
         export PLACES_OSM_DATA=/path/to/extract.json makes a file the default.
 

@@ -25,7 +25,7 @@ enum ManPageFormatter {
         .SH DESCRIPTION
         .B places
         finds nearby places from a shell. It answers from Google Places API (New), Foursquare
-        Places, or OpenStreetMap (the Overpass API, or a local Overpass JSON extract with no network),
+        Places, or OpenStreetMap (the Overpass API, or a local extract, Overpass JSON or .osm.pbf, with no network),
         sorts by ellipsoidal distance, groups restaurants by cuisine, and prints a table for people
         or JSON, NDJSON, CSV and GeoJSON for scripts.
         .PP

@@ -5,7 +5,7 @@ enum ManualReference {
         ("GOOGLE_MAPS_API_KEY", "key for Google Places (New) and Google Routes"),
         ("FOURSQUARE_API_KEY", "Foursquare Places service key"),
         ("PLACES_PROVIDER", "default provider: google, foursquare, osm, a list (osm,google) or all; anything else is 78"),
-        ("PLACES_OSM_DATA", "default offline Overpass-format JSON file for osm (as --data)"),
+        ("PLACES_OSM_DATA", "default offline extract for osm, Overpass JSON or .osm.pbf (as --data)"),
         ("PLACES_FAVORITES_FILE", "the favorites file (see FILES)"),
         ("PLACES_GOOGLE_PLACES_URL", "base URL of Google Places, default https://places.googleapis.com"),
         ("PLACES_GOOGLE_ROUTES_URL", "base URL of Google Routes, default https://routes.googleapis.com"),

@@ -104,13 +104,13 @@ enum ProviderSelection {
         guard let path = context.value("PLACES_OSM_DATA") else { return nil }
         guard path != "-" else { return path }
         let shown = TerminalText.sanitizedLine(path)
-        let advice = "set it to the path of an Overpass JSON export, or unset it to ask Overpass (or give --data FILE)"
+        let advice = "set it to the path of an Overpass JSON export or an .osm.pbf extract, or unset it to ask Overpass (or give --data FILE)"
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             throw PlacesError.configuration(message: "PLACES_OSM_DATA names no file: \(shown); \(advice)")
         }
         if isDirectory.boolValue {
-            throw PlacesError.configuration(message: "PLACES_OSM_DATA names a directory, not an Overpass JSON file: \(shown); \(advice)")
+            throw PlacesError.configuration(message: "PLACES_OSM_DATA names a directory, not an extract file: \(shown); \(advice)")
         }
         if access(path, R_OK) != 0 {
             let reason = String(cString: strerror(errno))

@@ -104,11 +104,11 @@ extension Wording {
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract, or try without --data to ask Overpass"
         case .extractMissing(let path):
-            return "no such --data file: \(path); give the path of an Overpass JSON export (an `out center;` query saved from overpass-turbo or the Overpass API; the source tree ships Fixtures/osm/helsinki-pois.json)"
+            return "no such --data file: \(path); give the path of an Overpass JSON export (an `out center;` query saved from overpass-turbo or the Overpass API) or an .osm.pbf extract (Geofabrik's, say); the source tree ships Fixtures/osm/helsinki-pois.json and helsinki.osm.pbf"
         case .extractIsDirectory(let path):
-            return "--data \(path) is a directory, not an Overpass JSON file"
+            return "--data \(path) is a directory, not an extract file (Overpass JSON or .osm.pbf)"
         case .extractNotRegular(let path, let kind):
-            return "--data \(path) is \(kind), not an Overpass JSON file or a stream"
+            return "--data \(path) is \(kind), not an extract file (Overpass JSON or .osm.pbf) or a stream"
         case .extractUnreadable(let path, let reason):
             return "cannot read --data file \(path): \(reason)"
         case .extractStreamFailed(let source, let reason):

@@ -15,6 +15,8 @@ package struct ExtractAnswer: Sendable {
     package var unplacedCount: Int
 
     var facts: ExtractFacts
+    /// What the extract is: the unplaced note's advice depends on it.
+    var format = ExtractFileFormat.json
 
     init(venues: [Venue], totalMatching: Int?, facts: ExtractFacts) {
         self.venues = venues

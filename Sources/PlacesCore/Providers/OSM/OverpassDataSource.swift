@@ -43,7 +43,7 @@ enum OverpassDataSource {
         do {
             let bytes = try StreamInput.readAll(fd, namedFIFO: namedFIFO, waiting: {
                 diagnostics.note(.extractWaitingForWriter(path: path))
-            }, startVerdict: OverpassScanner.startVerdict)
+            }, startVerdict: ExtractFileFormat.streamStartVerdict)
             streams.keep(bytes, for: path)
             return bytes
         } catch {

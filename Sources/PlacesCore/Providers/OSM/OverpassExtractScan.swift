@@ -24,9 +24,20 @@ enum OverpassExtractScan {
                        release: ((Range<Int>) -> Void)? = nil, indexing builder: VenueIndexBuilder? = nil,
                        parallelFrom minimumBytes: Int = OverpassParallelScan.minimumBytes,
                        progress: ScanProgress? = nil) throws(JSONScanError) -> Result {
+        try select(selection, now: now, indexing: builder) { first, second throws(JSONScanError) in
+            try OverpassParallelScan.scan(text, release: release, minimumBytes: minimumBytes, progress: progress, first: first, second: second)
+        }
+    }
+
+    /// The same, from elements another reader hands over (a PBF file's blocks, on two
+    /// threads): `read` gives the elements in file order to `first` up to a point and to
+    /// `second` after it (each called from one thread only), and says whether it used
+    /// `second` at all.
+    static func select<Failure: Error>(_ selection: OverpassSelection, now: Date, indexing builder: VenueIndexBuilder?,
+                                       reading read: (_ first: (borrowing ScannedElement) -> Void, _ second: (borrowing ScannedElement) -> Void)
+                                           throws(Failure) -> (summary: OverpassScanner.Summary, usedSecond: Bool)) throws(Failure) -> Result {
         let parts = [Part(selection, now: now, builder?.part(0)), Part(selection, now: now, builder?.part(1))]
-        let (summary, usedSecond) = try OverpassParallelScan.scan(text, release: release, minimumBytes: minimumBytes, progress: progress,
-                                                                  first: parts[0].take, second: parts[1].take)
+        let (summary, usedSecond) = try read(parts[0].take, parts[1].take)
         if !usedSecond { builder?.part(1).removeAll() }
         var judge = parts[0].judge
         var facts = parts[0].allFacts
@@ -48,8 +59,15 @@ enum OverpassExtractScan {
     /// the builder's last part; `element` is the place's element, read again.
     static func offerPlaced(_ element: borrowing ScannedElement, at position: (lat: Double, lon: Double),
                             to result: inout Result, builder: VenueIndexBuilder?) {
+        offerPlaced(to: &result, builder: builder) { offer in offer(element, position) }
+    }
+
+    /// Offers many places placed after the scan at once: `each` calls `offer` with each
+    /// place's element and position.
+    static func offerPlaced(to result: inout Result, builder: VenueIndexBuilder?,
+                            _ each: (_ offer: (borrowing ScannedElement, (lat: Double, lon: Double)) -> Void) -> Void) {
         let part = Part(result.judge, builder?.placedLater)
-        part.place(element, at: position, derived: true)
+        each { element, position in part.place(element, at: position, derived: true) }
         result.judge = part.judge
         result.places = part.judge.collector.ranked()
         result.total = part.judge.collector.total

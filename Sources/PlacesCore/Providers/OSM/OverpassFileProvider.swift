@@ -1,9 +1,10 @@
 import Foundation
 
-/// The `osm` provider offline: answers from a local Overpass-format JSON file (an
-/// extract; `--data FILE` in the CLI) with no network at all.
+/// The `osm` provider offline: answers from a local extract (`--data FILE` in the CLI) with
+/// no network at all: Overpass-format JSON, or an OpenStreetMap PBF file (told apart by
+/// their first bytes, `ExtractFileFormat`).
 ///
-/// The file is read straight from its bytes by `OverpassScanner`. With a `cache`, the
+/// JSON is read straight from its bytes by `OverpassScanner`, PBF by `PBFExtractScan`. With a `cache`, the
 /// first query of a file also writes a spatial index of it (`VenueIndex`), and later
 /// queries read only the index cells they need; an index that no longer matches its file
 /// is rebuilt, a damaged one is rebuilt with a note. A stream (`-`, a pipe, a FIFO) is
@@ -53,7 +54,10 @@ package struct OverpassFileProvider: PlaceProvider {
         var answer = try select(OverpassSelection(request: request), diagnostics: diagnostics)
         if answer.unplacedCount > 0 {
             let n = answer.unplacedCount
-            diagnostics.note("\(n) named \(n == 1 ? "element" : "elements") of \(OverpassDataSource.displayName(path)) without coordinates skipped: export ways and relations with 'out center;' (or 'out geom;', or list their nodes in the same file)")
+            let advice = answer.format == .pbf
+                ? "none of their member nodes is in the file (an extract cut from a larger one?)"
+                : "export ways and relations with 'out center;' (or 'out geom;', or list their nodes in the same file)"
+            diagnostics.note("\(n) named \(n == 1 ? "element" : "elements") of \(OverpassDataSource.displayName(path)) without coordinates skipped: \(advice)")
         }
         if request.neededFields.contains(.openNow) { answer.venues = OSMOpenNow.apply(answer.venues, at: now ?? Date()) }
         return answer
@@ -76,14 +80,20 @@ package struct OverpassFileProvider: PlaceProvider {
     func select(_ selection: OverpassSelection, diagnostics: Diagnostics) throws -> ExtractAnswer {
         switch try OverpassDataSource.open(path, diagnostics: diagnostics) {
         case .stream(let bytes):
-            return try bytes.withUnsafeBytes { text in try scan(text, selection, release: nil, builder: nil) }
+            return try bytes.withUnsafeBytes { text in
+                ExtractFileFormat(prefix: text) == .pbf
+                    ? try scanPBF(text, selection, release: nil, builder: nil)
+                    : try scan(text, selection, release: nil, builder: nil)
+            }
         case .file(let file):
             return try select(selection, in: file, diagnostics: diagnostics)
         }
     }
 
     private func select(_ selection: OverpassSelection, in file: ReadOnlyFile, diagnostics: Diagnostics) throws -> ExtractAnswer {
-        guard let cache else { return try scan(file, selection, builder: nil, wording: diagnostics.wording) }
+        let prefix = file.read(at: 0, count: 4096)
+        let format = prefix.withUnsafeBytes(ExtractFileFormat.init(prefix:))
+        guard let cache else { return try scan(file, format, selection, builder: nil, wording: diagnostics.wording) }
         let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
         let opened = clock()
         let indexPath = cache.indexPath(forSource: key.path)
@@ -95,28 +105,33 @@ package struct OverpassFileProvider: PlaceProvider {
                 // With nothing to narrow (no circle, id, text or distance order), the
                 // two-thread scan of the file is the quicker way to read every place.
                 guard selection.bounds != nil || selection.elementID != nil || selection.text != nil || selection.ranksByDistance else {
-                    return try scan(file, selection, builder: nil, wording: diagnostics.wording)
+                    return try scan(file, format, selection, builder: nil, wording: diagnostics.wording)
                 }
                 let source = try map(file, wording: diagnostics.wording)
-                return try answer(selection, from: index, source: source.bytes)
+                if format == .pbf { source.adviseRandomAccess() }
+                return try answer(selection, from: index, source: source.bytes, format: format, indexPath: indexPath)
             }
         } catch let error as VenueIndexCorruption {
             diagnostics.note("the cached index \(indexPath) of \(path) is damaged (\(error.reason)); rebuilding it")
         }
         // A file that is not JSON from its first bytes (a sparse file of zeros, say) fails
         // the scan at once: nothing to index, hash or reserve room for.
-        if file.read(at: 0, count: 4096).withUnsafeBytes(OverpassScanner.cannotBeADocument) {
-            return try scan(file, selection, builder: nil, wording: diagnostics.wording)
+        if format == .json, prefix.withUnsafeBytes(OverpassScanner.cannotBeADocument) {
+            return try scan(file, format, selection, builder: nil, wording: diagnostics.wording)
         }
         var builder: VenueIndexBuilder?
         do {
             try cache.createDirectory()
-            // An element takes at least ~60 bytes of JSON: room enough for every one.
-            builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: file.size / 60 + 1024, texts: selection.text != nil)
+            // An element takes at least ~60 bytes of JSON, a place at least ~16 of PBF (its
+            // tags' string indices, its deltas): room enough for every one.
+            let capacity = file.size / (format == .pbf ? 16 : 60) + 1024
+            builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: capacity, texts: selection.text != nil)
         } catch {
             diagnostics.note(.indexNotWritable(path: path, directory: cache.directory, reason: error.reason))
         }
-        let answer = try scan(file, selection, builder: builder, wording: diagnostics.wording)
+        // A PBF index has its places' venue tags beside it, so queries need not inflate blocks.
+        let records = format == .pbf && builder != nil ? PBFVenueRecordsBuilder() : nil
+        let answer = try scan(file, format, selection, builder: builder, wording: diagnostics.wording, records: records)
         guard let builder else { return answer }
         // Changed while it was read (its status, or the blocks the key samples): an index
         // of it would describe neither version.
@@ -137,6 +152,8 @@ package struct OverpassFileProvider: PlaceProvider {
         }
         do {
             try builder.commit(contentHash: racyHash, facts: answer.facts)
+            // Without its records an index still answers (from the blocks): best effort.
+            try? records?.write(to: PBFVenueRecords.path(forIndex: indexPath), key: key)
             cache.removeStaleIndexes(keeping: indexPath)
         } catch {
             diagnostics.note(.indexNotSaved(path: path, directory: cache.directory, reason: error.reason))
@@ -147,13 +164,34 @@ package struct OverpassFileProvider: PlaceProvider {
     /// The answer from a current index: the places judged entry by entry, read from the
     /// source. An index that lists an element twice is searched whole, then each element
     /// kept once; a count is given where the index can make it without building venues.
-    private func answer(_ selection: OverpassSelection, from index: VenueIndex, source: UnsafeRawBufferPointer) throws -> ExtractAnswer {
+    private func answer(_ selection: OverpassSelection, from index: VenueIndex, source: UnsafeRawBufferPointer,
+                        format: ExtractFileFormat, indexPath: String) throws -> ExtractAnswer {
         let facts = index.header.facts
         var judging = selection
         // A walk that stops early cannot count what it did not reach.
         if judging.ranksByDistance || !facts.idsIncrease { judging.wantsTotal = false }
         var judge = PlaceJudge(judging, now: now ?? Date())
-        let venues = try index.select(&judge, source: source)
+        let venues: [Venue]
+        switch format {
+        case .json:
+            venues = try index.select(&judge, source: source)
+        case .pbf:
+            // A block that no longer holds an entry's element is the index's damage, as a
+            // JSON element that moved is.
+            let blocks = PBFVenueReader(file: source, records: PBFVenueRecordFile(indexPath: indexPath, key: index.header.key))
+            func read(_ places: [RankedPlace]) throws(VenueIndexCorruption) -> [Venue] {
+                do {
+                    return try blocks.venues(for: places)
+                } catch {
+                    throw VenueIndexCorruption(reason: error.message(file: "the source"))
+                }
+            }
+            let places = try index.select(&judge) { place throws(VenueIndexCorruption) in
+                guard let venue = try read([place]).first else { throw VenueIndexCorruption(reason: "an entry has no element") }
+                return venue
+            }
+            venues = try read(places)
+        }
         var total = judge.collector.total
         if selection.wantsTotal, facts.idsIncrease, let limit = selection.limit {
             if venues.count < limit {
@@ -162,7 +200,9 @@ package struct OverpassFileProvider: PlaceProvider {
                 total = try index.count(selection)
             }
         }
-        return ExtractAnswer(venues: venues, totalMatching: selection.wantsTotal ? total : nil, facts: facts)
+        var answer = ExtractAnswer(venues: venues, totalMatching: selection.wantsTotal ? total : nil, facts: facts)
+        answer.format = format
+        return answer
     }
 
     /// Whether an index whose key matches describes the file's bytes. An index built while
@@ -188,9 +228,32 @@ package struct OverpassFileProvider: PlaceProvider {
         }
     }
 
-    private func scan(_ file: ReadOnlyFile, _ selection: OverpassSelection, builder: VenueIndexBuilder?, wording: Wording) throws -> ExtractAnswer {
+    private func scan(_ file: ReadOnlyFile, _ format: ExtractFileFormat, _ selection: OverpassSelection, builder: VenueIndexBuilder?,
+                      wording: Wording, records: PBFVenueRecordsBuilder? = nil) throws -> ExtractAnswer {
         let mapping = try map(file, wording: wording)
-        return try scan(mapping.bytes, selection, release: mapping.release, builder: builder)
+        switch format {
+        case .json: return try scan(mapping.bytes, selection, release: mapping.release, builder: builder)
+        case .pbf: return try scanPBF(mapping.bytes, selection, release: mapping.release, builder: builder, records: records)
+        }
+    }
+
+    /// The answer from a PBF file itself: one reading of its blocks (feeding `builder`
+    /// when given), placing ways and relations from their members, then the venues of the
+    /// places kept, read again from their blocks.
+    private func scanPBF(_ bytes: UnsafeRawBufferPointer, _ selection: OverpassSelection, release: ((Range<Int>) -> Void)?,
+                         builder: VenueIndexBuilder?, records: PBFVenueRecordsBuilder? = nil) throws -> ExtractAnswer {
+        do {
+            let result = try PBFExtractScan.select(selection, now: now ?? Date(), in: bytes, release: release, indexing: builder,
+                                                   parallelFrom: parallelFrom, progress: progress, records: records)
+            let venues = try PBFVenueReader(file: bytes).venues(for: result.places)
+            let total = result.facts.idsIncrease ? result.total : nil
+            var answer = ExtractAnswer(venues: venues, totalMatching: selection.wantsTotal ? total : nil, facts: result.facts)
+            answer.format = .pbf
+            return answer
+        } catch {
+            builder?.discard()
+            throw PlacesError.badFile(path: path, message: error.message(file: OverpassDataSource.displayName(path)))
+        }
     }
 
     /// The answer from the file itself: one scan (feeding `builder` when given), then, for

@@ -62,9 +62,24 @@ final class VenueIndex {
     /// allows, and returns the venues it kept, best first, read from `source` (the file the
     /// header's key describes).
     func select(_ judge: inout PlaceJudge, source: UnsafeRawBufferPointer) throws(VenueIndexCorruption) -> [Venue] {
+        let places = try select(&judge) { place throws(VenueIndexCorruption) in try venue(place, source: source) }
+        var venues: [Venue] = []
+        for place in places {
+            venues.append(try venue(place, source: source))
+        }
+        return venues
+    }
+
+    /// Makes the venue of an entry's place from the source, or says the entry does not match it.
+    typealias VenueReader = (RankedPlace) throws(VenueIndexCorruption) -> Venue
+
+    /// The same walk for any source: returns the places `judge` kept, best first; `venueOf`
+    /// makes a place's venue when a test needs it (from either thread of a walk that reads
+    /// every cell).
+    func select(_ judge: inout PlaceJudge, venueOf: VenueReader) throws(VenueIndexCorruption) -> [RankedPlace] {
         let selection = judge.selection
         func visit(_ cell: Int) throws(VenueIndexCorruption) {
-            try judgeCell(cell, &judge, source: source)
+            try judgeCell(cell, &judge, venueOf: venueOf)
         }
         if selection.elementID != nil {
             for cell in 0..<cellCount { try visit(cell) }
@@ -79,19 +94,15 @@ final class VenueIndex {
                 }
             }
         } else {
-            try judgeAllCells(&judge, source: source)
+            try judgeAllCells(&judge, venueOf: venueOf)
         }
-        var venues: [Venue] = []
-        for place in judge.collector.ranked() {
-            venues.append(try venue(place, source: source))
-        }
-        return venues
+        return judge.collector.ranked()
     }
 
     /// Offers `judge` every entry of one cell. Without texts in the index, a text test
     /// reads the venue (the provider rebuilds an index without texts before a text search;
     /// `--filter` alone makes do).
-    private func judgeCell(_ cell: Int, _ judge: inout PlaceJudge, source: UnsafeRawBufferPointer) throws(VenueIndexCorruption) {
+    private func judgeCell(_ cell: Int, _ judge: inout PlaceJudge, venueOf: VenueReader) throws(VenueIndexCorruption) {
         let readsText = judge.readsText && header.hasTexts
         try forEachEntry(ofCell: cell) { entry, text throws(VenueIndexCorruption) in
             var record: OSMSearchText.Record?
@@ -100,32 +111,35 @@ final class VenueIndex {
                 record = read
             }
             if let pending = judge.offer(entry.candidate, record: record) {
-                judge.decide(pending, venue: try venue(entry.place, source: source))
+                judge.decide(pending, venue: try venueOf(entry.place))
             }
         }
     }
 
     /// Every cell, on two threads when there are many (a search without a location reads
     /// them all): each half has its own copy of the judge, and the second's is merged in.
-    private func judgeAllCells(_ judge: inout PlaceJudge, source: UnsafeRawBufferPointer) throws(VenueIndexCorruption) {
+    private func judgeAllCells(_ judge: inout PlaceJudge, venueOf: VenueReader) throws(VenueIndexCorruption) {
         guard cellCount >= Self.parallelCells, ProcessInfo.processInfo.activeProcessorCount > 1 else {
-            for cell in 0..<cellCount { try judgeCell(cell, &judge, source: source) }
+            for cell in 0..<cellCount { try judgeCell(cell, &judge, venueOf: venueOf) }
             return
         }
-        let half = SecondHalf(index: self, judge: judge, cells: (cellCount / 2)..<cellCount, source: source)
-        let thread = Thread { half.run() }
-        thread.stackSize = 1 << 20
-        thread.start()
-        var failure: VenueIndexCorruption?
-        do {
-            for cell in 0..<(cellCount / 2) { try judgeCell(cell, &judge, source: source) }
-        } catch {
-            failure = error
+        try withoutActuallyEscaping(venueOf) { venueOf throws(VenueIndexCorruption) in
+            let half = SecondHalf(index: self, judge: judge, cells: (cellCount / 2)..<cellCount, venueOf: venueOf)
+            let thread = Thread { half.run() }
+            thread.stackSize = 1 << 20
+            thread.start()
+            var failure: VenueIndexCorruption?
+            do throws(VenueIndexCorruption) {
+                for cell in 0..<(cellCount / 2) { try judgeCell(cell, &judge, venueOf: venueOf) }
+            } catch {
+                failure = error
+            }
+            half.finished.wait()
+            half.venueOf = nil
+            if let failure { throw failure }
+            if let failure = half.failure { throw failure }
+            judge.merge(half.judge)
         }
-        half.finished.wait()
-        if let failure { throw failure }
-        if let failure = half.failure { throw failure }
-        judge.merge(half.judge)
     }
 
     /// Below this many cells, one thread is quicker than starting a second.
@@ -136,20 +150,21 @@ final class VenueIndex {
         let index: VenueIndex
         var judge: PlaceJudge
         let cells: Range<Int>
-        let source: UnsafeRawBufferPointer
+        var venueOf: VenueReader?
         var failure: VenueIndexCorruption?
         let finished = DispatchSemaphore(value: 0)
 
-        init(index: VenueIndex, judge: PlaceJudge, cells: Range<Int>, source: UnsafeRawBufferPointer) {
+        init(index: VenueIndex, judge: PlaceJudge, cells: Range<Int>, venueOf: @escaping VenueReader) {
             self.index = index
             self.judge = judge
             self.cells = cells
-            self.source = source
+            self.venueOf = venueOf
         }
 
         func run() {
             do throws(VenueIndexCorruption) {
-                for cell in cells { try index.judgeCell(cell, &judge, source: source) }
+                guard let venueOf else { throw VenueIndexCorruption(reason: "the walk was abandoned") }
+                for cell in cells { try index.judgeCell(cell, &judge, venueOf: venueOf) }
             } catch {
                 failure = error
             }
@@ -251,7 +266,7 @@ final class VenueIndex {
         }
 
         var place: RankedPlace {
-            RankedPlace(key: RankKey(tier: 0, meters: 0, offset: sourceOffset), kind: kind, id: id, latitude: latitude,
+            RankedPlace(key: RankKey(tier: 0, meters: 0, offset: sourceOffset, kind: kind, id: id), kind: kind, id: id, latitude: latitude,
                         longitude: longitude, derived: flags & VenueIndexFormat.derivedFlag != 0)
         }
     }

@@ -47,9 +47,16 @@ package struct VenueIndexCache: Sendable, Equatable {
                 }
                 continue
             }
+            // A PBF index's venue records (PBFVenueRecords) go with their index.
+            if name.hasPrefix("osm-"), name.hasSuffix(".idx.venues") {
+                if String(path.dropLast(".venues".count)) != current, access(String(path.dropLast(".venues".count)), F_OK) != 0 { unlink(path) }
+                continue
+            }
             guard name.hasPrefix("osm-"), name.hasSuffix(".idx") else { continue }
             switch Self.source(ofIndexAt: path) {
-            case .gone, .otherVersion: unlink(path)
+            case .gone, .otherVersion:
+                unlink(path)
+                unlink(path + ".venues")
             case .present, .unreadable: break
             }
         }
@@ -59,7 +66,8 @@ package struct VenueIndexCache: Sendable, Equatable {
     /// directory would free.
     package func usage() -> (files: Int, bytes: Int) {
         var files = 0, bytes = 0
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".idx") || name.hasSuffix(".tmp") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".tmp") {
             var info = stat()
             guard lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             files += 1

@@ -74,7 +74,7 @@ struct PlaceJudge {
         var tier: UInt8? = s.text == nil || s.order != .relevance ? 0 : nil
         // Not kept even with the strongest match: the text need not be read (unless counting).
         if !s.ranksByDistance, !collector.isCounting, let threshold = collector.threshold,
-           !(RankKey(tier: tier ?? 0, meters: 0, offset: c.offset) < threshold) { return nil }
+           !(RankKey(tier: tier ?? 0, meters: 0, offset: c.offset, kind: c.kind, id: c.id) < threshold) { return nil }
         if let text = s.text {
             if let record {
                 guard text.matches(record) else { return nil }
@@ -101,7 +101,7 @@ struct PlaceJudge {
         }
         // Not kept even at the best it could be: skip the exact work (unless counting).
         if !counting, let threshold = collector.threshold,
-           !(RankKey(tier: tier ?? 0, meters: s.ranksByDistance ? lower : 0, offset: c.offset) < threshold) { return nil }
+           !(RankKey(tier: tier ?? 0, meters: s.ranksByDistance ? lower : 0, offset: c.offset, kind: c.kind, id: c.id) < threshold) { return nil }
         var meters = 0.0
         if let center = s.center, s.ranksByDistance || (s.radius.map { upper > $0 } ?? false) {
             meters = GeodesicDistance.meters(from: center, to: Coordinate(uncheckedLatitude: c.latitude, longitude: c.longitude))
@@ -110,7 +110,7 @@ struct PlaceJudge {
         if !s.ranksByDistance { meters = 0 }
         if tier == nil, let record, let text = s.text { tier = text.tier(record) }
         if needsVenue {
-            if let threshold = collector.threshold, !(RankKey(tier: tier ?? 0, meters: meters, offset: c.offset) < threshold) { return nil }
+            if let threshold = collector.threshold, !(RankKey(tier: tier ?? 0, meters: meters, offset: c.offset, kind: c.kind, id: c.id) < threshold) { return nil }
             return Pending(candidate: c, tier: tier, meters: meters)
         }
         keep(c, tier: tier ?? 0, meters: meters)
@@ -131,7 +131,7 @@ struct PlaceJudge {
     }
 
     private mutating func keep(_ c: Candidate, tier: UInt8, meters: Double) {
-        let key = RankKey(tier: tier, meters: meters, offset: c.offset)
+        let key = RankKey(tier: tier, meters: meters, offset: c.offset, kind: c.kind, id: c.id)
         if let threshold = collector.threshold, !(key < threshold) {
             collector.countOnly()
             return

@@ -1,15 +1,21 @@
 /// Where a place stands in an answer (`OverpassSelection.Order`), lowest first: the text
 /// match's tier, then the distance from the centre, then the place's offset in the file (so
-/// ties keep file order, as the pipeline's stable sort keeps the source's order).
+/// ties keep file order, as the pipeline's stable sort keeps the source's order), then its
+/// type and id: the elements of one PBF block share the block's offset, and a block lists
+/// them by type and id (an Overpass JSON element has an offset of its own).
 struct RankKey: Comparable, Sendable {
     var tier: UInt8
     var meters: Double
     var offset: UInt64
+    var kind: UInt8
+    var id: Int64
 
     static func < (a: RankKey, b: RankKey) -> Bool {
         if a.tier != b.tier { return a.tier < b.tier }
         if a.meters != b.meters { return a.meters < b.meters }
-        return a.offset < b.offset
+        if a.offset != b.offset { return a.offset < b.offset }
+        if a.kind != b.kind { return a.kind < b.kind }
+        return a.id < b.id
     }
 }
 

@@ -1,0 +1,109 @@
+/// One block of a PBF file as `fileformat.proto` (OSM-binary, github.com/openstreetmap/
+/// OSM-binary/blob/master/osmpbf/fileformat.proto) and the OSM wiki's "PBF Format" lay it
+/// out: a 4-byte big-endian length, a `BlobHeader` of that length (`type` = 1,
+/// `indexdata` = 2, `datasize` = 3), then a `Blob` of `datasize` bytes.
+struct PBFFileBlock: Sendable {
+    enum Kind: Sendable, Equatable {
+        /// `OSMHeader`: a `HeaderBlock` (osmformat.proto).
+        case header
+        /// `OSMData`: a `PrimitiveBlock`.
+        case data
+        /// Any other type, which a reader must skip (the wiki: "Parsers should ignore and
+        /// skip fileblock types that they do not recognize").
+        case other
+    }
+
+    /// Where the block's length prefix starts in the file: how an index names the block.
+    var offset: Int
+    var kind: Kind
+    /// Where its `Blob` message lies in the file.
+    var blob: Range<Int>
+
+    /// The wiki's limits: a BlobHeader "must be less than 64 KiB", a Blob's uncompressed
+    /// data "must be less than 32 MiB".
+    static let maximumHeaderBytes = 64 << 10
+    static let maximumBlobBytes = 32 << 20
+
+    /// Every block of `file`, in order, read from their headers alone; the first must be
+    /// an `OSMHeader`. A block that does not fit in what is left of the file, or breaks the
+    /// format's limits, is an error naming its offset.
+    static func blocks(in file: UnsafeRawBufferPointer) throws(PBFError) -> [PBFFileBlock] {
+        var blocks: [PBFFileBlock] = []
+        var offset = 0
+        while offset < file.count {
+            let block = try read(at: offset, in: file)
+            if blocks.isEmpty, block.kind != .header {
+                throw .damaged("it does not begin with an OSMHeader block")
+            }
+            blocks.append(block)
+            offset = block.blob.upperBound
+        }
+        guard !blocks.isEmpty else { throw .damaged("it is empty") }
+        return blocks
+    }
+
+    /// The block whose length prefix is at `offset`.
+    static func read(at offset: Int, in file: UnsafeRawBufferPointer) throws(PBFError) -> PBFFileBlock {
+        let left = file.count - offset
+        guard offset >= 0, left >= 4 else {
+            throw .damaged("it is cut short: the block at byte \(offset) has \(max(left, 0)) of the 4 bytes of its length")
+        }
+        var length = 0
+        for i in 0..<4 { length = length << 8 | Int(file[offset + i]) }
+        guard length <= maximumHeaderBytes else {
+            throw .damaged("the block at byte \(offset) has a header of \(length) bytes, over the format's limit of 64 KiB")
+        }
+        guard length <= left - 4 else {
+            throw .damaged("it is cut short: the block at byte \(offset) has a header of \(length) bytes, and \(left - 4) are left")
+        }
+        guard let base = file.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .damaged("it is empty") }
+        let headerStart = offset + 4
+        var cursor = ProtobufCursor(base, headerStart..<(headerStart + length))
+        var type: Range<Int>?
+        var dataSize: Int64?
+        do throws(PBFError) {
+            while let field = try cursor.field() {
+                switch (field.number, field.type) {
+                case (1, .lengthDelimited): type = try cursor.lengthDelimited()
+                case (3, .varint): dataSize = Int64(try cursor.int32())
+                default: try cursor.skip(field.type)
+                }
+            }
+        } catch {
+            throw error.inBlock(at: offset)
+        }
+        guard let type, let dataSize else {
+            throw .damaged("the block at byte \(offset) has a header without its type or size")
+        }
+        guard dataSize >= 0, dataSize <= Int64(maximumBlobBytes) else {
+            throw .damaged("the block at byte \(offset) declares a blob of \(dataSize) bytes, over the format's limit of 32 MiB")
+        }
+        let blobStart = headerStart + length
+        guard Int(dataSize) <= file.count - blobStart else {
+            throw .damaged("it is cut short: the block at byte \(offset) declares a blob of \(dataSize) bytes, and \(file.count - blobStart) are left")
+        }
+        let name = UnsafeRawBufferPointer(rebasing: file[type])
+        let kind: Kind = name.elementsEqual("OSMData".utf8) ? .data : name.elementsEqual("OSMHeader".utf8) ? .header : .other
+        return PBFFileBlock(offset: offset, kind: kind, blob: blobStart..<(blobStart + Int(dataSize)))
+    }
+
+    /// Whether bytes that begin a file look like a PBF file's first block: a length under
+    /// the header limit, then field 1 (`type`, length-delimited) of a BlobHeader naming
+    /// `OSMHeader`. Never true of JSON, which begins with text.
+    static func looksLikePBF(_ prefix: UnsafeRawBufferPointer) -> Bool {
+        let name = Array("OSMHeader".utf8)
+        guard prefix.count >= 6 + name.count, prefix[0] == 0, prefix[1] == 0, prefix[4] == 0x0A, Int(prefix[5]) == name.count else { return false }
+        return prefix[6..<(6 + name.count)].elementsEqual(name)
+    }
+
+    /// For a stream read a piece at a time: nil while the bytes so far could still begin a
+    /// PBF file, else whether they do.
+    static func startVerdict(_ prefix: UnsafeRawBufferPointer) -> Bool? {
+        let name = Array("OSMHeader".utf8)
+        let pattern: [UInt8?] = [0, 0, nil, nil, 0x0A, UInt8(name.count)] + name.map { Optional($0) }
+        for (i, byte) in prefix.prefix(pattern.count).enumerated() {
+            if let expected = pattern[i], expected != byte { return false }
+        }
+        return prefix.count >= pattern.count ? true : nil
+    }
+}

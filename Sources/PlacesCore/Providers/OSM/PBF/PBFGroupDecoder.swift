@@ -1,0 +1,249 @@
+/// Walks the elements of a loaded block's groups (osmformat.proto's `PrimitiveGroup`:
+/// `nodes` = 1, `dense` = 2, `ways` = 3, `relations` = 4, `changesets` = 5): DenseNodes
+/// (ids, lats and lons delta-coded in parallel packed arrays, tags in one `keys_vals`
+/// array with 0 after each node's pairs) and plain `Node`s alike, ways, relations.
+///
+/// Repeated fields must be packed, as osmformat.proto declares every one of them; counts
+/// that disagree (more ids than latitudes, keys than values) are damage.
+struct PBFGroupDecoder {
+    /// What the walk reads; what it does not is passed over without decoding.
+    struct Wanted {
+        var nodes = true
+        var ways = true
+        var relations = true
+        /// Whether nodes' tags are read (placing ways needs only their positions).
+        var nodeTags = true
+        /// Only the elements with these ids are handed over (the others are passed over as
+        /// soon as their id is read); nil for all.
+        var onlyIDs: [Int64]? = nil
+        /// Where in the block to start: elements before it were walked already (a block read
+        /// a piece at a time); an element boundary.
+        var from = 0
+    }
+
+    /// A few ids, and the least and greatest of them (none at all: nothing is wanted).
+    struct IDFilter {
+        let ids: [Int64]
+        let low: Int64
+        let high: Int64
+
+        init(ids: [Int64]) {
+            self.ids = ids
+            low = ids.min() ?? .max
+            high = ids.max() ?? .min
+        }
+
+        @inline(__always) func wants(_ id: Int64) -> Bool {
+            id >= low && id <= high && ids.contains(id)
+        }
+    }
+
+    /// What `body` says after each element: go on, or stop the walk.
+    typealias Visit = (inout PBFElement) throws(PBFError) -> Bool
+
+    let block: PBFPrimitiveBlock
+    let wanted: Wanted
+
+    /// Calls `body` with each wanted element of every group, in block order, until it
+    /// returns false.
+    func forEach(_ body: Visit) throws(PBFError) {
+        // Read once, passed down: no reference counting per element; the range turns most
+        // elements away before the list is looked at.
+        let only = wanted.onlyIDs.map { IDFilter(ids: $0) }
+        let base = block.base
+        for group in block.groups where group.upperBound > wanted.from {
+            var cursor = ProtobufCursor(base, max(group.lowerBound, wanted.from)..<group.upperBound)
+            while let field = try cursor.field() {
+                var goOn = true
+                switch (field.number, field.type) {
+                case (1, .lengthDelimited) where wanted.nodes: goOn = try node(try cursor.lengthDelimited(), base, only, body)
+                case (2, .lengthDelimited) where wanted.nodes: goOn = try denseNodes(try cursor.lengthDelimited(), base, only, body)
+                case (3, .lengthDelimited) where wanted.ways: goOn = try way(try cursor.lengthDelimited(), base, only, body)
+                case (4, .lengthDelimited) where wanted.relations: goOn = try relation(try cursor.lengthDelimited(), base, only, body)
+                default: try cursor.skip(field.type)
+                }
+                if !goOn { return }
+            }
+        }
+    }
+
+    /// Which kinds of element the block's groups hold, read from the groups' fields alone.
+    func kinds() throws(PBFError) -> (nodes: Bool, ways: Bool, relations: Bool) {
+        var found = (nodes: false, ways: false, relations: false)
+        for group in block.groups {
+            var cursor = ProtobufCursor(block.base, group)
+            while let field = try cursor.field() {
+                switch field.number {
+                case 1, 2: found.nodes = true
+                case 3: found.ways = true
+                case 4: found.relations = true
+                default: break
+                }
+                try cursor.skip(field.type)
+            }
+        }
+        return found
+    }
+
+    private func packed(_ type: ProtobufCursor.WireType, _ cursor: inout ProtobufCursor, _ what: StaticString) throws(PBFError) -> Range<Int> {
+        guard type == .lengthDelimited else { throw .damaged("\(what) is not packed, as osmformat.proto declares it") }
+        return try cursor.lengthDelimited()
+    }
+
+    private func denseNodes(_ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?, _ body: Visit) throws(PBFError) -> Bool {
+        var ids = 0..<0, lats = 0..<0, lons = 0..<0, keysVals = 0..<0
+        var cursor = ProtobufCursor(base, message)
+        while let field = try cursor.field() {
+            switch field.number {
+            case 1: ids = try packed(field.type, &cursor, "a DenseNodes id array")
+            case 8: lats = try packed(field.type, &cursor, "a DenseNodes lat array")
+            case 9: lons = try packed(field.type, &cursor, "a DenseNodes lon array")
+            case 10: keysVals = try packed(field.type, &cursor, "a DenseNodes keys_vals array")
+            default: try cursor.skip(field.type)
+            }
+        }
+        var idCursor = ProtobufCursor(base, ids)
+        var latCursor = ProtobufCursor(base, lats)
+        var lonCursor = ProtobufCursor(base, lons)
+        var tagCursor = ProtobufCursor(base, keysVals)
+        let readsTags = wanted.nodeTags && !keysVals.isEmpty
+        var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0
+        var element = PBFElement(kind: .node, id: 0)
+        element.tags.interleaved = true
+        while !idCursor.isAtEnd {
+            guard !latCursor.isAtEnd, !lonCursor.isAtEnd else { throw .damaged("a DenseNodes group has more ids than positions") }
+            id = id &+ (try idCursor.signedVarint())
+            lat = lat &+ (try latCursor.signedVarint())
+            lon = lon &+ (try lonCursor.signedVarint())
+            element.tags.keys = 0..<0
+            if readsTags {
+                let start = tagCursor.position
+                while true {
+                    guard !tagCursor.isAtEnd else { throw .damaged("a DenseNodes keys_vals array ends before its last node") }
+                    if try tagCursor.varint() == 0 { break }
+                }
+                // Without the 1-byte 0 that ends the node's pairs.
+                element.tags.keys = start..<(tagCursor.position - 1)
+            }
+            if let only, !only.wants(id) { continue }
+            element.id = id
+            element.latitude = block.latitude(lat)
+            element.longitude = block.longitude(lon)
+            if try !body(&element) { return false }
+        }
+        guard latCursor.isAtEnd, lonCursor.isAtEnd else { throw .damaged("a DenseNodes group has more positions than ids") }
+        return true
+    }
+
+    private func node(_ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?, _ body: Visit) throws(PBFError) -> Bool {
+        var id: Int64?, lat: Int64?, lon: Int64?
+        var tags = PBFTags()
+        var cursor = ProtobufCursor(base, message)
+        while let field = try cursor.field() {
+            switch (field.number, field.type) {
+            case (1, .varint): id = try cursor.signedVarint()
+            case (2, _): tags.keys = try packed(field.type, &cursor, "a node's keys array")
+            case (3, _): tags.values = try packed(field.type, &cursor, "a node's vals array")
+            case (8, .varint): lat = try cursor.signedVarint()
+            case (9, .varint): lon = try cursor.signedVarint()
+            default: try cursor.skip(field.type)
+            }
+        }
+        guard let id, let lat, let lon else { throw .damaged("a node lacks its id, lat or lon") }
+        if let only, !only.wants(id) { return true }
+        var element = PBFElement(kind: .node, id: id)
+        element.latitude = block.latitude(lat)
+        element.longitude = block.longitude(lon)
+        if wanted.nodeTags { element.tags = tags }
+        return try body(&element)
+    }
+
+    private func way(_ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?, _ body: Visit) throws(PBFError) -> Bool {
+        var id: Int64?
+        var element = PBFElement(kind: .way, id: 0)
+        var cursor = ProtobufCursor(base, message)
+        while let field = try cursor.field() {
+            switch (field.number, field.type) {
+            case (1, .varint):
+                id = try cursor.int64()
+                if let id, let only, !only.wants(id) { return true }
+            case (2, _): element.tags.keys = try packed(field.type, &cursor, "a way's keys array")
+            case (3, _): element.tags.values = try packed(field.type, &cursor, "a way's vals array")
+            case (8, _): element.refs = try packed(field.type, &cursor, "a way's refs array")
+            case (9, _): element.refLatitudes = try packed(field.type, &cursor, "a way's lat array")
+            case (10, _): element.refLongitudes = try packed(field.type, &cursor, "a way's lon array")
+            default: try cursor.skip(field.type)
+            }
+        }
+        guard let id else { throw .damaged("a way lacks its id") }
+        element.id = id
+        return try body(&element)
+    }
+
+    private func relation(_ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?, _ body: Visit) throws(PBFError) -> Bool {
+        var id: Int64?
+        var element = PBFElement(kind: .relation, id: 0)
+        var cursor = ProtobufCursor(base, message)
+        while let field = try cursor.field() {
+            switch (field.number, field.type) {
+            case (1, .varint):
+                id = try cursor.int64()
+                if let id, let only, !only.wants(id) { return true }
+            case (2, _): element.tags.keys = try packed(field.type, &cursor, "a relation's keys array")
+            case (3, _): element.tags.values = try packed(field.type, &cursor, "a relation's vals array")
+            case (9, _): element.memberIDs = try packed(field.type, &cursor, "a relation's memids array")
+            case (10, _): element.memberTypes = try packed(field.type, &cursor, "a relation's types array")
+            default: try cursor.skip(field.type)
+            }
+        }
+        guard let id else { throw .damaged("a relation lacks its id") }
+        element.id = id
+        return try body(&element)
+    }
+}
+
+extension PBFPrimitiveBlock {
+    /// Calls `body` with each of a way's node ids (delta-decoded).
+    @inline(__always)
+    func forEachRef(of element: PBFElement, _ body: (Int64) -> Void) throws(PBFError) {
+        var cursor = ProtobufCursor(base, element.refs)
+        var id: Int64 = 0
+        while !cursor.isAtEnd {
+            id = id &+ (try cursor.signedVarint())
+            body(id)
+        }
+    }
+
+    /// The box of a way's own node locations (`LocationsOnWays`); nil when it has none.
+    func locationBox(of element: PBFElement) throws(PBFError) -> PositionBox? {
+        guard !element.refLatitudes.isEmpty || !element.refLongitudes.isEmpty else { return nil }
+        var lats = ProtobufCursor(base, element.refLatitudes), lons = ProtobufCursor(base, element.refLongitudes)
+        var lat: Int64 = 0, lon: Int64 = 0
+        var box = PositionBox()
+        while !lats.isAtEnd {
+            guard !lons.isAtEnd else { throw .damaged("a way has more latitudes than longitudes") }
+            lat = lat &+ (try lats.signedVarint())
+            lon = lon &+ (try lons.signedVarint())
+            box.add(latitude: latitude(lat), longitude: longitude(lon))
+        }
+        guard lons.isAtEnd else { throw .damaged("a way has more longitudes than latitudes") }
+        return box
+    }
+
+    /// Calls `body` with each node and way member of a relation (members of other types,
+    /// nested relations, are passed over, as `OverpassMemberPlacement` passes them over).
+    func forEachMember(of element: PBFElement, _ body: (_ isWay: Bool, _ id: Int64) -> Void) throws(PBFError) {
+        var ids = ProtobufCursor(base, element.memberIDs), types = ProtobufCursor(base, element.memberTypes)
+        var id: Int64 = 0
+        while !ids.isAtEnd {
+            guard !types.isAtEnd else { throw .damaged("a relation has more member ids than types") }
+            id = id &+ (try ids.signedVarint())
+            switch try types.varint() {
+            case 0: body(false, id)
+            case 1: body(true, id)
+            default: break
+            }
+        }
+        guard types.isAtEnd else { throw .damaged("a relation has more member types than ids") }
+    }
+}
