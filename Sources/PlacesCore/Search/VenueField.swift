@@ -13,6 +13,12 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
     /// The other providers' ids for the place (several providers merged); `[]` when none.
     case sameAs
     case openingHours, photos
+    /// Along a route (`PlacesClient.alongRoute`): where the place is met, how far off the
+    /// route, and what stopping there costs (null where the provider does not say).
+    case alongMeters, routeOffsetMeters, detourSeconds, detourMeters
+
+    /// The fields a search along a route adds to the default set.
+    public static let routeFields: [VenueField] = [.alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters]
 
     /// `--fields all`: exactly the contract's keys, in its order (`sameAs` last: with one
     /// provider it is `[]`, so a script sees the same keys whichever providers answered).

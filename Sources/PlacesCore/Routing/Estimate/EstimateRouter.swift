@@ -16,6 +16,13 @@ package struct EstimateRouter: Router {
         return estimate
     }
 
+    /// The estimate with the straight line (a geodesic) as its line; it has no steps.
+    package func route(from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics) async throws -> RouteGeometry {
+        let measure = try await measure(from: from, to: to, mode: mode, diagnostics: diagnostics)
+        return RouteGeometry(distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds, coordinates: [from, to],
+                             steps: nil, isStraightLine: true)
+    }
+
     /// The estimate for a straight line of this length: distance to the metre, time to the second.
     package static func estimate(straightLineMeters straight: Double, mode: TravelMode) -> RouteMeasure {
         let c = EstimateCalibration.for(mode).at(straightLineMeters: straight)
