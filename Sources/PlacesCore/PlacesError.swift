@@ -53,15 +53,7 @@ public enum PlacesError: Error, Equatable, Sendable {
         case googlePlaces, googleRoutes, foursquare, overpass, osrm
 
         /// As users know it: "Google Places", "Foursquare", "Overpass".
-        public var name: String {
-            switch self {
-            case .googlePlaces: return "Google Places"
-            case .googleRoutes: return "Google Routes"
-            case .foursquare: return "Foursquare"
-            case .overpass: return "Overpass"
-            case .osrm: return "OSRM"
-            }
-        }
+        public var name: String { descriptor.displayName }
     }
 
     /// What failed and what to do, in one line.

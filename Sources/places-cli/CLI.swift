@@ -21,12 +21,12 @@ enum CLI {
         case .help(let topic): output = HelpFormatter.text(for: topic)
         default: return nil
         }
-        let streams = Streams(secrets: Redaction.environmentSecrets(ProcessEnvironment.value))
+        let streams = Streams(secrets: ServiceVariables.secrets(ProcessEnvironment.value))
         return streams.finish(streams.write(output))
     }
 
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
-        let streams = Streams(secrets: Redaction.environmentSecrets { environment[$0] })
+        let streams = Streams(secrets: ServiceVariables.secrets { environment[$0] })
         // Progress after a second of work (`PLACES_PROGRESS_AFTER` seconds: tests use 0).
         let delay = environment["PLACES_PROGRESS_AFTER"].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 1
         let progress = TerminalInfo.stderrIsTerminal() ? ProgressLine(delay: delay) { streams.stderr.write($0) } : nil
@@ -45,14 +45,14 @@ enum CLI {
                 output = "places \(PlacesVersion.current)\n"
             case .help(let topic):
                 output = HelpFormatter.text(for: topic)
-            case .run(let args) where args.spec.path == ["batch"]:
+            case .run(let args) where args.spec.path == BatchCommand.spec.path:
                 // Writes its records itself, one by one, as they are done; on a terminal its
                 // closing line sums up what was sent, with --verbose anywhere.
                 let status = try await BatchRunner.run(args, context: context, streams: streams)
-                if args.isSet("verbose") { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
+                if args.isSet(.verbose) { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
                 return streams.finish(status)
             case .run(let args):
-                verbose = args.spec.flag(named: "verbose") != nil && args.isSet("verbose")
+                verbose = args.stringIfDeclared(.verbose) != nil
                 output = try await dispatch(args, context: context)
             }
             status = streams.write(output)
@@ -78,17 +78,10 @@ enum CLI {
 
     /// Runs a parsed command and returns what it prints; a batch runs each of its lines here.
     static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
-        switch args.spec.path {
-        case ["nearby"], ["search"]: return try await SearchCommand.run(args, context: context)
-        case ["details"]: return try await DetailsCommand.run(args, context: context)
-        case ["favorite", "add"], ["favorite", "remove"], ["favorite", "list"]: return try await FavoriteCommand.run(args, context: context)
-        case ["providers"]: return try ProvidersCommand.run(args, context: context)
-        case ["completions"]: return try CompletionsCommand.run(args)
-        case ["manpage"]: return ManpageCommand.run(args)
-        case ["cassettes", "list"], ["cassettes", "check"], ["cassettes", "unused"]: return try CassettesCommand.run(args, context: context)
-        case ["route-estimate"]: return try await RouteEstimateCommand.run(args, context: context)
-        default: throw UsageError("'places \(args.spec.name)' cannot be run directly; see 'places help'")
+        guard let command = Commands.command(path: args.spec.path) else {
+            throw UsageError("'places \(args.spec.name)' cannot be run directly; see 'places help'")
         }
+        return try await command.run(args, context: context)
     }
 
     /// stdout and stderr, both scrubbed of the keys.

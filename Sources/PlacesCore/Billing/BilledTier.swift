@@ -58,17 +58,13 @@ package enum TierLadder {
 
     /// The ladder of a provider that bills by tier; nil for one that does not (osm).
     package static func ladder(for provider: ProviderName) -> [Rung]? {
-        switch provider {
-        case .google: return google
-        case .foursquare: return foursquare
-        case .osm: return nil
-        }
+        provider.descriptor.tiers
     }
 
-    /// Every name `--max-tier` takes, each once, in ladder order (Google's, then Foursquare's).
+    /// Every name a tier ceiling takes, each once, in ladder order (the providers' order).
     package static var allArguments: [String] {
         var names: [String] = []
-        for rung in google + foursquare { if let name = rung.argument, !names.contains(name) { names.append(name) } }
+        for rung in ProviderDescriptor.all.flatMap({ $0.tiers ?? [] }) { if let name = rung.argument, !names.contains(name) { names.append(name) } }
         return names
     }
 }

@@ -46,16 +46,37 @@ extension PlacesClient {
     }
 }
 
-/// A source holds an API key: printed, reflected or dumped, it shows what it is, never the key.
-extension PlacesClient.Source: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String {
+extension PlacesClient.Source {
+    /// The provider this source is, its configuration with `baseURL` (a web service's base
+    /// URL; not for `.overpass`, whose endpoint is part of the source), and how it may be
+    /// shown (never the key).
+    func parts(baseURL: URL? = nil) -> (provider: ProviderName, configuration: ProviderConfiguration, shown: String) {
+        let base = baseURL?.absoluteString
         switch self {
-        case .google: return "google(apiKey: \(Redaction.placeholder))"
-        case .foursquare: return "foursquare(apiKey: \(Redaction.placeholder))"
-        case .overpass(let endpoint): return "overpass(endpoint: \(endpoint.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))"
-        case .extract(let file, let directory): return "extract(\(file.path), indexDirectory: \(directory?.path ?? "nil"))"
+        case .google(let key):
+            return (.google, ProviderConfiguration(key: key, baseURL: base), "google(apiKey: \(Redaction.placeholder))")
+        case .foursquare(let key):
+            return (.foursquare, ProviderConfiguration(key: key, baseURL: base), "foursquare(apiKey: \(Redaction.placeholder))")
+        case .overpass(let endpoint):
+            return (.osm, ProviderConfiguration(baseURL: endpoint?.absoluteString),
+                    "overpass(endpoint: \(endpoint.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))")
+        case .extract(let file, let directory):
+            return (.osm, ProviderConfiguration(extract: ExtractSource(path: file.path, cache: directory.map { VenueIndexCache(directory: $0.path) })),
+                    "extract(\(file.path), indexDirectory: \(directory?.path ?? "nil"))")
         }
     }
+
+    /// The provider this source makes, as `configuration` says.
+    func makeProvider(http: HTTPClient, configuration: PlacesClient.Configuration) -> any PlaceProvider {
+        var (provider, settings, _) = parts(baseURL: configuration.baseURL)
+        settings.now = configuration.now
+        return provider.descriptor.make(settings, http)
+    }
+}
+
+/// A source holds an API key: printed, reflected or dumped, it shows what it is, never the key.
+extension PlacesClient.Source: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { parts().shown }
 
     public var debugDescription: String { description }
 

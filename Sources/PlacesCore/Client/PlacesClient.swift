@@ -26,9 +26,8 @@ public struct PlacesClient: Sendable {
         let http = HTTPClient(
             transport: URLSessionTransport(), timeout: configuration.timeout,
             policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
-        let spec = ProviderSpec(source, baseURL: configuration.baseURL)
         self.init(
-            provider: spec.makeProvider(http: http, now: configuration.now), diagnostics: diagnostics,
+            provider: source.makeProvider(http: http, configuration: configuration), diagnostics: diagnostics,
             favorites: configuration.favorites)
     }
 
@@ -47,9 +46,7 @@ public struct PlacesClient: Sendable {
         let http = HTTPClient(
             transport: URLSessionTransport(), timeout: configuration.timeout,
             policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
-        let providers = sources.map {
-            ProviderSpec($0, baseURL: configuration.baseURL).makeProvider(http: http, now: configuration.now)
-        }
+        let providers = sources.map { $0.makeProvider(http: http, configuration: configuration) }
         if let twice = Self.repeatedProvider(providers.map(\.name)) {
             throw PlacesError.configuration(message: "two sources of \(twice.rawValue): give each provider once")
         }

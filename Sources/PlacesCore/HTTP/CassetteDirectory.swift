@@ -97,12 +97,7 @@ package struct CassetteDirectory: Sendable {
 
     /// The folder the exchanges of `service` are recorded in (`HTTPRequest.service`).
     package static func folderName(_ service: PlacesError.Service) -> String {
-        switch service {
-        case .googlePlaces, .googleRoutes: return "google"
-        case .foursquare: return "foursquare"
-        case .overpass: return "osm"
-        case .osrm: return "osrm"
-        }
+        service.descriptor.recordingFolder
     }
 
     /// Bytes the check writes: a recording is rarely smaller, so a full disk, a quota or a

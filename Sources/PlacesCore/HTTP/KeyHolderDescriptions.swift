@@ -40,13 +40,9 @@ extension GoogleRoutesRouter: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
 }
 
-extension ProviderSpec: KeyHolderDescription {
+extension ProviderConfiguration: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> {
-        switch self {
-        case .google(_, let baseURL, _): return ["provider": "google", "baseURL": Redaction.displayURL(baseURL)]
-        case .foursquare(_, let baseURL): return ["provider": "foursquare", "baseURL": Redaction.displayURL(baseURL)]
-        case .overpass(let endpoint): return ["provider": "osm", "endpoint": Redaction.displayURL(endpoint)]
-        case .extract(let path, _): return ["provider": "osm", "extract": path]
-        }
+        if let extract { return ["extract": extract.path] }
+        return ["baseURL": baseURL.map(Redaction.displayURL) ?? "default"]
     }
 }

@@ -4,12 +4,12 @@ package final class RateLimits: Sendable {
     private let gates: [PlacesError.Service: RequestGate]
 
     /// `requestsPerSecond` caps every service alike; nil gives each its default
-    /// (`defaultRequestsPerSecond`). Overpass is never asked more than twice at once.
+    /// (its descriptor's `requestsPerSecond`), and none more at once than its `maxInFlight`.
     package init(requestsPerSecond: Double? = nil) {
         var gates: [PlacesError.Service: RequestGate] = [:]
         for service in PlacesError.Service.allCases {
-            gates[service] = RequestGate(requestsPerSecond: requestsPerSecond ?? Self.defaultRequestsPerSecond(service),
-                                         maxInFlight: Self.maxInFlight(service), service: service)
+            gates[service] = RequestGate(requestsPerSecond: requestsPerSecond ?? service.descriptor.requestsPerSecond,
+                                         maxInFlight: service.descriptor.maxInFlight, service: service)
         }
         self.gates = gates
     }
@@ -17,22 +17,5 @@ package final class RateLimits: Sendable {
     package func gate(for service: PlacesError.Service) -> RequestGate {
         // Unwrap justified: init makes a gate for every case of Service.
         gates[service]!
-    }
-
-    /// The pace when none is given, cautious on purpose (raise it with `--qps` where your
-    /// quota allows): Google's quotas are per project and method per minute and Foursquare's
-    /// per account, neither confirmed in the reference, so 10 a second; the public Overpass
-    /// and OSRM demo servers are shared by everyone, so one a second.
-    package static func defaultRequestsPerSecond(_ service: PlacesError.Service) -> Double {
-        switch service {
-        case .googlePlaces, .googleRoutes, .foursquare: return 10
-        case .overpass, .osrm: return 1
-        }
-    }
-
-    /// Requests at once: the public Overpass server gives each client two slots (a third
-    /// request is answered 429); the others are bounded only by the batch's `--jobs`.
-    package static func maxInFlight(_ service: PlacesError.Service) -> Int {
-        service == .overpass ? 2 : .max
     }
 }

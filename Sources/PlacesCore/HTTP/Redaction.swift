@@ -7,19 +7,11 @@ package enum Redaction {
     package static let placeholder = "REDACTED"
     static let placeholderBytes = Array(placeholder.utf8)
 
-    /// The environment variables that hold API keys.
-    package static let keyVariables = ["GOOGLE_MAPS_API_KEY", "FOURSQUARE_API_KEY"]
-
     /// Query parameters whose values are secrets (`key=` is Google's URL form of the key).
     static let secretQueryNames: Set<String> = ["key", "api_key", "apikey", "access_token", "client_secret"]
 
-    /// The keys in an environment, each with the forms a provider may send it in
-    /// (`Bearer KEY` is also `KEY`; a value pasted with surrounding blanks is also the trimmed one).
-    package static func environmentSecrets(_ value: (String) -> String?) -> [String] {
-        keyVariables.compactMap(value).flatMap(secretForms)
-    }
-
-    /// A key value and the parts of it that are secrets on their own.
+    /// A key value and the parts of it that are secrets on their own (`Bearer KEY` is also
+    /// `KEY`; a value pasted with surrounding blanks is also the trimmed one).
     package static func secretForms(_ value: String) -> [String] {
         var forms = [value]
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -25,17 +25,8 @@ public struct PlaceID: Sendable, Hashable, Comparable, Codable, CustomStringConv
         guard !raw.isEmpty else {
             throw PlacesError.invalidRequest(.placeID, message: "'\(text)' has an empty id after '\(providerText):'")
         }
-        switch provider {
-        case .osm:
-            guard OSMElementRef(rawID: raw) != nil else {
-                throw PlacesError.invalidRequest(.placeID, message: "'\(text)' is not an OpenStreetMap id: expected osm:node/N, osm:way/N or osm:relation/N")
-            }
-        case .google, .foursquare:
-            // Provider ids are opaque, but they travel in URL paths: refuse what could escape one.
-            let allowed = raw.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
-            guard allowed else {
-                throw PlacesError.invalidRequest(.placeID, message: "'\(text)' is not a valid \(provider.rawValue) place id: only letters, digits, '_' and '-' are allowed")
-            }
+        if let problem = provider.descriptor.idProblem(provider, text, raw) {
+            throw PlacesError.invalidRequest(.placeID, message: problem)
         }
         self.provider = provider
         self.rawID = raw

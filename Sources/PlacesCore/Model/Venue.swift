@@ -91,9 +91,7 @@ public struct Venue: Sendable, Hashable {
     /// else a Google Maps search URL on the coordinates.
     public var mapsURL: String {
         if let url = providerMapsURL, !url.isEmpty { return url }
-        if id.provider == .osm, let ref = OSMElementRef(rawID: id.rawID) {
-            return "https://www.openstreetmap.org/\(ref.type.rawValue)/\(ref.id)"
-        }
+        if let page = id.provider.descriptor.placePage(id.rawID) { return page }
         return "https://www.google.com/maps/search/?api=1&query=\(coordinate.latitude),\(coordinate.longitude)"
     }
 }

@@ -125,13 +125,7 @@ struct TableRenderer {
         }
     }
 
-    static func letter(_ provider: ProviderName) -> String {
-        switch provider {
-        case .google: return "G"
-        case .foursquare: return "F"
-        case .osm: return "O"
-        }
-    }
+    static func letter(_ provider: ProviderName) -> String { String(provider.descriptor.letter) }
 
     static func header(_ field: VenueField) -> String {
         switch field {

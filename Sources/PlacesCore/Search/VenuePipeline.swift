@@ -31,7 +31,7 @@ package enum VenuePipeline {
         }
         let beforeRating = result.count
         result = applyValueFilters(result, request)
-        if request.minRating != nil, beforeRating > 0, result.isEmpty, provider == .osm {
+        if request.minRating != nil, beforeRating > 0, result.isEmpty, provider?.descriptor.hasRatings == false {
             notes.append(wording(.minRatingEmptiesOSM))
         }
         if request.groupByCuisine {

@@ -129,15 +129,42 @@ final class ReadOnlyFile {
         return bytes
     }
 
-    /// The whole file, mapped read-only.
+    /// The whole file: mapped read-only when a program installed a `MappingGuard` (a file cut
+    /// short under the mapping is then the guard's to handle), else read into memory of its
+    /// own, where a file cut short while it is read is `unreadable`, never a fault.
     func map() throws(OpenError) -> MappedBytes {
         guard size > 0 else { return MappedBytes(address: nil, count: 0) }
+        guard let mappingGuard = FileMapping.current else { return try readWhole() }
         let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
         guard let address, address != MAP_FAILED else { throw .unreadable(Self.describe(errno)) }
         #if canImport(Glibc)
         _ = madvise(address, size, MADV_SEQUENTIAL)
         #endif
-        return MappedBytes(address: address, count: size, path: path)
+        return MappedBytes(address: address, count: size, path: path, guard: mappingGuard)
+    }
+
+    /// Every byte of the file copied into anonymous memory: no page of it is the file's, so a
+    /// file cut short now or later cannot fault. Fewer bytes than the file had when it was
+    /// opened is an error.
+    private func readWhole() throws(OpenError) -> MappedBytes {
+        let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let address, address != MAP_FAILED else { throw .unreadable(Self.describe(errno)) }
+        var done = 0
+        while done < size {
+            let n = POSIX.read(descriptor, into: address + done, count: size - done, at: done)
+            if n < 0 {
+                let code = errno
+                munmap(address, size)
+                throw .unreadable(Self.describe(code))
+            }
+            if n == 0 { break }
+            done += n
+        }
+        guard done == size else {
+            munmap(address, size)
+            throw .unreadable("it was cut short while it was being read (another program is writing it?)")
+        }
+        return MappedBytes(address: address, count: size, path: path, guard: nil, copied: true)
     }
 
     static func describe(_ code: Int32) -> String {
@@ -145,15 +172,22 @@ final class ReadOnlyFile {
     }
 }
 
-/// A read-only memory map, unmapped when released; guarded while it lives against the
-/// file being cut short under it (`TruncationGuard`).
+/// A read-only memory map of a file (or a copy of it in anonymous memory), unmapped when
+/// released; while it lives, guarded by the program's `MappingGuard` against the file being
+/// cut short under it.
 final class MappedBytes {
     let bytes: UnsafeRawBufferPointer
+    private let mappingGuard: (any MappingGuard)?
     private let guardSlot: Int?
+    /// A copy in anonymous memory: its pages cannot be read again from the file.
+    private let copied: Bool
 
-    fileprivate init(address: UnsafeMutableRawPointer?, count: Int, path: String = "") {
+    fileprivate init(address: UnsafeMutableRawPointer?, count: Int, path: String = "", guard mappingGuard: (any MappingGuard)? = nil,
+                     copied: Bool = false) {
         bytes = UnsafeRawBufferPointer(start: address, count: count)
-        guardSlot = address == nil ? nil : TruncationGuard.register(bytes, path: path)
+        self.mappingGuard = mappingGuard
+        self.copied = copied
+        guardSlot = address == nil ? nil : mappingGuard?.register(bytes, path: path)
     }
 
     /// Tells the kernel the map will be read here and there (a PBF file's blocks, from its
@@ -166,9 +200,10 @@ final class MappedBytes {
     }
 
     /// Drops the pages of `range` (whole pages only) from this process's memory; they are
-    /// read again (from the page cache) if touched. Keeps a sequential scan's resident size small.
+    /// read again (from the page cache) if touched. Keeps a sequential scan's resident size
+    /// small. Nothing for a copy, whose dropped pages would read as zeros.
     func release(_ range: Range<Int>) {
-        guard let base = bytes.baseAddress else { return }
+        guard !copied, let base = bytes.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = (range.lowerBound + page - 1) / page * page
         let end = min(range.upperBound, bytes.count) / page * page
@@ -177,7 +212,7 @@ final class MappedBytes {
     }
 
     deinit {
-        if let guardSlot { TruncationGuard.release(guardSlot) }
+        if let guardSlot { mappingGuard?.release(guardSlot) }
         if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 }

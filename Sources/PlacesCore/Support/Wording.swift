@@ -55,6 +55,16 @@ package enum Phrase: Sendable, Equatable {
     /// A provider of a merged search that failed while another answered.
     case providerLeftOut(ProviderName, PlacesError)
 
+    // Routes.
+    /// What to try when a router found no route: another travel mode.
+    case anotherTravelMode
+    /// The offline estimate, as the way to a rough figure.
+    case estimateRouter
+    /// Where to look when a service's base URL leads somewhere else.
+    case checkBaseURL(PlacesError.Service)
+    case osrmHasNoTransit
+    case osrmDemoServerCarsOnly(host: String, mode: TravelMode)
+
     // Extracts (`--data` in the CLI).
     case extractHasNoPlace(PlaceID, source: String)
     case extractMissing(path: String)
@@ -122,18 +132,11 @@ package enum Phrase: Sendable, Equatable {
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the API key (\(status))"
         case .paymentRefused(let service, let status, let said):
-            let advice =
-                service == .foursquare
-                ? "Premium fields (rating, price, opening hours) need purchased credits in the Foursquare Developer Console"
-                : "check the account's billing"
-            return "\(service.name) refused the request for payment (\(status))\(said); \(advice)"
+            return "\(service.name) refused the request for payment (\(status))\(said); \(service.descriptor.paymentAdvice)"
         case .timedOut(let service, let tries, let host):
             return "\(service.name) did not answer in time\(tries) at \(host); try again later"
         case .tooLarge(let service, let limit, let declared):
-            let advice =
-                service == .overpass
-                ? "ask for less (a smaller radius, or a category), or search an extract offline"
-                : "\(service.name)'s own answers are far smaller: check that its base URL leads to it"
+            let advice = service.descriptor.oversizeAdvice ?? "\(service.name)'s own answers are far smaller: check that its base URL leads to it"
             return Phrase.oversize(service, limit: limit, declared: declared, reader: "PlacesCore", advice: advice)
         case .overpassGaveUp(let said):
             return
@@ -149,11 +152,8 @@ package enum Phrase: Sendable, Equatable {
         case .foursquareForeignPage(let shown, let baseURL):
             return "Foursquare's next-page link points to \(shown), not to the configured \(baseURL); it was not followed"
         case .unknownPlace(let id, let said):
-            switch id.provider {
-            case .google: return "Google Places has no place \(id) (\(said))"
-            case .foursquare: return "Foursquare has no place \(id) (\(said))"
-            case .osm: return "OpenStreetMap has no \(id.rawID) (\(said))"
-            }
+            let provider = id.provider.descriptor
+            return "\(provider.displayName) has no \(provider.placeNoun(id)) (\(said))"
         case .placeNotShowable(let id):
             return "\(id) exists but has no name or position, so it is not a place"
         case .googleNearbyCap(let cap):
@@ -161,7 +161,7 @@ package enum Phrase: Sendable, Equatable {
                 "Google's Nearby Search returns at most \(cap) places and cannot page; showing up to \(cap) (a text search gives up to 60)"
         case .aboveTierCeiling(let refusal):
             let billed = refusal.billed
-            let service = billed.provider == .google ? "Google Places" : "Foursquare"
+            let service = billed.provider.descriptor.displayName
             guard let allowing = refusal.cheapestAllowing else {
                 return "the tier ceiling \(refusal.ceiling.name) is not one of \(service)'s tiers (\(refusal.providerTiers.joined(separator: ", "))); nothing was sent"
             }
@@ -176,6 +176,16 @@ package enum Phrase: Sendable, Equatable {
             return "grouping by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
         case .providerLeftOut(let provider, let error):
             return "\(provider.rawValue) is left out: \(error.message); the places are the other providers'"
+        case .anotherTravelMode:
+            return "another travel mode"
+        case .estimateRouter:
+            return "the estimate router"
+        case .checkBaseURL(let service):
+            return "check the base URL of \(service.name)"
+        case .osrmHasNoTransit:
+            return "OSRM has no transit profile: ask it for walking, cycling or driving, or ask Google Routes or the estimate router for transit"
+        case .osrmDemoServerCarsOnly(let host, let mode):
+            return "the public demo server \(host) routes cars only, whatever the travel mode; for \(mode.phrase) use a server built with that profile, e.g. \(OSRMRouter.profileServer(mode))"
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract"
         case .extractMissing(let path):

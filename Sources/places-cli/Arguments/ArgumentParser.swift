@@ -68,7 +68,7 @@ enum ArgumentParser {
         let spec = try resolveCommand(&args)
         let parsed = try parseFlags(args, for: spec)
         // `-h` inside a bundle of short flags (`-jh`).
-        if parsed.isSet("help") { return .help(.command(spec)) }
+        if parsed.isSet(.help) { return .help(.command(spec)) }
         return .run(parsed)
     }
 
@@ -182,10 +182,10 @@ enum ArgumentParser {
                     }
                     if flag.takesValue {
                         let inline = letters.isEmpty ? nil : String(letters.hasPrefix("=") ? letters.dropFirst() : letters)
-                        flags.append(.init(name: flag.name, value: try value(of: flag, spelling: "-\(letter)", inline: inline)))
+                        flags.append(.init(name: flag.id, value: try value(of: flag, spelling: "-\(letter)", inline: inline)))
                         break
                     }
-                    flags.append(.init(name: flag.name, value: "true"))
+                    flags.append(.init(name: flag.id, value: "true"))
                 }
                 continue
             }
@@ -202,17 +202,17 @@ enum ArgumentParser {
                 throw UsageError("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
             }
             if flag.takesValue {
-                flags.append(.init(name: name, value: try value(of: flag, spelling: "--\(name)", inline: inlineValue)))
+                flags.append(.init(name: flag.id, value: try value(of: flag, spelling: "--\(name)", inline: inlineValue)))
             } else {
                 if let inlineValue {
                     throw UsageError("--\(name) is a switch and takes no value (got '\(inlineValue)')")
                 }
-                flags.append(.init(name: name, value: "true"))
+                flags.append(.init(name: flag.id, value: "true"))
             }
         }
         let parsed = ParsedArguments(spec: spec, flags: flags, positionals: positionals)
         // Help is shown before the arguments are checked (`places search -h` needs no QUERY).
-        if !parsed.isSet("help") { try checkPositionals(positionals, for: spec) }
+        if !parsed.isSet(.help) { try checkPositionals(positionals, for: spec) }
         return parsed
     }
 

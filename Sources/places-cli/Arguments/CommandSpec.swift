@@ -30,7 +30,14 @@ struct CommandSpec: Sendable {
 
     var flags: [FlagSpec] { groups.flatMap(\.flags) + [CommandTable.helpFlag] }
 
+    /// The flag a user typed as `--name`, if the command has it.
     func flag(named name: String) -> FlagSpec? { flags.first { $0.name == name } }
+
+    /// The flag `id`, if the command declares it.
+    func flag(_ id: FlagName) -> FlagSpec? { flags.first { $0.id == id } }
+
+    /// Whether the command declares the flag `id`.
+    func declares(_ id: FlagName) -> Bool { flag(id) != nil }
 
     func flag(short letter: Character) -> FlagSpec? { flags.first { $0.short == letter } }
 }

@@ -9,7 +9,9 @@ struct FlagSpec: Sendable {
         case accumulates
     }
 
-    let name: String
+    let id: FlagName
+    /// As typed after `--`.
+    var name: String { id.text }
     /// `-t` for `--type`; nil when the flag has no short form.
     let short: Character?
     /// Placeholder for the value in help (`M`, `LAT,LON`); nil for a switch.
@@ -24,10 +26,10 @@ struct FlagSpec: Sendable {
     /// What a shell completes as the value.
     let completion: CompletionValues
 
-    init(_ name: String, short: Character? = nil, value: String? = nil, default defaultText: String? = nil,
+    init(_ id: FlagName, short: Character? = nil, value: String? = nil, default defaultText: String? = nil,
          acceptsEmpty: Bool = false, repetition: Repetition = .lastWins, completion: CompletionValues = .none,
          _ help: String) {
-        self.name = name
+        self.id = id
         self.short = short
         self.valueName = value
         self.help = help

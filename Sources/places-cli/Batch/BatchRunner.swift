@@ -16,9 +16,9 @@ enum BatchRunner {
     static let aheadPerJob = 64
 
     static func run(_ args: ParsedArguments, context: RunContext, streams: CLI.Streams) async throws -> Int32 {
-        let options = try BatchCommand.options(args)
+        let options = try BatchCommand.options(args, context: context)
         if let resume = options.resume { try refuseOutputFile(resume) }
-        try BatchStreams.refuse(data: options.lineFlags.last { $0.0 == "data" }?.1, input: options.input,
+        try BatchStreams.refuse(data: options.lineFlags.last { $0.0 == FlagName.data }?.1, input: options.input,
                                 environment: context.value("PLACES_OSM_DATA"))
         let notes = context.diagnostics
         let lines = BatchLine.lines(of: try BatchInput.read(options.input, role: "batch input", diagnostics: notes))

@@ -1,15 +1,44 @@
 import PlacesCore
 
-/// `places batch`: flags → `BatchOptions` → `BatchRunner`.
-enum BatchCommand {
-    static func options(_ args: ParsedArguments) throws -> BatchOptions {
-        let qps = try args.double("qps", range: 0.01...1000)
+/// `places batch`: flags → `BatchOptions` → `BatchRunner`, which writes its records itself
+/// (so `CLI.run` runs it, not `CLI.dispatch`).
+enum BatchCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        ["batch"], summary: "run many commands from NDJSON in one process, concurrently and paced; NDJSON out",
+        usage: "places batch [FILE] [--jobs N] [--qps Q] [--resume PREVIOUS_OUTPUT] [provider and network flags for every line]",
+        positionals: [PositionalSpec(name: "FILE", help: "NDJSON: each line a JSON array of arguments, or {\"id\": ANY, \"args\": [...]} (default: stdin; - is stdin)", optional: true)],
+        groups: [
+            FlagGroup(title: "Batch", flags: [
+                FlagSpec(.jobs, value: "N", default: "4", "lines run at once (1-64)"),
+                FlagSpec(.qps, value: "Q", default: "10 for Google and Foursquare, 1 for Overpass and OSRM", "requests per second to each provider, retries included; a 429 or Retry-After slows every line"),
+                FlagSpec(.resume, value: "FILE", "the output of an interrupted run: its lines that succeeded are copied, not run again"),
+            ]),
+            CommandTable.provider,
+            FlagGroup(title: "Network", flags: CommandTable.network.flags.filter { $0.id != .dryRun }),
+        ],
+        examples: [
+            "printf '%s\\n' '[\"nearby\",\"--near\",\"Helsinki\",\"--type\",\"cafe\",\"--limit\",\"3\"]' | places batch --data helsinki-pois.json",
+            "places batch stores.ndjson --jobs 8 --qps 20 > out.ndjson; places batch stores.ndjson --resume out.ndjson > out2.ndjson",
+        ],
+        notes: [
+            "Each output line, in input order: {\"id\", \"line\", \"args\", \"exitCode\", \"result\", \"error\"}: result is what the command prints with --json (null when it prints nothing), error its one-line message (null on success). id is the line's own id, else null; line counts from 1; blank lines are skipped.",
+            "Flags given to batch apply to every line that does not set them; --provider and --data go together, as do --record and --replay, and --cache and --no-cache (a line that sets one of a pair takes neither from the batch). A line that is not JSON, not an array or object, names an unknown command, runs batch, help or a command that prints text (completions, manpage, cassettes), or gives a stream as --data gets its own record with exit code 64; the other lines go on. The extract must be a file: --data -, /dev/stdin or <(...) for the batch is 64 before any line runs.",
+            "--resume copies the records of the lines that succeeded (same line number, same arguments; whole records only), with the new input's ids, and runs the rest: the new output alone holds every line once. Write it to another file than the one resumed.",
+            "Exit status: 0 when every line succeeded, else the exit code of the first line (in input order) that failed. On a terminal, stderr shows progress.",
+        ])
+
+    static func options(_ args: ParsedArguments, context: RunContext) throws -> BatchOptions {
+        let qps = try args.double(.qps, range: 0.01...1000)
         return BatchOptions(
             input: args.positionals.first.flatMap { $0 == "-" ? nil : $0 },
-            jobs: try args.integer("jobs", range: 1...64) ?? BatchOptions.defaultJobs,
+            jobs: try args.integer(.jobs, range: 1...64) ?? BatchOptions.defaultJobs,
             requestsPerSecond: qps,
-            resume: args.string("resume"),
+            resume: args.string(.resume),
             lineFlags: BatchOptions.flagsForLines.compactMap { name in args.string(name).map { (name, $0) } })
+    }
+
+    static func run(_ options: BatchOptions, context: RunContext) async throws -> String {
+        throw UsageError("'places \(spec.name)' cannot be run directly; see 'places help'")
     }
 }
 
@@ -23,10 +52,10 @@ struct BatchOptions: Sendable {
     /// `--resume`: the output of an earlier run of the same input.
     var resume: String?
     /// The batch's own provider and network flags (name, value), for every line that does not set them.
-    var lineFlags: [(String, String)]
+    var lineFlags: [(FlagName, String)]
 
     static let defaultJobs = 4
     /// The flags of `batch` that are passed on to its lines.
-    static let flagsForLines = ["provider", "data", "no-cache", "timeout", "retries", "record", "replay",
-                                "cache", "max-tier", "language", "region"]
+    static let flagsForLines: [FlagName] = [.provider, .data, .noCache, .timeout, .retries, .record, .replay,
+                                            .cache, .maxTier, .language, .region]
 }

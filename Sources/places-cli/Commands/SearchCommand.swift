@@ -1,34 +1,52 @@
 import PlacesCore
 
-/// `places nearby` and `places search`: flags → `SearchOptions` → `SearchRunner`.
-enum SearchCommand {
-    static func options(_ args: ParsedArguments, environment: [String: String]) throws -> SearchOptions {
-        let groupBy = try args.parsed("group-by") { text -> Bool in
+/// `places search QUERY`: places matching a text query.
+enum SearchCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        ["search"], summary: "places matching a text query, optionally around a location",
+        usage: "places search QUERY [--at LAT,LON | --near PLACE] [--radius M] [options]",
+        positionals: [PositionalSpec(name: "QUERY", help: "what to look for, e.g. 'sushi' or 'pharmacy'; quote several words")],
+        groups: [CommandTable.location, CommandTable.filters(nearby: false), CommandTable.output, CommandTable.provider, CommandTable.network],
+        examples: [
+            "places search sushi --near Helsinki --data helsinki-pois.json",
+            "places search 'pizza' --at 40.7128,-74.0060 --radius 2000 --sort distance --json",
+        ],
+        notes: ["Without a location there is no centre: distanceMeters is null, and --sort distance|best or --radius is an error.", CommandTable.severalProviders])
+
+    static func options(_ args: ParsedArguments, context: RunContext) throws -> SearchOptions {
+        try SearchOptions.read(args, query: args.positionals.first, environment: context.environment)
+    }
+
+    static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
+        try await SearchRunner.run(options, context: context)
+    }
+}
+
+extension SearchOptions {
+    /// The flags `nearby` and `search` share, typed; `query` is set for `search`.
+    static func read(_ args: ParsedArguments, query: String?, environment: [String: String]) throws -> SearchOptions {
+        let groupBy = try args.parsed(.groupBy) { text -> Bool in
             guard text.lowercased() == "cuisine" else {
                 throw UsageError("--group-by '\(text)' is not supported: the only grouping is --group-by cuisine")
             }
             return true
         } ?? false
         return SearchOptions(
-            query: args.spec.path == ["search"] ? args.positionals.first : nil,
+            query: query,
             location: try SharedOptions.location(args),
-            types: try args.parsedAll("type", PlaceTypeWords.parseAll) ?? [],
-            radiusMeters: try args.parsed("radius", RadiusText.meters),
+            types: try args.parsedAll(.type, PlaceTypeWords.parseAll) ?? [],
+            radiusMeters: try args.parsed(.radius, RadiusText.meters),
             // No ceiling here: a --data file has none; a web provider's is applied with a note.
-            limit: try args.integer("limit", range: 1...Int.max) ?? SearchRequest.defaultLimit,
-            sort: try args.parsed("sort", VenueSortOrder.parse),
-            openNow: args.isSet("open-now"),
-            minRating: try args.double("min-rating", range: 0...5),
-            price: try args.parsed("price", PriceRange.parse),
-            filterText: args.string("filter"),
+            limit: try args.integer(.limit, range: 1...Int.max) ?? SearchRequest.defaultLimit,
+            sort: try args.parsed(.sort, VenueSortOrder.parse),
+            openNow: args.isSet(.openNow),
+            minRating: try args.double(.minRating, range: 0...5),
+            price: try args.parsed(.price, PriceRange.parse),
+            filterText: args.string(.filter),
             groupByCuisine: groupBy,
-            favoritesOnly: args.isSet("favorites-only"),
+            favoritesOnly: args.isSet(.favoritesOnly),
             output: try SharedOptions.output(args),
             network: try SharedOptions.network(args, environment: environment),
             providerOptions: try SharedOptions.provider(args))
-    }
-
-    static func run(_ args: ParsedArguments, context: RunContext) async throws -> String {
-        try await SearchRunner.run(options(args, environment: context.environment), context: context)
     }
 }

@@ -12,7 +12,7 @@ enum HTTPClientFactory {
     static let replayLogVariable = "PLACES_REPLAY_LOG"
 
     static func make(_ network: NetworkOptions, service: PlacesError.Service, context: RunContext) throws -> HTTPClient {
-        let keys = Redaction.keyVariables.compactMap { context.value($0) }
+        let keys = ServiceVariables.keyVariables.compactMap { context.value($0) }
         var transport: HTTPTransport
         if network.dryRun {
             transport = DryRunTransport()
@@ -20,7 +20,7 @@ enum HTTPClientFactory {
             try CassetteDirectory(replay).requireExisting()
             var missRecorder: CassetteRecordingTransport?
             if let record = network.recordDirectory { missRecorder = try recorder(into: record, service: service, context: context) }
-            let keyMissing = keyVariable(for: service).map { context.value($0) == nil } == true ? service : nil
+            let keyMissing = ServiceVariables.key(service).map { context.value($0) == nil } == true ? service : nil
             transport = CassetteReplayTransport(
                 directory: replay, refreshAdvice: missRecorder == nil ? refreshAdvice(replay) : nil, recordingMisses: missRecorder,
                 keyMissing: keyMissing, diagnostics: context.diagnostics,
@@ -63,7 +63,7 @@ enum HTTPClientFactory {
     private static func recorder(into directory: String, service: PlacesError.Service, context: RunContext) throws -> CassetteRecordingTransport {
         try CassetteDirectory(directory).checkWritable(service: service)
         return CassetteRecordingTransport(inner: LedgerTransport(inner: URLSessionTransport()), directory: directory,
-                                          knownSecrets: Redaction.keyVariables.compactMap { context.value($0) },
+                                          knownSecrets: ServiceVariables.keyVariables.compactMap { context.value($0) },
                                           command: RecordedCommand.line(context.arguments), diagnostics: context.diagnostics)
     }
 
@@ -82,15 +82,6 @@ enum HTTPClientFactory {
         if let key = context.value(variable) { return key }
         if network.dryRun || network.replays { return Redaction.placeholder }
         return nil
-    }
-
-    /// The variable holding `service`'s key, or nil for a service that needs none.
-    static func keyVariable(for service: PlacesError.Service) -> String? {
-        switch service {
-        case .googlePlaces, .googleRoutes: return "GOOGLE_MAPS_API_KEY"
-        case .foursquare: return "FOURSQUARE_API_KEY"
-        case .overpass, .osrm: return nil
-        }
     }
 }
 

@@ -18,32 +18,23 @@ enum ProviderFactory {
         return PlacesClient(providers: providers, diagnostics: context.diagnostics)
     }
 
+    /// `name`'s provider as its descriptor makes it from the environment: its key and base
+    /// URL from `ServiceVariables`, an extract from `--data` / `$PLACES_OSM_DATA` for a
+    /// provider that reads them.
     static func provider(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> any PlaceProvider
     {
-        let spec: ProviderSpec
-        let service: PlacesError.Service
-        var now: Date?
-        switch name {
-        case .osm:
-            now = try ReferenceClock.override(context)
-            service = .overpass
-            if let path = try ProviderSelection.dataFile(options, context: context) {
-                spec = .extract(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
-            } else {
-                spec = .overpass(endpoint: Endpoints.overpass(context))
-            }
-        case .google:
-            service = .googlePlaces
-            spec = .google(
-                key: HTTPClientFactory.key("GOOGLE_MAPS_API_KEY", for: network, context: context), baseURL: Endpoints.googlePlaces(context),
-                locale: network.policy.locale)
-        case .foursquare:
-            service = .foursquare
-            spec = .foursquare(
-                key: HTTPClientFactory.key("FOURSQUARE_API_KEY", for: network, context: context), baseURL: Endpoints.foursquare(context))
+        let descriptor = name.descriptor
+        let service = descriptor.service.service
+        var configuration = ProviderConfiguration(baseURL: ServiceVariables.baseURL(service, context), locale: network.policy.locale)
+        configuration.now = try ReferenceClock.override(context)
+        if let variable = ServiceVariables.key(service) {
+            configuration.key = HTTPClientFactory.key(variable, for: network, context: context)
+        }
+        if descriptor.readsExtracts, let path = try ProviderSelection.dataFile(options, context: context) {
+            configuration.extract = ExtractSource(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
         }
         if name != .google { noteLocaleIgnored(name, network: network, context: context) }
-        return spec.makeProvider(http: try HTTPClientFactory.make(network, service: service, context: context), now: now)
+        return descriptor.make(configuration, try HTTPClientFactory.make(network, service: service, context: context))
     }
 
     /// `--language` / `--region` are Google's: Foursquare documents no language or region

@@ -67,12 +67,8 @@ enum ProviderSelection {
             chosen = [.osm]
         } else if network.replays, let replayed = try replayed(from: network) {
             chosen = [replayed]
-        } else if context.value("GOOGLE_MAPS_API_KEY") != nil {
-            chosen = [.google]
-        } else if context.value("FOURSQUARE_API_KEY") != nil {
-            chosen = [.foursquare]
         } else {
-            chosen = [.osm]
+            chosen = [configured(network: NetworkOptions(), context: context)[0]]
         }
         if options.dataFile != nil && !chosen.contains(.osm) {
             let named = chosen.map(\.rawValue).joined(separator: ",")
@@ -138,10 +134,9 @@ enum ProviderSelection {
             guard let directory = network.replayDirectory else { return false }
             return !CassetteDirectory(directory).entries(service: service).isEmpty
         }
-        var names: [ProviderName] = []
-        if context.value("GOOGLE_MAPS_API_KEY") != nil || recorded("google") { names.append(.google) }
-        if context.value("FOURSQUARE_API_KEY") != nil || recorded("foursquare") { names.append(.foursquare) }
-        names.append(.osm)
-        return names
+        return ProviderDescriptor.all.filter { provider in
+            guard let variable = ServiceVariables.key(provider.name) else { return true }
+            return context.value(variable) != nil || recorded(provider.service.recordingFolder)
+        }.map(\.name)
     }
 }

@@ -51,14 +51,7 @@ extension Wording {
         case .timedOut(let service, let tries, let host):
             return "\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later"
         case .tooLarge(let service, let limit, let declared):
-            let advice: String
-            switch service {
-            case .overpass: advice = "ask for less (a smaller --radius, or a --type), or use an extract offline with --data FILE"
-            case .googlePlaces: advice = "Google Places answers a page of places in far less: check that PLACES_GOOGLE_PLACES_URL leads to it"
-            case .foursquare: advice = "Foursquare answers a page of places in far less: check that PLACES_FOURSQUARE_URL leads to it"
-            case .googleRoutes: advice = "a route is a few kilobytes: check that PLACES_GOOGLE_ROUTES_URL leads to the Routes API"
-            case .osrm: advice = "a route is a few kilobytes: check that PLACES_OSRM_URL leads to an OSRM server"
-            }
+            let advice = ServiceVariables.row(service).oversizeAdvice
             return Phrase.oversize(service, limit: limit, declared: declared, reader: "places", advice: advice)
         case .overpassGaveUp(let said):
             return
@@ -70,19 +63,16 @@ extension Wording {
             return "the server is overloaded; try again later, use another PLACES_OVERPASS_URL mirror, or --data FILE"
         case .baseURLNotHTTP(let service, let value):
             return
-                "\(Endpoints.variable(service))='\(value)' is not an http(s) URL: set it to a base URL such as \(Endpoints.standard(service)), or unset it"
+                "\(ServiceVariables.baseURL(service))='\(value)' is not an http(s) URL: set it to \(service == .osrm ? "an OSRM server" : "a base URL") such as \(service.descriptor.defaultBaseURL), or unset it"
         case .baseURLUnusable(let service, let value, let path):
-            return "\(Endpoints.variable(service))='\(value)' does not make a valid URL with \(path)"
+            return "\(ServiceVariables.baseURL(service))='\(value)' does not make a valid URL with \(path)"
         case .foursquareForeignPage(let shown, let baseURL):
             return
                 "Foursquare's next-page link points to \(shown), not to the configured \(baseURL) (PLACES_FOURSQUARE_URL); it was not followed"
         case .unknownPlace(let id, let said):
-            switch id.provider {
-            case .google: return "Google Places has no place \(id) (\(said)); check the id, e.g. from 'places nearby --json'"
-            case .foursquare:
-                return "Foursquare has no place \(id) (\(said)); check the id, e.g. from 'places nearby --provider foursquare --json'"
-            case .osm: return "OpenStreetMap has no \(id.rawID) (\(said)); check the id, e.g. from 'places nearby --provider osm --json'"
-            }
+            let provider = id.provider.descriptor
+            let flag = id.provider == ProviderName.allCases.first ? "" : "--provider \(id.provider.rawValue) "
+            return "\(provider.displayName) has no \(provider.placeNoun(id)) (\(said)); check the id, e.g. from 'places nearby \(flag)--json'"
         case .placeNotShowable(let id):
             return "\(id) exists but has no name or position, so it is not a place 'places' can show"
         case .googleNearbyCap(let cap):
@@ -97,11 +87,22 @@ extension Wording {
         case .providerLeftOut(let provider, let error):
             let reason: String
             if case .missingAPIKey(let service) = error {
-                reason = "\(service.name) needs an API key: set \(HTTPClientFactory.keyVariable(for: service) ?? "its key")"
+                reason = "\(service.name) needs an API key: set \(ServiceVariables.key(service) ?? "its key")"
             } else {
                 reason = ErrorReport.message(error)
             }
             return "\(provider.rawValue) left out: \(reason); showing the other providers' places"
+
+        case .anotherTravelMode:
+            return "another --mode"
+        case .estimateRouter:
+            return "--router estimate"
+        case .checkBaseURL(let service):
+            return "check \(ServiceVariables.baseURL(service))"
+        case .osrmHasNoTransit:
+            return "OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit"
+        case .osrmDemoServerCarsOnly(let host, let mode):
+            return "the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. \(OSRMRouter.profileServer(mode))"
 
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract, or try without --data to ask Overpass"
@@ -150,20 +151,10 @@ extension Wording {
 
     /// What to check when a service rejects the key.
     private static func keyAdvice(_ service: PlacesError.Service, legacyFoursquareKey: Bool) -> String {
-        switch service {
-        case .googlePlaces:
-            return "check GOOGLE_MAPS_API_KEY and that Places API (New) is enabled for its project"
-        case .googleRoutes:
-            return "check GOOGLE_MAPS_API_KEY, and that the Routes API is enabled for the key's project"
-        case .foursquare:
-            return legacyFoursquareKey
-                ? "FOURSQUARE_API_KEY starts with 'fsq3' like a key of the retired v3 API (api.foursquare.com/v3, sent without 'Bearer'); the current Places API needs a Service API Key: create one in the Foursquare Developer Console"
-                : "check FOURSQUARE_API_KEY: it must be a Service API Key from the Foursquare Developer Console (sent as 'Authorization: Bearer KEY')"
-        case .overpass:
-            return "Overpass needs no key; check PLACES_OVERPASS_URL"
-        case .osrm:
-            return "OSRM takes no key; check PLACES_OSRM_URL points at an open OSRM server"
+        if service == .foursquare && legacyFoursquareKey {
+            return "FOURSQUARE_API_KEY starts with 'fsq3' like a key of the retired v3 API (api.foursquare.com/v3, sent without 'Bearer'); the current Places API needs a Service API Key: create one in the Foursquare Developer Console"
         }
+        return ServiceVariables.row(service).keyAdvice
     }
 
     /// `--max-tier pro` (or `$PLACES_MAX_TIER`) refusing a request: what raised the tier and

@@ -30,7 +30,7 @@ enum ErrorReport {
     static func message(_ error: PlacesError) -> String {
         switch error {
         case .missingAPIKey(let service):
-            let variable = HTTPClientFactory.keyVariable(for: service) ?? "its key"
+            let variable = ServiceVariables.key(service) ?? "its key"
             if service == .googleRoutes {
                 return "\(service.name) needs an API key: set \(variable), or use --router osrm or --router estimate, which need none"
             }

@@ -26,12 +26,12 @@ struct RequestPolicyOptions: Sendable {
     /// Reads the flags, else the variables; a bad flag is a usage error (64), a bad variable a
     /// configuration error (78), each listing what is valid.
     static func read(_ args: ParsedArguments, environment: [String: String]) throws -> RequestPolicyOptions {
-        func flag(_ name: String) -> String? { args.spec.flag(named: name) != nil ? args.string(name) : nil }
+        func flag(_ name: FlagName) -> String? { args.stringIfDeclared(name) }
         func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         var options = RequestPolicyOptions()
-        options.verbose = flag("verbose") != nil
+        options.verbose = flag(.verbose) != nil
 
-        if let text = flag("max-tier") {
+        if let text = flag(.maxTier) {
             guard let ceiling = TierCeiling(text, origin: .argument) else { throw UsageError(tierProblem("--max-tier '\(text)'")) }
             options.maxTier = ceiling
         } else if let text = variable("PLACES_MAX_TIER") {
@@ -41,8 +41,8 @@ struct RequestPolicyOptions: Sendable {
             options.maxTier = ceiling
         }
 
-        let noCache = flag("no-cache") != nil
-        if let text = flag("cache") {
+        let noCache = flag(.noCache) != nil
+        if let text = flag(.cache) {
             if noCache { throw UsageError("--cache and --no-cache contradict each other; give one of them") }
             guard let ttl = parseTTL(text) else { throw UsageError(ttlProblem("--cache '\(text)'")) }
             options.cacheTTL = ttl > 0 ? ttl : nil
@@ -51,14 +51,14 @@ struct RequestPolicyOptions: Sendable {
             options.cacheTTL = ttl > 0 ? ttl : nil
         }
 
-        if let text = flag("language") {
+        if let text = flag(.language) {
             guard let code = GoogleLocale.languageCode(text) else { throw UsageError(languageProblem("--language '\(text)'")) }
             options.locale.languageCode = code
         } else if let text = variable("PLACES_LANGUAGE") {
             guard let code = GoogleLocale.languageCode(text) else { throw PlacesError.configuration(message: languageProblem("$PLACES_LANGUAGE '\(text)'")) }
             options.locale.languageCode = code
         }
-        if let text = flag("region") {
+        if let text = flag(.region) {
             guard let code = GoogleLocale.regionCode(text) else { throw UsageError(regionProblem("--region '\(text)'")) }
             options.locale.regionCode = code
         } else if let text = variable("PLACES_REGION") {

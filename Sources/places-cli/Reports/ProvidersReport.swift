@@ -14,20 +14,19 @@ struct ProvidersReport: Sendable {
 
     static func make(context: RunContext) -> ProvidersReport {
         let defaults = (try? ProviderSelection.choose(ProviderOptions(), context: context)) ?? []
-        let google = context.value("GOOGLE_MAPS_API_KEY") != nil
-        let foursquare = context.value("FOURSQUARE_API_KEY") != nil
         let data = context.value("PLACES_OSM_DATA")
-        return ProvidersReport(entries: [
-            Entry(provider: .google, configured: google, isDefault: defaults.contains(.google),
-                  endpoint: Endpoints.googlePlaces(context),
-                  detail: google ? "key from GOOGLE_MAPS_API_KEY" : "set GOOGLE_MAPS_API_KEY to use it"),
-            Entry(provider: .foursquare, configured: foursquare, isDefault: defaults.contains(.foursquare),
-                  endpoint: Endpoints.foursquare(context),
-                  detail: foursquare ? "key from FOURSQUARE_API_KEY" : "set FOURSQUARE_API_KEY to use it"),
-            Entry(provider: .osm, configured: true, isDefault: defaults.contains(.osm),
-                  endpoint: data ?? Endpoints.overpass(context),
-                  detail: data != nil ? "offline extract from PLACES_OSM_DATA" : "Overpass API, no key; or --data FILE offline"),
-        ])
+        return ProvidersReport(entries: ProviderDescriptor.all.map { provider in
+            let endpoint = ServiceVariables.baseURL(provider.service.service, context)
+            guard let variable = ServiceVariables.key(provider.name) else {
+                let extract = provider.readsExtracts ? data : nil
+                return Entry(provider: provider.name, configured: true, isDefault: defaults.contains(provider.name),
+                             endpoint: extract ?? endpoint,
+                             detail: extract != nil ? "offline extract from PLACES_OSM_DATA" : "Overpass API, no key; or --data FILE offline")
+            }
+            let configured = context.value(variable) != nil
+            return Entry(provider: provider.name, configured: configured, isDefault: defaults.contains(provider.name), endpoint: endpoint,
+                         detail: configured ? "key from \(variable)" : "set \(variable) to use it")
+        })
     }
 
     var table: String {

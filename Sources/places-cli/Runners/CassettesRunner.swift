@@ -28,7 +28,7 @@ enum CassettesRunner {
     /// stdout with the exchanges whose answers are errors.
     static func check(_ directory: CassetteDirectory, context: RunContext) throws -> String {
         try directory.requireExisting(role: "cassette directory")
-        let audit = CassetteAudit(knownSecrets: Redaction.keyVariables.compactMap { context.value($0) })
+        let audit = CassetteAudit(knownSecrets: ServiceVariables.keyVariables.compactMap { context.value($0) })
         var problems = 0
         var errorAnswers: [String] = []
         let entries = directory.entries()

@@ -4,7 +4,7 @@ import PlacesCore
 /// measure, render. Returns what goes to stdout; notes go to diagnostics.
 enum RouteEstimateRunner {
     static func run(_ options: RouteEstimateOptions, context: RunContext) async throws -> String {
-        if options.router == .osrm && options.mode == .transit { throw OSRMRouter.transitRefusal }
+        if options.router == .osrm && options.mode == .transit { throw OSRMRouter.transitRefusal(wording: context.diagnostics.wording) }
         let router = try RouterFactory.make(options.router, network: options.network, context: context)
         // PLACE_ID ends come from the favorites snapshot before their provider (no network
         // for a saved place); `--data` with another provider's id is a usage error.

@@ -26,17 +26,17 @@ struct ArgumentParserTests {
 
     @Test func valueAfterSpaceAndAfterEquals() throws {
         let a = try run(["nearby", "--radius", "500", "--type=cafe"])
-        #expect(a.values["radius"] == "500")
-        #expect(a.values["type"] == "cafe")
+        #expect(a.values[.radius] == "500")
+        #expect(a.values[.type] == "cafe")
     }
 
     @Test func negativeValueIsAValueNotAFlag() throws {
-        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).values["at"] == "-33.8688,151.2093")
-        #expect(try run(["nearby", "--at=-33.8688,151.2093"]).values["at"] == "-33.8688,151.2093")
+        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).values[.at] == "-33.8688,151.2093")
+        #expect(try run(["nearby", "--at=-33.8688,151.2093"]).values[.at] == "-33.8688,151.2093")
     }
 
     @Test func switchesTakeNoValue() throws {
-        #expect(try run(["nearby", "--open-now"]).values["open-now"] == "true")
+        #expect(try run(["nearby", "--open-now"]).values[.openNow] == "true")
         #expect(usageError(["nearby", "--open-now=yes"])?.contains("takes no value") == true)
     }
 
@@ -59,24 +59,24 @@ struct ArgumentParserTests {
     /// A shell alias's flag can be given again: the last value wins; --type and --fields keep every value.
     @Test func repeatedFlagLastWinsAndListsAccumulate() throws {
         let a = try run(["nearby", "--radius", "1", "--limit", "5", "--radius", "2", "-n", "10", "--type", "cafe", "-t", "bar"])
-        #expect(a.string("radius") == "2")
-        #expect(a.string("limit") == "10")
-        #expect(a.strings("type") == ["cafe", "bar"])
-        #expect(a.lastGiven(of: ["at", "near"]) == nil)
+        #expect(a.string(.radius) == "2")
+        #expect(a.string(.limit) == "10")
+        #expect(a.strings(.type) == ["cafe", "bar"])
+        #expect(a.lastGiven(of: [.at, .near]) == nil)
         let b = try run(["nearby", "--near", "Paris", "--at", "1,1"])
-        #expect(b.lastGiven(of: ["at", "near"]) == "at")
+        #expect(b.lastGiven(of: [.at, .near]) == .at)
     }
 
     /// Short forms as getopt takes them: `-n 5`, `-n5`, `-n=5`, bundled switches before a value flag.
     @Test func shortFlags() throws {
-        #expect(try run(["nearby", "-n", "5"]).string("limit") == "5")
-        #expect(try run(["nearby", "-n5"]).string("limit") == "5")
-        #expect(try run(["nearby", "-n=5"]).string("limit") == "5")
-        #expect(try run(["nearby", "-tcafe"]).string("type") == "cafe")
-        #expect(try run(["nearby", "-r=1km"]).string("radius") == "1km")
+        #expect(try run(["nearby", "-n", "5"]).string(.limit) == "5")
+        #expect(try run(["nearby", "-n5"]).string(.limit) == "5")
+        #expect(try run(["nearby", "-n=5"]).string(.limit) == "5")
+        #expect(try run(["nearby", "-tcafe"]).string(.type) == "cafe")
+        #expect(try run(["nearby", "-r=1km"]).string(.radius) == "1km")
         let bundled = try run(["nearby", "-jn5"])
-        #expect(bundled.isSet("json") && bundled.string("limit") == "5")
-        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).string("at") == "-33.8688,151.2093")
+        #expect(bundled.isSet(.json) && bundled.string(.limit) == "5")
+        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).string(.at) == "-33.8688,151.2093")
         #expect(usageError(["nearby", "-jx"])?.contains("'-x' in '-jx'") == true)
         #expect(usageError(["nearby", "-limit", "5"])?.contains("long flags take two dashes: --limit") == true)
         if case .help(.command(let spec))? = try? ArgumentParser.parse(["search", "-h"]) {
@@ -90,19 +90,19 @@ struct ArgumentParserTests {
         #expect(usageError(["nearby", "--type", ""])?.contains("--type needs a non-empty value") == true)
         #expect(usageError(["nearby", "--near="])?.contains("--near needs a non-empty value") == true)
         // --note '' clears a favorite's note.
-        #expect(try run(["favorite", "add", "osm:node/1", "--note", ""]).values["note"] == "")
-        #expect(try run(["favorite", "add", "osm:node/1", "--note="]).values["note"] == "")
+        #expect(try run(["favorite", "add", "osm:node/1", "--note", ""]).values[.note] == "")
+        #expect(try run(["favorite", "add", "osm:node/1", "--note="]).values[.note] == "")
     }
 
     @Test func helpAnywhereWins() throws {
-        #expect(try ArgumentParser.parse(["nearby", "--radius", "5", "-h"]) == .help(.command(CommandTable.nearby)))
-        #expect(try ArgumentParser.parse(["favorite", "add", "--help"]) == .help(.command(CommandTable.favoriteAdd)))
-        #expect(try ArgumentParser.parse(["help", "search"]) == .help(.command(CommandTable.search)))
+        #expect(try ArgumentParser.parse(["nearby", "--radius", "5", "-h"]) == .help(.command(NearbyCommand.spec)))
+        #expect(try ArgumentParser.parse(["favorite", "add", "--help"]) == .help(.command(FavoriteAddCommand.spec)))
+        #expect(try ArgumentParser.parse(["help", "search"]) == .help(.command(SearchCommand.spec)))
         #expect(try ArgumentParser.parse([]) == .help(.general))
         #expect(try ArgumentParser.parse(["help", "favorite"]) == .help(.group("favorite")))
         #expect(try ArgumentParser.parse(["favorite", "--help"]) == .help(.group("favorite")))
         #expect(try ArgumentParser.parse(["favorite", "nope", "-h"]) == .help(.group("favorite")))
-        #expect(try ArgumentParser.parse(["help", "favorite", "list"]) == .help(.command(CommandTable.favoriteList)))
+        #expect(try ArgumentParser.parse(["help", "favorite", "list"]) == .help(.command(FavoriteListCommand.spec)))
         #expect(ArgumentParser.groupMissingSubcommand(["favorite"]) == "favorite")
         #expect(ArgumentParser.groupMissingSubcommand(["favorite", "list"]) == nil)
         #expect(try ArgumentParser.parse(["--version"]) == .version)
@@ -129,6 +129,6 @@ struct ArgumentParserTests {
             #expect(text.contains("Example"), "\(spec.name)")
             for flag in spec.flags { #expect(text.contains("--\(flag.name)"), "\(spec.name) --\(flag.name)") }
         }
-        #expect(HelpFormatter.command(CommandTable.nearby).contains("(default: 1000)"))
+        #expect(HelpFormatter.command(NearbyCommand.spec).contains("(default: 1000)"))
     }
 }

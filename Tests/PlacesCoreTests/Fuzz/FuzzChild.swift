@@ -104,7 +104,16 @@ struct FuzzChild {
             unlink(errPath)
         }
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Outcome(ending: ending, stdout: Self.read(outPath), stderr: Self.read(errPath),
+        let stdoutData = Self.read(outPath), stderrData = Self.read(errPath)
+        let transcribed: Int32
+        switch ending {
+        case .exit(let code): transcribed = code
+        case .signal(let number): transcribed = 128 + number
+        case .killed: transcribed = -1
+        }
+        PlacesTranscript.record(executable: executable, arguments: arguments, environment: environment,
+                                status: transcribed, stdout: stdoutData, stderr: stderrData)
+        return Outcome(ending: ending, stdout: stdoutData, stderr: stderrData,
                        maxResidentBytes: maxResident, seconds: seconds, cpuSeconds: cpu)
     }
 

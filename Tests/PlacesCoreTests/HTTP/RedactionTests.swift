@@ -80,7 +80,7 @@ struct RedactionTests {
         #expect(Redaction.scrub("Authorization: Bearer fsqkey123456", secrets: forms) == "Authorization: REDACTED")
         #expect(Redaction.scrub("token=fsqKEY123456", secrets: forms) == "token=REDACTED")
         let environment = ["GOOGLE_MAPS_API_KEY": Self.key, "FOURSQUARE_API_KEY": "Bearer fsqKEY123456", "OTHER": "not-a-key-at-all"]
-        let secrets = Redaction.environmentSecrets { environment[$0] }
+        let secrets = ServiceVariables.secrets { environment[$0] }
         #expect(secrets.contains(Self.key) && secrets.contains("fsqKEY123456") && !secrets.contains("not-a-key-at-all"))
     }
 
@@ -187,7 +187,7 @@ struct RedactionTests {
             ("PlacesClient.Source.foursquare", PlacesClient.Source.foursquare(apiKey: "Bearer \(Self.key)")),
             ("PlacesClient (google)", PlacesClient(source: .google(apiKey: Self.key))),
             ("PlacesClient (foursquare)", PlacesClient(source: .foursquare(apiKey: Self.key))),
-            ("ProviderSpec", ProviderSpec(.google(apiKey: Self.key))),
+            ("ProviderConfiguration", PlacesClient.Source.google(apiKey: Self.key).parts().configuration),
         ]
         for (name, holder) in holders {
             for text in renderings(holder) {

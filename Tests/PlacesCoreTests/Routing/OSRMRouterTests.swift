@@ -60,11 +60,11 @@ struct OSRMRouterTests {
 
     @Test func transitIsRefusedBeforeAnyRequest() async throws {
         let server = try FakeHTTPServer { _ in .json(200, Self.london) }
-        await #expect(throws: OSRMRouter.transitRefusal) {
+        await #expect(throws: OSRMRouter.transitRefusal(wording: .library)) {
             _ = try await router(server).measure(from: Self.from, to: Self.to, mode: .transit, diagnostics: .silent)
         }
         #expect(server.requests.isEmpty)
-        #expect(OSRMRouter.transitRefusal.kind == .usage)
+        #expect(OSRMRouter.transitRefusal(wording: .library).kind == .usage)
     }
 
     /// The public demo serves cars only; asking it to walk gets a note (seen via a dry run, so nothing is sent).
@@ -72,7 +72,7 @@ struct OSRMRouterTests {
         let client = HTTPClient(transport: DryRunTransport())
         let notes = NoteLog()
         await #expect(throws: DryRunCapture.self) {
-            _ = try await OSRMRouter(client: client, baseURL: DefaultEndpoints.osrm).measure(from: Self.from, to: Self.to, mode: .walk, diagnostics: notes.diagnostics)
+            _ = try await OSRMRouter(client: client, baseURL: ServiceDescriptor.osrm.defaultBaseURL).measure(from: Self.from, to: Self.to, mode: .walk, diagnostics: notes.diagnostics)
         }
         #expect(notes.lines.count == 1 && notes.lines[0].contains("routes cars only") && notes.lines[0].contains("routed-foot"))
     }
@@ -91,7 +91,7 @@ struct OSRMRouterTests {
         ErrorCase(status: 400, body: #"{"message":"Could not find a matching segment for coordinate 1","code":"NoSegment"}"#, kind: .notFound, fragment: "move the point nearer a street"),
         ErrorCase(status: 400, body: #"{"message":"Query string malformed close to position 53","code":"InvalidQuery"}"#, kind: .usage, fragment: "InvalidQuery"),
         ErrorCase(status: 400, body: #"{"message":"Invalid coordinate value.","code":"InvalidValue"}"#, kind: .usage, fragment: "InvalidValue"),
-        ErrorCase(status: 400, body: #"{"message":"Service nearest not found!","code":"InvalidService"}"#, kind: .unavailable, fragment: "check PLACES_OSRM_URL"),
+        ErrorCase(status: 400, body: #"{"message":"Service nearest not found!","code":"InvalidService"}"#, kind: .unavailable, fragment: "check the base URL of OSRM"),
         ErrorCase(status: 400, body: #"{"message":"Too many table coordinates","code":"TooBig"}"#, kind: .unavailable, fragment: "TooBig"),
         ErrorCase(status: 200, body: #"{"code":"NoRoute","message":"Impossible route between points"}"#, kind: .notFound, fragment: "NoRoute"),
         ErrorCase(status: 200, body: #"{"code":"Ok","routes":[],"waypoints":[]}"#, kind: .notFound, fragment: "no route"),

@@ -66,6 +66,9 @@ enum BoundedRun {
         process.waitUntilExit()
         watchdog.cancel()
         let signalled = process.terminationReason == .uncaughtSignal
+        PlacesTranscript.record(executable: executable.path, arguments: arguments, environment: environment,
+                                status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
+                                stdout: outData, stderr: errData)
         let result = PlacesBinary.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                                          stderr: String(decoding: errData, as: UTF8.self))
         return Outcome(result: result, timedOut: killed.value, signal: signalled ? process.terminationStatus : nil)

@@ -121,6 +121,8 @@ struct PlacesBinary {
         // A process ended by a signal reads as the shell shows it (128 + the signal: 132 for
         // SIGILL, a Swift trap), never as a small status that could pass for an exit code.
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        PlacesTranscript.record(executable: process.executableURL?.path ?? "", arguments: process.arguments ?? [],
+                                environment: process.environment ?? [:], status: status, stdout: outData, stderr: errData)
         return Result(status: status,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))

@@ -69,7 +69,11 @@ extension PlacesBinary {
         #else
         let peak = Int(usage.ru_maxrss) * 1024
         #endif
-        let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
-        return MeasuredResult(result: Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath)), peakResidentBytes: peak)
+        let outData = FileManager.default.contents(atPath: outPath) ?? Data()
+        let errData = FileManager.default.contents(atPath: errPath) ?? Data()
+        PlacesTranscript.record(executable: executable.path, arguments: arguments, environment: environment,
+                                status: exitStatus, stdout: outData, stderr: errData)
+        return MeasuredResult(result: Result(status: exitStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                             stderr: String(decoding: errData, as: UTF8.self)), peakResidentBytes: peak)
     }
 }

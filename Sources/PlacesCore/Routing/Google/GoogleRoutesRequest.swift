@@ -6,10 +6,10 @@ enum GoogleRoutesRequest {
     /// Only what is printed: anything more costs more and is sent for nothing.
     static let fieldMask = "routes.distanceMeters,routes.duration"
 
-    static func make(baseURL: String, key: String, from: Coordinate, to: Coordinate, mode: TravelMode) throws -> HTTPRequest {
+    static func make(baseURL: String, key: String, from: Coordinate, to: Coordinate, mode: TravelMode, wording: Wording = .library) throws -> HTTPRequest {
         let trimmed = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         guard let url = URL(string: trimmed + "/directions/v2:computeRoutes"), url.scheme?.hasPrefix("http") == true, url.host != nil else {
-            throw PlacesError.configuration(message: "PLACES_GOOGLE_ROUTES_URL='\(baseURL)' is not an http(s) URL: set it to a base URL such as \(DefaultEndpoints.googleRoutes), or unset it")
+            throw PlacesError.configuration(message: wording(.baseURLNotHTTP(.googleRoutes, value: baseURL)))
         }
         return HTTPRequest(
             method: "POST", url: url,

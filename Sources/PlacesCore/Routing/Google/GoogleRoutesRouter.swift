@@ -1,7 +1,6 @@
 import Foundation
 
-/// `--router google`: the Routes API at `PLACES_GOOGLE_ROUTES_URL`, the key only in the
-/// `X-Goog-Api-Key` header.
+/// Google's Routes API (the CLI's `--router google`), the key only in the `X-Goog-Api-Key` header.
 package struct GoogleRoutesRouter: Router {
     package var name: RouterName { .google }
     let client: HTTPClient
@@ -15,14 +14,15 @@ package struct GoogleRoutesRouter: Router {
     }
 
     package func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
-        let request = try GoogleRoutesRequest.make(baseURL: baseURL, key: key, from: from, to: to, mode: mode)
+        let wording = diagnostics.wording
+        let request = try GoogleRoutesRequest.make(baseURL: baseURL, key: key, from: from, to: to, mode: mode, wording: wording)
         let response = try await client.send(request, service: GoogleRoutesService.description)
         if let error = GoogleService.envelopeError(in: response, service: GoogleRoutesService.description, secrets: request.secrets,
                                                    wording: diagnostics.wording) {
             throw error
         }
         guard let measure = try GoogleRoutesResponse.measure(from: response.body) else {
-            throw PlacesError.notFound(message: "Google Routes found no \(mode.phrase) route between the two points; try another --mode, or --router estimate for a rough figure")
+            throw PlacesError.notFound(message: "Google Routes found no \(mode.phrase) route between the two points; try \(wording(.anotherTravelMode)), or \(wording(.estimateRouter)) for a rough figure")
         }
         if mode == .walk || mode == .bike {
             diagnostics.note("Google's \(mode.phrase) routes are in beta and may lack sidewalks, pedestrian paths or cycle paths")

@@ -13,12 +13,12 @@ enum OSRMRequest {
         }
     }
 
-    static func make(baseURL: String, from: Coordinate, to: Coordinate, mode: TravelMode) throws -> HTTPRequest {
-        guard let profile = profile(mode) else { throw OSRMRouter.transitRefusal }
+    static func make(baseURL: String, from: Coordinate, to: Coordinate, mode: TravelMode, wording: Wording = .library) throws -> HTTPRequest {
+        guard let profile = profile(mode) else { throw OSRMRouter.transitRefusal(wording: wording) }
         let trimmed = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         let path = "/route/v1/\(profile)/\(pair(from));\(pair(to))?overview=false"
         guard let url = URL(string: trimmed + path), url.scheme?.hasPrefix("http") == true, url.host != nil else {
-            throw PlacesError.configuration(message: "PLACES_OSRM_URL='\(baseURL)' is not an http(s) URL: set it to an OSRM server such as \(DefaultEndpoints.osrm), or unset it")
+            throw PlacesError.configuration(message: wording(.baseURLNotHTTP(.osrm, value: baseURL)))
         }
         // osrm-routed compresses error answers wrongly (gzip headers over a plain body,
         // osrm-backend #6330/#6402), so a NoRoute reads as a body cut short: ask for none.

@@ -29,17 +29,17 @@ struct OSRMResponse: Decodable {
 enum OSRMErrorCode {
     /// `NoRoute` and `NoSegment` are 66 (nothing to find); a query OSRM calls invalid is 64;
     /// a server that does not speak the route service, or any other failure, is 69.
-    static func error(code: String, message: String?, mode: TravelMode, host: String) -> PlacesError {
+    static func error(code: String, message: String?, mode: TravelMode, host: String, wording: Wording) -> PlacesError {
         let said = message.map { ": \(String($0.prefix(200)))" } ?? ""
         switch code {
         case "NoRoute":
-            return .notFound(message: "OSRM found no \(mode.phrase) route between the two points (NoRoute\(said)); they may be on networks that do not connect (an island, a closed area): try other points or another --mode")
+            return .notFound(message: "OSRM found no \(mode.phrase) route between the two points (NoRoute\(said)); they may be on networks that do not connect (an island, a closed area): try other points or \(wording(.anotherTravelMode))")
         case "NoSegment":
             return .notFound(message: "OSRM could not place a point on its \(mode.phrase) network (NoSegment\(said)): move the point nearer a street or path, or check that the server at \(host) covers that area")
         case "InvalidQuery", "InvalidValue", "InvalidOptions":
             return .requestRejected(.osrm, message: "OSRM refused the request as invalid (\(code)\(said))")
         case "InvalidUrl", "InvalidService", "InvalidVersion":
-            return .unavailable(.osrm, message: "the server at \(host) does not offer OSRM's route service v1 (\(code)\(said)); check PLACES_OSRM_URL")
+            return .unavailable(.osrm, message: "the server at \(host) does not offer OSRM's route service v1 (\(code)\(said)); \(wording(.checkBaseURL(.osrm)))")
         default:
             return .unavailable(.osrm, message: "OSRM at \(host) failed with \(code)\(said); try again later or another server")
         }

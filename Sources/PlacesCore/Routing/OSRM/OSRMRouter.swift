@@ -1,6 +1,6 @@
 import Foundation
 
-/// `--router osrm`: an OSRM server's route service at `PLACES_OSRM_URL`. No key.
+/// An OSRM server's route service (the CLI's `--router osrm`). No key.
 package struct OSRMRouter: Router {
     package var name: RouterName { .osrm }
     let client: HTTPClient
@@ -17,16 +17,24 @@ package struct OSRMRouter: Router {
         self.baseURL = baseURL
     }
 
-    /// `--mode transit --router osrm`: refused before any request.
-    package static let transitRefusal = PlacesError.invalidRequest(.travelMode, message: "OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit")
+    /// Transit asked of OSRM: refused before any request.
+    package static func transitRefusal(wording: Wording) -> PlacesError {
+        .invalidRequest(.travelMode, message: wording(.osrmHasNoTransit))
+    }
+
+    /// A public server with the profile of a mode the demo server lacks.
+    package static func profileServer(_ mode: TravelMode) -> String {
+        "https://routing.openstreetmap.de/routed-\(mode == .walk ? "foot" : "bike")"
+    }
 
     package func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
-        let request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode)
+        let wording = diagnostics.wording
+        let request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode, wording: wording)
         let host = request.url.host ?? baseURL
         if host == Self.carOnlyDemoHost && mode != .drive {
-            diagnostics.note("the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. https://routing.openstreetmap.de/routed-\(mode == .walk ? "foot" : "bike")")
+            diagnostics.note(wording(.osrmDemoServerCarsOnly(host: host, mode: mode)))
         }
-        let service = Self.service(mode: mode, host: host)
+        let service = Self.service(mode: mode, host: host, wording: wording)
         let response = try await client.send(request, service: service)
         let answer: OSRMResponse
         do {
@@ -35,10 +43,10 @@ package struct OSRMRouter: Router {
             throw HTTPErrorMapper.badBody(service: service, what: "not an OSRM route response (\(DecodingErrorText.describe(error)))")
         }
         guard answer.code == "Ok" else {
-            throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host)
+            throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host, wording: wording)
         }
         guard let route = answer.routes?.first else {
-            throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or another --mode")
+            throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or \(wording(.anotherTravelMode))")
         }
         let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: .osrm)
         let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: .osrm)
@@ -53,7 +61,7 @@ package struct OSRMRouter: Router {
     }
 
     /// How OSRM failures read: its `{"code", "message"}` body decides 4xx answers.
-    static func service(mode: TravelMode, host: String) -> ServiceDescription {
+    static func service(mode: TravelMode, host: String, wording: Wording) -> ServiceDescription {
         ServiceDescription(
             .osrm,
             parseError: { response in
@@ -63,11 +71,11 @@ package struct OSRMRouter: Router {
             classify: { response in
                 guard (400..<500).contains(response.status), response.status != 429 else { return nil }
                 if let body = OSRMResponse.decode(response.body), body.code != "Ok" {
-                    return OSRMErrorCode.error(code: body.code, message: body.message, mode: mode, host: host)
+                    return OSRMErrorCode.error(code: body.code, message: body.message, mode: mode, host: host, wording: wording)
                 }
                 // Not an OSRM body: the URL does not lead to a route service.
                 if response.status == 404 {
-                    return .unavailable(.osrm, message: "the server at \(host) has no OSRM route service at that path (HTTP 404); check PLACES_OSRM_URL")
+                    return .unavailable(.osrm, message: "the server at \(host) has no OSRM route service at that path (HTTP 404); \(wording(.checkBaseURL(.osrm)))")
                 }
                 return nil
             },

@@ -6,18 +6,24 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import PlacesCore
 
-/// A memory-mapped file that another program cuts short while it is read (`> file`, a
-/// download started again over it) makes the next read of a page past its new end raise
-/// SIGBUS, which would kill the process. While a mapping is registered here, such a fault
-/// inside it prints one `places: error:` line naming the file and exits 74 (an I/O error)
-/// instead. A fault anywhere else goes to the handler that was there before, as before.
+/// The CLI's policy for a file cut short under a memory map (PlacesCore's `MappingGuard`,
+/// installed by `main.swift`): a file that another program cuts short while it is read
+/// (`> file`, a download started again over it) makes the next read of a page past its new
+/// end raise SIGBUS, which would kill the process. While a mapping is registered here, such a
+/// fault inside it prints one `places: error:` line naming the file and exits 74 (an I/O
+/// error) instead. A fault anywhere else goes to the handler that was there before, as before.
 ///
 /// The handler only reads a fixed table and calls `read`, `write` and `_exit`, which are safe
 /// in a signal handler; registering takes a lock that the handler never takes. Several scanner
 /// threads may fault at once: a pipe holding one byte lets the first one print and exit, and
 /// the others block in `read` until the process is gone, so the line is printed once.
-enum TruncationGuard {
+struct TruncationGuard: MappingGuard {
+    func register(_ bytes: UnsafeRawBufferPointer, path: String) -> Int? { Self.register(bytes, path: path) }
+
+    func release(_ slot: Int) { Self.release(slot) }
+
     /// One registered mapping: its address range and the line to print. `start` 0 is a free slot.
     private struct Slot {
         var start: UInt = 0

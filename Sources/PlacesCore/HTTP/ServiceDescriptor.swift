@@ -1,0 +1,50 @@
+/// What everyone says about one web service, declared once beside the code that speaks its
+/// wire (`GooglePlacesDescriptor.swift`, `OSRMDescriptor.swift`, ...): its name in messages,
+/// the public base URL, the folder its recordings go in, and the pace a batch asks it at.
+/// (How its failures read is `ServiceDescription`, made per request.)
+package struct ServiceDescriptor: Sendable {
+    package let service: PlacesError.Service
+    /// As users know it: "Google Places", "Overpass".
+    package let displayName: String
+    /// The public base URL, used when no other is configured.
+    package let defaultBaseURL: String
+    /// The folder its exchanges are recorded in, and `HTTPRequest.service` (`google` for both
+    /// of Google's services, `osm` for Overpass).
+    package let recordingFolder: String
+    /// The pace when none is given (`RateLimits`), cautious on purpose.
+    package let requestsPerSecond: Double
+    /// Requests that may wait for an answer at once (the public Overpass server gives each
+    /// client two slots); `.max` when only the batch's `--jobs` bounds them.
+    package let maxInFlight: Int
+    /// What to do when it refuses a request for payment.
+    package let paymentAdvice: String
+    /// What to do when an answer is over the size cap; nil for the usual "check its base URL".
+    package let oversizeAdvice: String?
+
+    package init(_ service: PlacesError.Service, displayName: String, defaultBaseURL: String, recordingFolder: String,
+                 requestsPerSecond: Double, maxInFlight: Int = .max, paymentAdvice: String = "check the account's billing",
+                 oversizeAdvice: String? = nil) {
+        self.service = service
+        self.displayName = displayName
+        self.defaultBaseURL = defaultBaseURL
+        self.recordingFolder = recordingFolder
+        self.requestsPerSecond = requestsPerSecond
+        self.maxInFlight = maxInFlight
+        self.paymentAdvice = paymentAdvice
+        self.oversizeAdvice = oversizeAdvice
+    }
+}
+
+extension ServiceDescriptor {
+    /// The one registry of web services, each declared beside the code that speaks its wire.
+    package static let all: [ServiceDescriptor] = [.googlePlaces, .googleRoutes, .foursquare, .overpass, .osrm]
+}
+
+extension PlacesError.Service {
+    /// This service's descriptor, from the registry (`ServiceDescriptor.all`, which a test
+    /// checks holds each service once).
+    package var descriptor: ServiceDescriptor {
+        // Unwrap justified: the registry holds every case (ProviderDescriptorTests).
+        ServiceDescriptor.all.first { $0.service == self }!
+    }
+}

@@ -1,0 +1,19 @@
+import PlacesCore
+
+/// `places favorite remove PLACE_ID`.
+enum FavoriteRemoveCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        ["favorite", "remove"], summary: "remove a place from your favorites",
+        usage: "places favorite remove PLACE_ID",
+        positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the favorite", completion: .favoriteIDs)],
+        groups: [FlagGroup(title: "Network", flags: [CommandTable.verboseFlag])],
+        examples: ["places favorite remove osm:node/1369465615"])
+
+    static func options(_ args: ParsedArguments, context: RunContext) throws -> PlaceID {
+        try PlaceID(parsing: args.positional(0))
+    }
+
+    static func run(_ id: PlaceID, context: RunContext) async throws -> String {
+        try FavoriteRunner.remove(id, context: context)
+    }
+}

@@ -1,0 +1,24 @@
+import PlacesCore
+
+/// `places nearby`: places around a location, nearest first.
+enum NearbyCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        ["nearby"], summary: "places around a location, nearest first",
+        usage: "places nearby (--at LAT,LON | --near PLACE) [--type T[,T...]] [--radius M] [options]",
+        groups: [CommandTable.location, CommandTable.filters(nearby: true), CommandTable.output, CommandTable.provider, CommandTable.network],
+        examples: [
+            "places nearby --near Helsinki --type restaurant --data helsinki-pois.json",
+            "places nearby --at 60.1699,24.9384 --type cafe --radius 500 --json | jq '.[].name'",
+            "places nearby --near Helsinki --type restaurant --group-by cuisine --filter sushi --data helsinki-pois.json",
+            "places nearby --near Helsinki --type cafe --provider osm,google,foursquare --json",
+        ],
+        notes: [CommandTable.severalProviders])
+
+    static func options(_ args: ParsedArguments, context: RunContext) throws -> SearchOptions {
+        try SearchOptions.read(args, query: nil, environment: context.environment)
+    }
+
+    static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
+        try await SearchRunner.run(options, context: context)
+    }
+}
