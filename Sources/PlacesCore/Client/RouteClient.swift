@@ -31,9 +31,9 @@ public struct RouteClient: Sendable {
         case .estimate:
             router = EstimateRouter()
         case .osrm(let base):
-            router = OSRMRouter(client: http, baseURL: base?.absoluteString ?? DefaultEndpoints.osrm)
+            router = OSRMRouter(client: http, baseURL: base?.absoluteString ?? ServiceDescriptor.osrm.defaultBaseURL)
         case .google(let key, let base):
-            router = GoogleRoutesRouter(client: http, baseURL: base?.absoluteString ?? DefaultEndpoints.googleRoutes, key: key)
+            router = GoogleRoutesRouter(client: http, baseURL: base?.absoluteString ?? ServiceDescriptor.googleRoutes.defaultBaseURL, key: key)
         }
         self.diagnostics = diagnostics
     }

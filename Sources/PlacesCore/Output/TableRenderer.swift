@@ -83,6 +83,9 @@ struct TableRenderer {
         var fields: [VenueField]
         if options.fields.isExplicit {
             fields = options.fields.fields
+        } else if options.routeLine != nil {
+            fields = [.name, .alongMeters, .routeOffsetMeters] + (options.providers.contains(.google) ? [.detourSeconds] : [])
+                + [.categories, .cuisines, .address]
         } else {
             fields = [.name, .distanceMeters, .categories, .cuisines, .address]
         }

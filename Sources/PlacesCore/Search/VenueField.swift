@@ -65,6 +65,16 @@ package struct FieldSelection: Sendable, Hashable {
         return FieldSelection(fields: withSameAs, isExplicit: isExplicit, extendsDefault: true)
     }
 
+    /// The selection along a route: the default set (or additions to it) gains the route's
+    /// fields right after its own; fields named exactly stay as named.
+    package func listingRouteFields() -> FieldSelection {
+        guard extendsDefault else { return self }
+        var withRoute = fields.filter { !VenueField.routeFields.contains($0) }
+        let end = withRoute.starts(with: VenueField.defaultSet) ? VenueField.defaultSet.count : withRoute.count
+        withRoute.insert(contentsOf: VenueField.routeFields, at: end)
+        return FieldSelection(fields: withRoute, isExplicit: isExplicit, extendsDefault: true)
+    }
+
     /// A set of fields in the contract's order, as named by an app.
     package init(_ fields: Set<VenueField>) {
         self.init(fields: VenueField.allCases.filter(fields.contains), isExplicit: true)

@@ -80,6 +80,8 @@ struct SearchOptions: Sendable {
     var filterText: String?
     var groupByCuisine: Bool
     var favoritesOnly: Bool
+    /// `--from POINT --to POINT`: along a route instead of around a location.
+    var route: AlongRouteOptions?
     var output: OutputOptions
     var network: NetworkOptions
     var providerOptions: ProviderOptions
@@ -87,7 +89,7 @@ struct SearchOptions: Sendable {
     init(query: String? = nil, location: LocationSpec? = nil, types: [PlaceCategory] = [], radiusMeters: Double? = nil,
                 limit: Int = SearchRequest.defaultLimit, sort: VenueSortOrder? = nil, openNow: Bool = false,
                 minRating: Double? = nil, price: PriceRange? = nil, filterText: String? = nil,
-                groupByCuisine: Bool = false, favoritesOnly: Bool = false, output: OutputOptions = OutputOptions(),
+                groupByCuisine: Bool = false, favoritesOnly: Bool = false, route: AlongRouteOptions? = nil, output: OutputOptions = OutputOptions(),
                 network: NetworkOptions = NetworkOptions(), providerOptions: ProviderOptions = ProviderOptions()) {
         self.query = query
         self.location = location
@@ -101,6 +103,7 @@ struct SearchOptions: Sendable {
         self.filterText = filterText
         self.groupByCuisine = groupByCuisine
         self.favoritesOnly = favoritesOnly
+        self.route = route
         self.output = output
         self.network = network
         self.providerOptions = providerOptions
@@ -121,4 +124,12 @@ struct DetailsOptions: Sendable {
         self.network = network
         self.providerOptions = providerOptions
     }
+}
+
+/// `nearby`/`search --from POINT --to POINT [--mode M] [--router R]`, typed.
+struct AlongRouteOptions: Sendable, Equatable {
+    var from: PointSpec
+    var to: PointSpec
+    var mode: TravelMode
+    var router: RouterName
 }

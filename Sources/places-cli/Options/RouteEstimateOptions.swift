@@ -6,6 +6,8 @@ struct RouteEstimateOptions: Sendable {
     var to: PointSpec
     var mode: TravelMode
     var router: RouterName
+    /// `--steps`: turn-by-turn instructions where the router has them.
+    var steps: Bool
     var format: OutputFormat
     var network: NetworkOptions
     /// `--data`, for PLACE_ID points with an `osm:` id.
@@ -15,12 +17,13 @@ struct RouteEstimateOptions: Sendable {
     static let defaultRouter = RouterName.estimate
 
     init(from: PointSpec, to: PointSpec, mode: TravelMode = RouteEstimateOptions.defaultMode,
-                router: RouterName = RouteEstimateOptions.defaultRouter, format: OutputFormat = .table,
+                router: RouterName = RouteEstimateOptions.defaultRouter, steps: Bool = false, format: OutputFormat = .table,
                 network: NetworkOptions = NetworkOptions(), providerOptions: ProviderOptions = ProviderOptions()) {
         self.from = from
         self.to = to
         self.mode = mode
         self.router = router
+        self.steps = steps
         self.format = format
         self.network = network
         self.providerOptions = providerOptions

@@ -90,7 +90,7 @@ package struct FoursquarePlacesProvider: PlaceProvider {
             var each = request
             each.route = nil
             each.center = circle.center
-            each.radiusMeters = min(circle.radiusMeters, ProviderLimits.maxRadiusMeters(.foursquare) ?? circle.radiusMeters)
+            each.radiusMeters = min(circle.radiusMeters, ProviderName.foursquare.descriptor.maxRadiusMeters ?? circle.radiusMeters)
             each.sort = .distance
             each.limit = FoursquareRequestBuilder.maxPerPage
             let found = try await search(each, diagnostics: diagnostics)

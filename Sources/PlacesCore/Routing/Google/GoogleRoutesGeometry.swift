@@ -106,7 +106,8 @@ enum GoogleRoutesGeometry {
 extension GoogleRoutesRouter {
     /// The route with its line (high quality) and, with `steps`, Google's navigation instructions.
     package func route(from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics) async throws -> RouteGeometry {
-        let measuring = try GoogleRoutesRequest.make(baseURL: baseURL, key: key, from: from, to: to, mode: mode)
+        let wording = diagnostics.wording
+        let measuring = try GoogleRoutesRequest.make(baseURL: baseURL, key: key, from: from, to: to, mode: mode, wording: wording)
         let request = GoogleRoutesGeometry.request(measuring, from: from, to: to, mode: mode, steps: steps)
         let response = try await client.send(request, service: GoogleRoutesService.description)
         if let error = GoogleService.envelopeError(in: response, service: GoogleRoutesService.description, secrets: request.secrets,
@@ -114,7 +115,7 @@ extension GoogleRoutesRouter {
             throw error
         }
         guard let measure = try GoogleRoutesResponse.measure(from: response.body) else {
-            throw PlacesError.notFound(message: "Google Routes found no \(mode.phrase) route between the two points; try another travel mode, or the estimate router for a rough figure")
+            throw PlacesError.notFound(message: "Google Routes found no \(mode.phrase) route between the two points; try \(wording(.anotherTravelMode)), or \(wording(.estimateRouter)) for a rough figure")
         }
         if mode == .walk || mode == .bike {
             diagnostics.note("Google's \(mode.phrase) routes are in beta and may lack sidewalks, pedestrian paths or cycle paths")

@@ -4,10 +4,14 @@ extension OSRMRouter {
     /// The route with its full line (`overview=full`, `geometries=polyline`: precision 5, the
     /// same text Google takes) and, with `steps`, OSRM's steps (`steps=true`).
     package func route(from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics) async throws -> RouteGeometry {
-        var request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode)
+        let wording = diagnostics.wording
+        var request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode, wording: wording)
         request.url = try Self.geometryURL(request.url, steps: steps)
         let host = request.url.host ?? baseURL
-        let service = Self.service(mode: mode, host: host)
+        if host == Self.carOnlyDemoHost && mode != .drive {
+            diagnostics.note(wording(.osrmDemoServerCarsOnly(host: host, mode: mode)))
+        }
+        let service = Self.service(mode: mode, host: host, wording: wording)
         let response = try await client.send(request, service: service)
         let answer: OSRMRouteWire
         do {
@@ -16,10 +20,10 @@ extension OSRMRouter {
             throw HTTPErrorMapper.badBody(service: service, what: "not an OSRM route response (\(DecodingErrorText.describe(error)))")
         }
         guard answer.code == "Ok" else {
-            throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host)
+            throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host, wording: wording)
         }
         guard let route = answer.routes?.first else {
-            throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or another travel mode")
+            throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or \(wording(.anotherTravelMode))")
         }
         let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: .osrm)
         let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: .osrm)
