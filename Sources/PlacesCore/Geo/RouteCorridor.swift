@@ -29,6 +29,8 @@ package struct RouteCorridor: Sendable {
         package let box: GeodesicBounds
         /// The parts (of segments) the stretch runs along.
         let parts: Range<Int>
+        /// Cheap bounds on the distance from the stretch's middle point.
+        let middle: GeodesicDistanceBounds
     }
 
     /// A piece of one segment, with a centre and how far its points can be from it.
@@ -76,7 +78,7 @@ package struct RouteCorridor: Sendable {
             while lastPart + 1 < parts.count, parts[lastPart + 1].startAlong <= end { lastPart += 1 }
             let middle = line.point(atAlong: (start + end) / 2)
             pieces.append(Piece(startAlong: start, endAlong: end, box: GeodesicBounds(center: middle, radius: (end - start) / 2 + radiusMeters),
-                                parts: firstPart..<(lastPart + 1)))
+                                parts: firstPart..<(lastPart + 1), middle: GeodesicDistanceBounds(center: middle)))
         }
         self.pieces = pieces
 
@@ -138,10 +140,22 @@ package struct RouteCorridor: Sendable {
         return found
     }
 
-    /// The least along distance a place there can have, if it can be within the radius (nil:
-    /// it is surely farther): cheap, for an index walk that stops once enough are found.
-    package func lowestAlong(latitude: Double, longitude: Double) -> Double? {
-        pieces(near: latitude, longitude).first.map { pieces[Int($0)].startAlong }
+    /// The least along distance and the least distance from the route a place there can
+    /// have, if it can be within the radius (nil: it is surely farther): cheap, for an index
+    /// walk that keeps only the best N. (The nearest point lies in a piece whose box holds the
+    /// place, and no point of a piece is farther from its middle than half its length.)
+    package func lowerBounds(latitude: Double, longitude: Double) -> (along: Double, offset: Double)? {
+        // Called for every entry of every cell walked: no array is built.
+        var along = Double.infinity, offset = Double.infinity
+        func consider(_ index: Int32) {
+            let piece = pieces[Int(index)]
+            guard piece.box.contains(latitude: latitude, longitude: longitude) else { return }
+            along = min(along, piece.startAlong)
+            offset = min(offset, piece.middle.lower(latitude: latitude, longitude: longitude) - (piece.endAlong - piece.startAlong) / 2)
+        }
+        buckets[Self.bucketKey(latitude: latitude, longitude: longitude, degrees: bucketDegrees)]?.forEach(consider)
+        everywhere.forEach(consider)
+        return along.isFinite ? (along, max(0, offset)) : nil
     }
 
     /// Where `place` is against the line, if it is within the radius; nil otherwise.

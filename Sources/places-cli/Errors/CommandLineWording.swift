@@ -190,6 +190,7 @@ extension Wording {
         case .rating, .ratingCount: return ["--min-rating", "--sort rating|best"]
         case .priceLevel: return ["--price"]
         case .openNow: return ["--open-now"]
+        case .detourSeconds, .detourMeters: return ["--sort detour"]
         default: return []
         }
     }

@@ -19,7 +19,9 @@ enum RouteEstimateRunner {
             return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent\(after)")
         }
         // The line is asked for only when it is printed: a drawn route (GeoJSON) or steps.
-        let wantsLine = options.steps || options.format == .geojson
+        // The estimate's line is the straight one, drawn from the ends: it is measured (with
+        // its note on trips no one makes).
+        let wantsLine = (options.steps || options.format == .geojson) && options.router != .estimate
         let measure: RouteMeasure
         var geometry: RouteGeometry?
         do {

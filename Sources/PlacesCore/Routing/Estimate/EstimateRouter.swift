@@ -16,9 +16,11 @@ package struct EstimateRouter: Router {
         return estimate
     }
 
-    /// The estimate with the straight line (a geodesic) as its line; it has no steps.
+    /// The estimate with the straight line (a geodesic) as its line; it has no steps. The
+    /// line is what is wanted here (a search along it), so the note on trips no one makes
+    /// (which reads the sea mask) is `measure`'s alone.
     package func route(from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics) async throws -> RouteGeometry {
-        let measure = try await measure(from: from, to: to, mode: mode, diagnostics: diagnostics)
+        let measure = Self.estimate(straightLineMeters: GeodesicDistance.meters(from: from, to: to), mode: mode)
         return RouteGeometry(distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds, coordinates: [from, to],
                              steps: nil, isStraightLine: true)
     }

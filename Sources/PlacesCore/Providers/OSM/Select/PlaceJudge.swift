@@ -105,11 +105,15 @@ struct PlaceJudge {
            !(RankKey(tier: tier ?? 0, meters: s.ranksByDistance ? lower : 0, offset: c.offset, kind: c.kind, id: c.id) < threshold) { return nil }
         var meters = 0.0, tie = 0.0
         if let corridor = s.corridor {
-            // Cheap first: no piece of the route near enough, or (met in order along the
-            // route) not before the last place kept even at the piece's start.
-            guard let lowest = corridor.lowestAlong(latitude: c.latitude, longitude: c.longitude) else { return nil }
-            if !counting, s.order == .along, let threshold = collector.threshold,
-               !(RankKey(tier: tier ?? 0, meters: lowest, offset: c.offset, kind: c.kind, id: c.id) < threshold) { return nil }
+            // Cheap first: no piece of the route near enough, or not before the last place
+            // kept even at the least along distance and offset it can have.
+            guard let lowest = corridor.lowerBounds(latitude: c.latitude, longitude: c.longitude) else { return nil }
+            if !counting, s.order != .file, let threshold = collector.threshold {
+                let best = s.order == .offset
+                    ? RankKey(tier: tier ?? 0, meters: lowest.offset, offset: c.offset, kind: c.kind, id: c.id)
+                    : RankKey(tier: tier ?? 0, meters: lowest.along, offset: c.offset, kind: c.kind, id: c.id, tie: lowest.offset)
+                if !(best < threshold) { return nil }
+            }
             guard let found = corridor.locate(Coordinate(uncheckedLatitude: c.latitude, longitude: c.longitude)) else { return nil }
             meters = s.order == .offset ? found.offsetMeters : found.alongMeters
             tie = s.order == .offset ? 0 : found.offsetMeters
