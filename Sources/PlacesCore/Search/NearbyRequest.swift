@@ -24,8 +24,8 @@ public struct NearbyRequest: Sendable, Hashable {
     public var favoritesOnly: Bool
 
     public init(
-        center: Coordinate, radiusMeters: Double = 1000, categories: [PlaceCategory] = [],
-        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = .distance, limit: Int = 20,
+        center: Coordinate, radiusMeters: Double = SearchDefaults.nearbyRadiusMeters, categories: [PlaceCategory] = [],
+        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.nearbySort, limit: Int = SearchDefaults.limit,
         minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
         favoritesOnly: Bool = false
     ) {
@@ -43,9 +43,10 @@ public struct NearbyRequest: Sendable, Hashable {
     }
 
     var searchRequest: SearchRequest {
-        SearchRequest(
-            kind: .nearby, center: center, radiusMeters: radiusMeters, types: categories, sort: sort, limit: limit,
-            minRating: minRating, openNow: openNow, price: price, filterText: nameFilter,
-            fields: FieldSelection(fields))
+        var parameters = SearchParameters()
+        (parameters.types, parameters.radiusMeters, parameters.sort, parameters.limit) = (categories, radiusMeters, sort, limit)
+        (parameters.minRating, parameters.openNow, parameters.price) = (minRating, openNow, price)
+        (parameters.filterText, parameters.favoritesOnly) = (nameFilter, favoritesOnly)
+        return SearchRequest(kind: .nearby, center: center, parameters: parameters, fields: FieldSelection(fields))
     }
 }

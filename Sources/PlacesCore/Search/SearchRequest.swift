@@ -1,7 +1,9 @@
 import Foundation
 
 /// One `nearby` or `search`, in provider-neutral terms: what every provider turns
-/// into its own requests, and what the pipeline applies client-side.
+/// into its own requests, and what the pipeline applies client-side. The parameters
+/// (`request.limit`, `request.types`, ...) are its `SearchParameters`.
+@dynamicMemberLookup
 package struct SearchRequest: Sendable {
     package enum Kind: Sendable, Equatable {
         /// Places around a centre, by type.
@@ -13,17 +15,7 @@ package struct SearchRequest: Sendable {
     package var kind: Kind
     /// The search centre; `nil` only for a text search without LOCATION.
     package var center: Coordinate?
-    /// Metres. For `nearby` always set (default 1000). For `search`, a hard limit when set.
-    package var radiusMeters: Double?
-    package var types: [PlaceCategory]
-    package var sort: VenueSortOrder
-    package var limit: Int
-    package var minRating: Double?
-    package var openNow: Bool
-    package var price: PriceRange?
-    /// `--filter`: client-side, case- and accent-insensitive.
-    package var filterText: String?
-    package var groupByCuisine: Bool
+    package var parameters: SearchParameters
     package var fields: FieldSelection
     /// `--favorites-only`: only these places can be printed. A source that can select by id
     /// may use it; none may take a shortcut (like "the N nearest") that ignores it.
@@ -40,25 +32,34 @@ package struct SearchRequest: Sendable {
     /// from the route, not from `center`, and `center` is nil).
     package var route: SearchRoute?
 
-    package static let defaultNearbyRadius = 1000.0
-    package static let defaultLimit = 20
-
-    package init(kind: Kind, center: Coordinate?, radiusMeters: Double?, types: [PlaceCategory] = [],
-                sort: VenueSortOrder? = nil, limit: Int = SearchRequest.defaultLimit, minRating: Double? = nil,
-                openNow: Bool = false, price: PriceRange? = nil, filterText: String? = nil,
-                groupByCuisine: Bool = false, fields: FieldSelection = .default) {
+    package init(kind: Kind, center: Coordinate?, parameters: SearchParameters, fields: FieldSelection = .default) {
         self.kind = kind
         self.center = center
-        self.radiusMeters = radiusMeters
-        self.types = types
-        self.sort = sort ?? (kind == .nearby ? .distance : .relevance)
-        self.limit = limit
-        self.minRating = minRating
-        self.openNow = openNow
-        self.price = price
-        self.filterText = filterText
-        self.groupByCuisine = groupByCuisine
+        self.parameters = parameters
         self.fields = fields
+    }
+
+    /// A request built field by field (tests, and callers with loose values).
+    package init(kind: Kind, center: Coordinate?, radiusMeters: Double?, types: [PlaceCategory] = [],
+                 sort: VenueSortOrder? = nil, limit: Int = SearchDefaults.limit, minRating: Double? = nil,
+                 openNow: Bool = false, price: PriceRange? = nil, filterText: String? = nil,
+                 groupByCuisine: Bool = false, fields: FieldSelection = .default) {
+        var parameters = SearchParameters()
+        (parameters.radiusMeters, parameters.types, parameters.sort, parameters.limit) = (radiusMeters, types, sort, limit)
+        (parameters.minRating, parameters.openNow, parameters.price) = (minRating, openNow, price)
+        (parameters.filterText, parameters.groupByCuisine) = (filterText, groupByCuisine)
+        self.init(kind: kind, center: center, parameters: parameters, fields: fields)
+    }
+
+    package subscript<T>(dynamicMember keyPath: WritableKeyPath<SearchParameters, T>) -> T {
+        get { parameters[keyPath: keyPath] }
+        set { parameters[keyPath: keyPath] = newValue }
+    }
+
+    /// The order asked for, else the kind's default.
+    package var sort: VenueSortOrder {
+        get { parameters.sort ?? (kind == .nearby ? SearchDefaults.nearbySort : SearchDefaults.textSort) }
+        set { parameters.sort = newValue }
     }
 
     package var query: String? {
@@ -71,20 +72,20 @@ package struct SearchRequest: Sendable {
     /// decides Google's field mask and Foursquare's `fields`, so cost follows the question.
     package var neededFields: Set<VenueField> {
         var needed = Set(fields.fields)
-        if sort.needsRating || minRating != nil { needed.formUnion([.rating, .ratingCount]) }
-        if openNow { needed.insert(.openNow) }
-        if price != nil { needed.insert(.priceLevel) }
+        if sort.needsRating || self.minRating != nil { needed.formUnion([.rating, .ratingCount]) }
+        if self.openNow { needed.insert(.openNow) }
+        if self.price != nil { needed.insert(.priceLevel) }
         if center != nil || route != nil || sort == .distance { needed.formUnion([.latitude, .longitude]) }
         // Names and ids are needed to print anything and to match favorites and --filter.
         needed.formUnion([.id, .name])
-        if groupByCuisine { needed.formUnion([.cuisines, .categories]) }
+        if self.groupByCuisine { needed.formUnion([.cuisines, .categories]) }
         return needed
     }
 
     /// What each provider of a merged search is asked: the same search, fetching every field
     /// the output and the flags need plus the categories the matching compares (Pro at
     /// Google and free at Foursquare, like the names a search always fetches), with the
-    /// value filters left to the pipeline after the merge, and at least `defaultLimit` places
+    /// value filters left to the pipeline after the merge, and at least `SearchDefaults.limit` places
     /// wanted: the limit applies to the merged records, and a provider asked for only its own
     /// N nearest would miss its view of a place the first provider ranks among the N (still
     /// one request at each provider: 20 is within every provider's first page).
@@ -92,16 +93,16 @@ package struct SearchRequest: Sendable {
         var each = self
         each.fields = FieldSelection(neededFields.union([.categories]))
         each.filtersAtProvider = false
-        each.limit = max(limit, Self.defaultLimit)
+        each.limit = max(self.limit, SearchDefaults.limit)
         return each
     }
 
     /// Fields shown only because a flag needs them: the table may show them, JSON does not.
     package var flagOnlyFields: [VenueField] {
         var extra: [VenueField] = []
-        if sort.needsRating || minRating != nil { extra.append(.rating) }
-        if price != nil { extra.append(.priceLevel) }
-        if openNow { extra.append(.openNow) }
+        if sort.needsRating || self.minRating != nil { extra.append(.rating) }
+        if self.price != nil { extra.append(.priceLevel) }
+        if self.openNow { extra.append(.openNow) }
         return extra.filter { !fields.fields.contains($0) }
     }
 
@@ -120,15 +121,15 @@ package struct SearchRequest: Sendable {
             if sort == .distance || sort == .best {
                 throw PlacesError.invalidRequest(.sort, message: wording(.sortNeedsCenter(sort)))
             }
-            if radiusMeters != nil {
+            if self.radiusMeters != nil {
                 throw PlacesError.invalidRequest(.center, message: wording(.radiusNeedsCenter))
             }
         }
-        if let r = radiusMeters, !(r.isFinite && r > 0) {
+        if let r = self.radiusMeters, !(r.isFinite && r > 0) {
             throw PlacesError.invalidRequest(.radius, message: wording(.radiusNotPositive))
         }
-        if limit < 1 { throw PlacesError.invalidRequest(.limit, message: wording(.limitBelowOne)) }
-        if let m = minRating, !(0...5).contains(m) {
+        if self.limit < 1 { throw PlacesError.invalidRequest(.limit, message: wording(.limitBelowOne)) }
+        if let m = self.minRating, !(0...5).contains(m) {
             throw PlacesError.invalidRequest(.minRating, message: wording(.minRatingOutOfRange(m)))
         }
     }

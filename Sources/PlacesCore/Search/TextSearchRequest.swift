@@ -19,7 +19,7 @@ public struct TextSearchRequest: Sendable, Hashable {
 
     public init(
         query: String, center: Coordinate? = nil, radiusMeters: Double? = nil, categories: [PlaceCategory] = [],
-        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = .relevance, limit: Int = 20,
+        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.textSort, limit: Int = SearchDefaults.limit,
         minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
         favoritesOnly: Bool = false
     ) {
@@ -38,9 +38,10 @@ public struct TextSearchRequest: Sendable, Hashable {
     }
 
     var searchRequest: SearchRequest {
-        SearchRequest(
-            kind: .text(query), center: center, radiusMeters: radiusMeters, types: categories, sort: sort, limit: limit,
-            minRating: minRating, openNow: openNow, price: price, filterText: nameFilter,
-            fields: FieldSelection(fields))
+        var parameters = SearchParameters()
+        (parameters.types, parameters.radiusMeters, parameters.sort, parameters.limit) = (categories, radiusMeters, sort, limit)
+        (parameters.minRating, parameters.openNow, parameters.price) = (minRating, openNow, price)
+        (parameters.filterText, parameters.favoritesOnly) = (nameFilter, favoritesOnly)
+        return SearchRequest(kind: .text(query), center: center, parameters: parameters, fields: FieldSelection(fields))
     }
 }

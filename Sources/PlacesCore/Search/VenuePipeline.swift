@@ -147,7 +147,7 @@ package enum VenuePipeline {
                 return byDistance(a, b)
             }.map(\.element)
         case .best:
-            let scale = radius ?? SearchRequest.defaultNearbyRadius
+            let scale = radius ?? SearchDefaults.nearbyRadiusMeters
             return indexed.sorted { a, b in
                 let sa = bestScore(a.element, scale: scale) ?? -.infinity
                 let sb = bestScore(b.element, scale: scale) ?? -.infinity

@@ -33,24 +33,23 @@ extension SearchOptions {
             }
             return true
         } ?? false
-        return SearchOptions(
-            query: query,
-            location: try SharedOptions.location(args),
-            types: try args.parsedAll(.type, PlaceTypeWords.parseAll) ?? [],
-            radiusMeters: try args.parsed(.radius, RadiusText.meters),
-            // No ceiling here: a --data file has none; a web provider's is applied with a note.
-            limit: try args.integer(.limit, range: 1...Int.max) ?? SearchRequest.defaultLimit,
-            sort: try args.parsed(.sort, VenueSortOrder.parse),
-            openNow: args.isSet(.openNow),
-            minRating: try args.double(.minRating, range: 0...5),
-            price: try args.parsed(.price, PriceRange.parse),
-            filterText: args.string(.filter),
-            groupByCuisine: groupBy,
-            favoritesOnly: args.isSet(.favoritesOnly),
-            route: try AlongRouteOptions.read(args),
-            output: try SharedOptions.output(args),
-            network: try SharedOptions.network(args, environment: environment),
-            providerOptions: try SharedOptions.provider(args))
+        var options = SearchOptions(query: query, location: try SharedOptions.location(args))
+        options.types = try args.parsedAll(.type, PlaceTypeWords.parseAll) ?? []
+        options.radiusMeters = try args.parsed(.radius, RadiusText.meters)
+        // No ceiling here: a --data file has none; a web provider's is applied with a note.
+        options.limit = try args.integer(.limit, range: 1...Int.max) ?? SearchDefaults.limit
+        options.sort = try args.parsed(.sort, VenueSortOrder.parse)
+        options.openNow = args.isSet(.openNow)
+        options.minRating = try args.double(.minRating, range: 0...5)
+        options.price = try args.parsed(.price, PriceRange.parse)
+        options.filterText = args.string(.filter)
+        options.groupByCuisine = groupBy
+        options.favoritesOnly = args.isSet(.favoritesOnly)
+        options.route = try AlongRouteOptions.read(args)
+        options.output = try SharedOptions.output(args)
+        options.network = try SharedOptions.network(args, environment: environment)
+        options.providerOptions = try SharedOptions.provider(args)
+        return options
     }
 }
 

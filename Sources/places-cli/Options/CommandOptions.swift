@@ -65,48 +65,23 @@ struct ProviderOptions: Sendable {
     }
 }
 
-/// `places nearby` and `places search`, typed.
+/// `places nearby` and `places search`, typed: the search's `SearchParameters`
+/// (`options.limit`, `options.types`, ...) and how to run it.
+@dynamicMemberLookup
 struct SearchOptions: Sendable {
     /// Set for `search`; nil for `nearby`.
     var query: String?
     var location: LocationSpec?
-    var types: [PlaceCategory]
-    var radiusMeters: Double?
-    var limit: Int
-    var sort: VenueSortOrder?
-    var openNow: Bool
-    var minRating: Double?
-    var price: PriceRange?
-    var filterText: String?
-    var groupByCuisine: Bool
-    var favoritesOnly: Bool
+    var parameters = SearchParameters()
     /// `--from POINT --to POINT`: along a route instead of around a location.
     var route: AlongRouteOptions?
-    var output: OutputOptions
-    var network: NetworkOptions
-    var providerOptions: ProviderOptions
+    var output = OutputOptions()
+    var network = NetworkOptions()
+    var providerOptions = ProviderOptions()
 
-    init(query: String? = nil, location: LocationSpec? = nil, types: [PlaceCategory] = [], radiusMeters: Double? = nil,
-                limit: Int = SearchRequest.defaultLimit, sort: VenueSortOrder? = nil, openNow: Bool = false,
-                minRating: Double? = nil, price: PriceRange? = nil, filterText: String? = nil,
-                groupByCuisine: Bool = false, favoritesOnly: Bool = false, route: AlongRouteOptions? = nil, output: OutputOptions = OutputOptions(),
-                network: NetworkOptions = NetworkOptions(), providerOptions: ProviderOptions = ProviderOptions()) {
-        self.query = query
-        self.location = location
-        self.types = types
-        self.radiusMeters = radiusMeters
-        self.limit = limit
-        self.sort = sort
-        self.openNow = openNow
-        self.minRating = minRating
-        self.price = price
-        self.filterText = filterText
-        self.groupByCuisine = groupByCuisine
-        self.favoritesOnly = favoritesOnly
-        self.route = route
-        self.output = output
-        self.network = network
-        self.providerOptions = providerOptions
+    subscript<T>(dynamicMember keyPath: WritableKeyPath<SearchParameters, T>) -> T {
+        get { parameters[keyPath: keyPath] }
+        set { parameters[keyPath: keyPath] = newValue }
     }
 }
 

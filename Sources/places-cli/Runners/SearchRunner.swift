@@ -106,12 +106,10 @@ enum SearchRunner {
         if let along = options.route {
             return try await alongRoute(along, options, context: context)
         }
-        let radius = isNearby ? (options.radiusMeters ?? SearchRequest.defaultNearbyRadius) : options.radiusMeters
-        let request = SearchRequest(
-            kind: options.query.map { .text($0) } ?? .nearby, center: center, radiusMeters: radius,
-            types: options.types, sort: options.sort, limit: options.limit, minRating: options.minRating,
-            openNow: options.openNow, price: options.price, filterText: options.filterText,
-            groupByCuisine: options.groupByCuisine, fields: options.output.fields)
+        var parameters = options.parameters
+        if isNearby { parameters.radiusMeters = parameters.radiusMeters ?? SearchDefaults.nearbyRadiusMeters }
+        let request = SearchRequest(kind: options.query.map { .text($0) } ?? .nearby, center: center, parameters: parameters,
+                                    fields: options.output.fields)
         try request.validate(wording: context.diagnostics.wording)
         return (request, nil)
     }
@@ -121,14 +119,14 @@ enum SearchRunner {
     /// route meets each place and what stopping costs.
     private static func alongRoute(_ along: AlongRouteOptions, _ options: SearchOptions, context: RunContext) async throws
         -> (SearchRequest, AlongRouteResolver.Resolved?) {
-        let radius = options.radiusMeters ?? SearchRequest.defaultNearbyRadius
+        let radius = options.radiusMeters ?? SearchDefaults.nearbyRadiusMeters
         guard radius.isFinite, radius > 0 else { throw PlacesError.invalidRequest(.radius, message: context.diagnostics.wording(.radiusNotPositive)) }
         let resolved = try await AlongRouteResolver.resolve(along, radius: radius, search: options, context: context)
-        var request = SearchRequest(
-            kind: options.query.map { .text($0) } ?? .nearby, center: nil, radiusMeters: radius,
-            types: options.types, sort: options.sort ?? .along, limit: options.limit, minRating: options.minRating,
-            openNow: options.openNow, price: options.price, filterText: options.filterText,
-            groupByCuisine: options.groupByCuisine, fields: options.output.fields.listingRouteFields())
+        var parameters = options.parameters
+        parameters.radiusMeters = radius
+        parameters.sort = parameters.sort ?? .along
+        var request = SearchRequest(kind: options.query.map { .text($0) } ?? .nearby, center: nil, parameters: parameters,
+                                    fields: options.output.fields.listingRouteFields())
         request.route = resolved.route
         try request.validate(wording: context.diagnostics.wording)
         return (request, resolved)

@@ -16,7 +16,7 @@ struct GoogleRequestBuilder: Sendable {
     static let maxTextSearchResults = 60
     static let maxTextSearchPages = maxTextSearchResults / maxPerRequest
     /// Circle radius for a `search` location that only biases (no `--radius`).
-    static let biasRadius = SearchRequest.defaultNearbyRadius
+    static let biasRadius = SearchDefaults.nearbyRadiusMeters
 
     func searchNearby(_ request: SearchRequest, types: [String], mask: GoogleFieldMask) throws -> HTTPRequest {
         guard let center = request.center, let radius = request.radiusMeters else {
