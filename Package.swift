@@ -27,11 +27,13 @@ let package = Package(
         // What an app writes: the nearest cafes with PlacesCore's public API alone (no
         // `package` access), run by a test against the loopback fake. Not a product.
         .executableTarget(name: "NearestCafes", dependencies: ["PlacesCore"], path: "Examples/NearestCafes", packageAccess: false),
+        // An app's search box: autocomplete as the user types, one session, ended by details.
+        .executableTarget(name: "SearchBox", dependencies: ["PlacesCore"], path: "Examples/SearchBox", packageAccess: false),
         // Synthetic Overpass extracts and PBF files for Scripts/bench.sh and the readers' tests.
         .executableTarget(name: "overpass-synth", dependencies: ["CZlib"]),
         .testTarget(
             name: "PlacesCoreTests",
-            dependencies: ["PlacesCore", "PlacesGazetteer", "places-cli", "overpass-synth", "NearestCafes"],
+            dependencies: ["PlacesCore", "PlacesGazetteer", "places-cli", "overpass-synth", "NearestCafes", "SearchBox"],
             resources: [.copy("Resources")]
         ),
     ]

@@ -20,7 +20,7 @@
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
 # IDLE_DELAY (1 s), IDLE_RUNS (3), DENSE_SIZE (1000000; 0 skips the dense circle and search),
 # ROUTE_SIZE (1000000; 0 skips the search along a 200 km route),
-# PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3),
+# PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3), AUTOCOMPLETE_SIZE (1000000; 0 skips),
 # BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000).
 #
 # The dense circle (issue 11): DENSE_SIZE elements all within 50 km of 60.25,25.0
@@ -32,6 +32,11 @@
 # places in a hundred features), `nearby` (any type, the nearest 20 within 1 km) as the first
 # query (read + index) and indexed, against the wall time of osmium tags-filter keeping the
 # same keys (osmium-tool: apt-get install -y osmium-tool; skipped without it).
+# Autocomplete (issue 27): `places autocomplete` on the synthetic extract of AUTOCOMPLETE_SIZE
+# elements (the 1M one of SIZES): the first call (scan, writes the index with texts and the
+# word list beside it), then per call once indexed, a keystroke's budget being 30 ms: `k`
+# (the longest run of words: most names have a word in k), `kah` and `hanko s` around central
+# Helsinki (nearest first), and `kah` with no location.
 # Last, `places batch` against a shell loop of single `places` calls on the same BATCH_LINES
 # lines: offline (the Helsinki extract), and against the loopback server answering Google
 # nearby requests after BATCH_DELAY s.
@@ -43,6 +48,7 @@ DENSE_SIZE=${DENSE_SIZE:-1000000}
 ROUTE_SIZE=${ROUTE_SIZE:-1000000}
 PBF_NODES=${PBF_NODES:-20000000}
 PBF_RUNS=${PBF_RUNS:-3}
+AUTOCOMPLETE_SIZE=${AUTOCOMPLETE_SIZE:-1000000}
 SEED=${SEED:-42}
 BENCH_DIR=${BENCH_DIR:-/tmp/places-bench}
 RUNS=${RUNS:-10}
@@ -167,6 +173,26 @@ if (( ROUTE_SIZE > 0 )); then
     row "$label: \`nearby --from --to\` within 1 km, the first 20 met, indexed" "$a_med" "$a_min" "$a_max" "$a_sd" "$a_n" "" "$(rss "$PLACES" "${along[@]}") MB"
     row "$label: the same, the 20 nearest the route (\`--sort detour\`: every cell), indexed" "$o_med" "$o_min" "$o_max" "$o_sd" "$o_n" "" "$(rss "$PLACES" "${along[@]}" --sort detour) MB"
     checks+=("$label: printed $("$PLACES" "${along[@]}" 2>/dev/null | jq length) places, the last met $("$PLACES" "${along[@]}" 2>/dev/null | jq '.[-1].alongMeters') m along; --sort detour the farthest $("$PLACES" "${along[@]}" --sort detour 2>/dev/null | jq '.[-1].routeOffsetMeters') m off the route")
+fi
+
+if (( AUTOCOMPLETE_SIZE > 0 )); then
+    file="$BENCH_DIR/synth-$AUTOCOMPLETE_SIZE-seed$SEED.json"
+    [[ -s "$file" ]] || "$SYNTH" --elements "$AUTOCOMPLETE_SIZE" --seed "$SEED" > "$file"
+    label="$AUTOCOMPLETE_SIZE elements ($(du -m "$file" | cut -f1) MB)"
+    cat "$file" > /dev/null
+    typed=(autocomplete kah --at "$LAT,$LON" --json --data "$file")
+    read -r f_med f_min f_max f_sd f_n < <(measure "autocomplete-cold" 3 --prepare "rm -rf $CACHE" -- "$PLACES" "${typed[@]}")
+    "$PLACES" "${typed[@]}" > /dev/null
+    row "$label: \`autocomplete kah\`, first call (scan, writes the index with texts and the word list)" "$f_med" "$f_min" "$f_max" "$f_sd" "$f_n" "" "$(rm -rf "$CACHE"; rss "$PLACES" "${typed[@]}") MB"
+    for words in "k" "kah" "hanko s"; do
+        call=(autocomplete "$words" --at "$LAT,$LON" --json --data "$file")
+        read -r w_med w_min w_max w_sd w_n < <(measure "autocomplete-$words" $((RUNS * 5)) --warmup 3 -- "$PLACES" "${call[@]}")
+        row "$label: \`autocomplete '$words'\` nearest 5, per call once indexed" "$w_med" "$w_min" "$w_max" "$w_sd" "$w_n" "$(awk "BEGIN { printf \"%.0f%% of a 30 ms keystroke\", $w_med / 30 * 100 }")" "$(rss "$PLACES" "${call[@]}") MB"
+    done
+    plain=(autocomplete kah --json --data "$file")
+    read -r w_med w_min w_max w_sd w_n < <(measure "autocomplete-nowhere" $((RUNS * 5)) --warmup 3 -- "$PLACES" "${plain[@]}")
+    row "$label: \`autocomplete kah\` with no location, per call once indexed" "$w_med" "$w_min" "$w_max" "$w_sd" "$w_n" "$(awk "BEGIN { printf \"%.0f%% of a 30 ms keystroke\", $w_med / 30 * 100 }")" "$(rss "$PLACES" "${plain[@]}") MB"
+    checks+=("$label: \`autocomplete kah\` printed $("$PLACES" "${typed[@]}" | jq length) predictions, the nearest $("$PLACES" "${typed[@]}" | jq '.[0].distanceMeters') m away: $("$PLACES" "${typed[@]}" | jq -r '.[0].mainText')")
 fi
 
 if (( DENSE_SIZE > 0 )); then

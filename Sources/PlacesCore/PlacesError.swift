@@ -44,6 +44,8 @@ public enum PlacesError: Error, Equatable, Sendable {
     /// The part of a request an `invalidRequest` is about.
     public enum Field: String, Sendable, CaseIterable {
         case coordinate, center, radius, limit, minRating, price, sort, query, categories, placeID, travelMode
+        /// An autocomplete session token that is malformed, or whose session has ended.
+        case sessionToken
         /// The fields asked for put the request in a billing tier above the configured ceiling.
         case billingTier
     }

@@ -31,20 +31,10 @@ package final class RequestLedger: @unchecked Sendable {
     package var sentTotal: Int { lock.withLock { sentCounts.values.reduce(0, +) } }
     package var cacheHits: Int { lock.withLock { hits } }
 
-    /// "sent 2 requests: google Text Search Pro ×2; 1 cache hit", "sent no requests".
-    package var summary: String {
-        lock.withLock {
-            let total = sentCounts.values.reduce(0, +)
-            var text: String
-            if total == 0 {
-                text = "sent no requests"
-            } else {
-                let parts = sentOrder.map { "\($0) ×\(sentCounts[$0, default: 0])" }
-                text = "sent \(total) request\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
-            }
-            if hits > 0 { text += "; \(hits) cache hit\(hits == 1 ? "" : "s")" }
-            return text
-        }
+    /// What was sent, by label in the order first sent, with how many of each; and the
+    /// cache hits (the CLI words it: `RequestLedger.summary`).
+    package var counts: (sent: [(label: String, count: Int)], cacheHits: Int) {
+        lock.withLock { (sentOrder.map { ($0, sentCounts[$0, default: 0]) }, hits) }
     }
 
     /// "google Text Search Pro", or the service alone for one that does not bill by tier ("osm").

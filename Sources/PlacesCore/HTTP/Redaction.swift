@@ -8,7 +8,7 @@ package enum Redaction {
     static let placeholderBytes = Array(placeholder.utf8)
 
     /// Query parameters whose values are secrets (`key=` is Google's URL form of the key).
-    static let secretQueryNames: Set<String> = ["key", "api_key", "apikey", "access_token", "client_secret"]
+    package static let secretQueryNames: Set<String> = ["key", "api_key", "apikey", "access_token", "client_secret"]
 
     /// A key value and the parts of it that are secrets on their own (`Bearer KEY` is also
     /// `KEY`; a value pasted with surrounding blanks is also the trimmed one).

@@ -135,7 +135,7 @@ package enum RequestComparison {
     private static func isScalar(_ value: Any) -> Bool { !(value is [String: Any]) && !(value is [Any]) }
 
     /// Compact JSON with sorted keys, so that equal values read equal.
-    static func renderJSON(_ value: Any) -> String {
+    package static func renderJSON(_ value: Any) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) else {
             return "\(type(of: value))"
         }

@@ -15,24 +15,11 @@ package struct ServiceDescriptor: Sendable {
     package let requestsPerSecond: Double
     /// Requests that may wait for an answer at once (the public Overpass server gives each
     /// client two slots); `.max` when only the batch's `--jobs` bounds them.
-    package let maxInFlight: Int
+    package var maxInFlight = Int.max
     /// What to do when it refuses a request for payment.
-    package let paymentAdvice: String
+    package var paymentAdvice = "check the account's billing"
     /// What to do when an answer is over the size cap; nil for the usual "check its base URL".
-    package let oversizeAdvice: String?
-
-    package init(_ service: PlacesError.Service, displayName: String, defaultBaseURL: String, recordingFolder: String,
-                 requestsPerSecond: Double, maxInFlight: Int = .max, paymentAdvice: String = "check the account's billing",
-                 oversizeAdvice: String? = nil) {
-        self.service = service
-        self.displayName = displayName
-        self.defaultBaseURL = defaultBaseURL
-        self.recordingFolder = recordingFolder
-        self.requestsPerSecond = requestsPerSecond
-        self.maxInFlight = maxInFlight
-        self.paymentAdvice = paymentAdvice
-        self.oversizeAdvice = oversizeAdvice
-    }
+    package var oversizeAdvice: String?
 }
 
 extension ServiceDescriptor {

@@ -2,8 +2,8 @@ import Foundation
 
 /// CSV with a header row and RFC 4180 quoting (a field with a comma, quote or line
 /// break is quoted, quotes doubled). Lines end with LF, as Unix tools expect.
-enum CSVRenderer {
-    static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = []) -> String {
+package enum CSVRenderer {
+    package static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = []) -> String {
         var out = header(fields: fields, extras: extras)
         for venue in venues {
             out += row(venue, fields: fields, extras: extras)
@@ -11,16 +11,16 @@ enum CSVRenderer {
         return out
     }
 
-    static func header(fields: [VenueField], extras: [ExtraColumn] = []) -> String {
+    package static func header(fields: [VenueField], extras: [ExtraColumn] = []) -> String {
         row(fields.map(\.rawValue) + extras.map(\.key))
     }
 
-    static func row(_ venue: Venue, fields: [VenueField], extras: [ExtraColumn] = []) -> String {
+    package static func row(_ venue: Venue, fields: [VenueField], extras: [ExtraColumn] = []) -> String {
         row(fields.map { FieldValue.of($0, in: venue).csvText } + extras.map { $0.value(venue).csvText })
     }
 
     /// Grouped rows: a leading `cuisine` column, one row per restaurant in each group.
-    static func render(_ groups: [Cuisine], fields: [VenueField]) -> String {
+    package static func render(_ groups: [Cuisine], fields: [VenueField]) -> String {
         var out = row(["cuisine"] + fields.map(\.rawValue))
         for group in groups {
             for restaurant in group.restaurants {
@@ -30,11 +30,11 @@ enum CSVRenderer {
         return out
     }
 
-    static func row(_ cells: [String]) -> String {
+    package static func row(_ cells: [String]) -> String {
         cells.map(quote).joined(separator: ",") + "\n"
     }
 
-    static func quote(_ cell: String) -> String {
+    package static func quote(_ cell: String) -> String {
         guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
         return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

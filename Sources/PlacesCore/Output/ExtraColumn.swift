@@ -19,7 +19,7 @@ package struct ExtraColumn: Sendable {
 
 extension Venue {
     /// The extra columns' values for this venue, as JSON members.
-    func jsonMembers(_ extras: [ExtraColumn]) -> [(String, JSONValue)] {
+    package func jsonMembers(_ extras: [ExtraColumn]) -> [(String, JSONValue)] {
         extras.map { ($0.key, $0.value(self).json) }
     }
 }

@@ -1,8 +1,8 @@
 /// A GeoJSON FeatureCollection (RFC 7946) of Points in [longitude, latitude] order,
 /// whose properties are the venue's fields.
-enum GeoJSONRenderer {
+package enum GeoJSONRenderer {
     /// Along a route, its line comes first: a LineString with `{"role": "route"}`.
-    static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = [], route: [Coordinate]? = nil) -> JSONValue {
+    package static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = [], route: [Coordinate]? = nil) -> JSONValue {
         let line = route.map { [lineFeature($0, properties: [("role", .string("route"))])] } ?? []
         return collection(line + venues.map { feature($0, fields: fields, extra: [], trailing: $0.jsonMembers(extras)) })
     }
@@ -20,7 +20,7 @@ enum GeoJSONRenderer {
     }
 
     /// One feature per restaurant in each group, with a leading `cuisine` property.
-    static func render(_ groups: [Cuisine], fields: [VenueField]) -> JSONValue {
+    package static func render(_ groups: [Cuisine], fields: [VenueField]) -> JSONValue {
         collection(groups.flatMap { group in
             group.restaurants.map { feature($0.venue, fields: fields, extra: [("cuisine", .string(group.name))]) }
         })

@@ -18,47 +18,38 @@ package struct ProviderDescriptor: Sendable {
     /// Whether it needs an API key (a provider without one is always available).
     package let needsKey: Bool
     /// Whether it can answer from a local extract instead of its service.
-    package let readsExtracts: Bool
+    package var readsExtracts = false
     /// Whether its places carry ratings.
-    package let hasRatings: Bool
+    package var hasRatings = true
     /// The largest radius it accepts, in metres; nil for no limit.
     package let maxRadiusMeters: Double?
     /// Its billing tiers, cheapest first; nil for a provider that does not bill by tier.
     package let tiers: [TierLadder.Rung]?
     /// Why `raw` (what follows `name:` in `text`) is not one of its place ids; nil when it is.
-    package let idProblem: @Sendable (_ provider: ProviderName, _ text: String, _ raw: String) -> String?
+    package var idProblem: @Sendable (_ provider: ProviderName, _ text: String, _ raw: String) -> String? = ProviderDescriptor.opaqueIDProblem
     /// A place as a "no such place" message names it: "place google:X", "node/1".
-    package let placeNoun: @Sendable (PlaceID) -> String
+    package var placeNoun: @Sendable (PlaceID) -> String = { "place \($0)" }
     /// The provider's own page for a place id, where there is one without asking.
-    package let placePage: @Sendable (_ rawID: String) -> String?
+    package var placePage: @Sendable (_ rawID: String) -> String? = { _ in nil }
+    /// Whether it predicts what is being typed (`PlacesClient.autocomplete`).
+    package var autocompletion: Autocompletion = .none
     /// Makes the provider for a configuration, over `http` (unused by an extract).
     package let make: @Sendable (ProviderConfiguration, HTTPClient) -> any PlaceProvider
-
-    package init(name: ProviderName, displayName: String, letter: Character, service: ServiceDescriptor, needsKey: Bool,
-                 readsExtracts: Bool = false, hasRatings: Bool = true, maxRadiusMeters: Double?, tiers: [TierLadder.Rung]?,
-                 idProblem: @escaping @Sendable (ProviderName, String, String) -> String? = ProviderDescriptor.opaqueIDProblem,
-                 placeNoun: @escaping @Sendable (PlaceID) -> String = { "place \($0)" },
-                 placePage: @escaping @Sendable (String) -> String? = { _ in nil },
-                 make: @escaping @Sendable (ProviderConfiguration, HTTPClient) -> any PlaceProvider) {
-        self.name = name
-        self.displayName = displayName
-        self.letter = letter
-        self.service = service
-        self.needsKey = needsKey
-        self.readsExtracts = readsExtracts
-        self.hasRatings = hasRatings
-        self.maxRadiusMeters = maxRadiusMeters
-        self.tiers = tiers
-        self.idProblem = idProblem
-        self.placeNoun = placeNoun
-        self.placePage = placePage
-        self.make = make
-    }
 
     /// Opaque ids travel in URL paths: anything that could escape one is refused.
     package static let opaqueIDProblem: @Sendable (ProviderName, String, String) -> String? = { provider, text, raw in
         let allowed = raw.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
         return allowed ? nil : "'\(text)' is not a valid \(provider.rawValue) place id: only letters, digits, '_' and '-' are allowed"
+    }
+
+    /// Where a provider's autocomplete comes from.
+    package enum Autocompletion: Sendable, Equatable {
+        /// Its web service predicts (Google, Foursquare).
+        case service
+        /// Only from a local extract, offline (OpenStreetMap: Overpass has no autocomplete).
+        case extractOnly
+        /// It cannot.
+        case none
     }
 
     /// The one registry of providers, in `ProviderName` order (the order of the default

@@ -32,6 +32,12 @@ package enum Phrase: Sendable, Equatable {
     case minRatingOutOfRange(Double)
     case googleHasNoType(PlaceCategory, supported: String)
     case overpassNeedsCenter
+    // Autocomplete.
+    case autocompleteNeedsInput
+    case sessionTokenInvalid(problem: String)
+    case sessionEnded
+    case autocompleteUnsupported(ProviderName, supported: [ProviderName])
+    case autocompleteTooManyTypes(count: Int, limit: Int)
 
     // Answers and services.
     case keyRejected(PlacesError.Service, status: String)
@@ -129,6 +135,16 @@ package enum Phrase: Sendable, Equatable {
             return "the category \(category.rawValue) has no Google Places equivalent; Google Places supports: \(supported)"
         case .overpassNeedsCenter:
             return "Overpass needs a center to search (or search an extract offline)"
+        case .autocompleteNeedsInput:
+            return "autocomplete needs input with a letter or digit"
+        case .sessionTokenInvalid(let problem):
+            return "a session token must be 1 to 36 characters of URL-safe base64 (A-Z, a-z, 0-9, - and _), such as a UUID: \(problem)"
+        case .sessionEnded:
+            return "this autocomplete session has ended with a details call; start a new session (a reused token bills every request on its own)"
+        case .autocompleteUnsupported(let provider, let supported):
+            return "\(provider.rawValue) cannot autocomplete here; these can: \(supported.map(\.rawValue).joined(separator: ", "))"
+        case .autocompleteTooManyTypes(let count, let limit):
+            return "autocomplete takes at most \(limit) Google types; these categories make \(count)"
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the API key (\(status))"
         case .paymentRefused(let service, let status, let said):

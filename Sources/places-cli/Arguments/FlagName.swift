@@ -45,6 +45,7 @@ struct FlagName: Hashable, Sendable, CustomStringConvertible {
     static let resume = FlagName("resume")
     static let retries = FlagName("retries")
     static let router = FlagName("router")
+    static let session = FlagName("session")
     static let sort = FlagName("sort")
     static let timeout = FlagName("timeout")
     static let steps = FlagName("steps")

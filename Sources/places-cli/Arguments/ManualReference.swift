@@ -44,6 +44,8 @@ enum ManualReference {
         ("$PLACES_FAVORITES_FILE, else $XDG_DATA_HOME/places/favorites.json, else ~/.local/share/places/favorites.json",
          "your favorites: snapshots of the places, so listing them needs no network"),
         ("$XDG_CACHE_HOME/places/, else ~/.cache/places/",
-         "spatial indexes of --data files, rebuilt when a file changes; safe to delete"),
+         "spatial indexes of --data files (and the word lists autocomplete reads beside them), rebuilt when a file changes; safe to delete"),
+        ("$XDG_CACHE_HOME/places/ended-sessions, else ~/.cache/places/ended-sessions",
+         "the autocomplete sessions details --session ended, so that their tokens are not sent again (the newest 500)"),
     ]
 }

@@ -4,11 +4,17 @@ import PlacesCore
 enum DetailsCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["details"], summary: "everything known about one place",
-        usage: "places details PLACE_ID [--data FILE] [options]",
+        usage: "places details PLACE_ID [--data FILE] [--session TOKEN] [options]",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID, e.g. osm:node/2187383214, google:ChIJN1t_tDeuEmsRUsoyG83frY4",
                                      completion: .favoriteIDs)],
-        groups: [CommandTable.output, FlagGroup(title: "Provider", flags: [CommandTable.provider.flags[1], CommandTable.provider.flags[2]]), CommandTable.network],
-        examples: ["places details osm:node/1369465615 --data helsinki-pois.json"],
+        groups: [CommandTable.output, FlagGroup(title: "Provider", flags: [CommandTable.provider.flags[1], CommandTable.provider.flags[2]]),
+                 FlagGroup(title: "Autocomplete", flags: [
+                     FlagSpec(.session, value: "TOKEN",
+                              "end the autocomplete session of TOKEN (from places autocomplete --session): Google then bills its autocomplete requests as that session; sent as sessionToken"),
+                 ]),
+                 CommandTable.network],
+        examples: ["places details osm:node/1369465615 --data helsinki-pois.json",
+                   "places details google:ChIJ... --session 3519edfe-0f75-4a30-bfe4-7cbd89340b2c"],
         notes: ["The id's prefix names the provider; an osm: id is looked up in --data / $PLACES_OSM_DATA when given, else through Overpass."])
 
     static func options(_ args: ParsedArguments, context: RunContext) throws -> DetailsOptions {
@@ -16,7 +22,13 @@ enum DetailsCommand: PlacesCommand {
             id: try PlaceID(parsing: args.positional(0)),
             output: try SharedOptions.output(args),
             network: try SharedOptions.network(args, environment: context.environment),
-            providerOptions: try SharedOptions.provider(args))
+            providerOptions: try SharedOptions.provider(args),
+            session: try args.parsed(.session) { text -> AutocompleteSession in
+                if text == "new" {
+                    throw UsageError("details --session takes the TOKEN that places autocomplete --session new printed: details ends a session, it cannot start one")
+                }
+                return try AutocompleteSession(token: text, wording: context.diagnostics.wording)
+            })
     }
 
     static func run(_ options: DetailsOptions, context: RunContext) async throws -> String {

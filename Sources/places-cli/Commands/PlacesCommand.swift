@@ -22,7 +22,7 @@ extension PlacesCommand {
 /// Every command, in the order help lists them.
 enum Commands {
     static let all: [any PlacesCommand.Type] = [
-        NearbyCommand.self, SearchCommand.self, DetailsCommand.self,
+        NearbyCommand.self, SearchCommand.self, AutocompleteCommand.self, DetailsCommand.self,
         FavoriteAddCommand.self, FavoriteRemoveCommand.self, FavoriteListCommand.self,
         RouteEstimateCommand.self, BatchCommand.self, ProvidersCommand.self,
         CassettesListCommand.self, CassettesCheckCommand.self, CassettesUnusedCommand.self,

@@ -39,6 +39,19 @@ extension Wording {
             return "--type \(category.rawValue) has no Google Places equivalent; with --provider google use one of: \(supported)"
         case .overpassNeedsCenter:
             return "Overpass needs a location to search: \(locate), or search an extract offline with --data FILE"
+        case .autocompleteNeedsInput:
+            return "autocomplete needs TEXT with a letter or digit, e.g. places autocomplete 'sush' Helsinki"
+        case .sessionTokenInvalid(let problem):
+            return "--session takes 'new' or a token of 1 to 36 URL-safe base64 characters (A-Z, a-z, 0-9, - and _), such as the UUID --session new printed: \(problem)"
+        case .sessionEnded:
+            return "this session has ended with details --session; start another with --session new"
+        case .autocompleteUnsupported(let provider, let supported):
+            let web = supported.filter { $0 != .osm }.map { "--provider \($0.rawValue)" }.joined(separator: " or ")
+            let offline = supported.contains(.osm) ? ", or --provider osm with --data FILE (an extract, offline)" : ""
+            if provider == .osm { return "--provider osm cannot autocomplete without --data FILE (Overpass has no autocomplete): give --data FILE, or use \(web)" }
+            return "--provider \(provider.rawValue) cannot autocomplete: use \(web)\(offline)"
+        case .autocompleteTooManyTypes(let count, let limit):
+            return "--type makes \(count) Google types; autocomplete takes at most \(limit)"
 
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the key (\(status)): \(keyAdvice(service, legacyFoursquareKey: legacyFoursquareKey))"

@@ -10,24 +10,19 @@ enum LocationSpec: Sendable, Equatable {
 
 /// `--format`, `--json`, `--fields`.
 struct OutputOptions: Sendable {
-    var format: OutputFormat
-    var fields: FieldSelection
-
-    init(format: OutputFormat = .table, fields: FieldSelection = .default) {
-        self.format = format
-        self.fields = fields
-    }
+    var format: OutputFormat = .table
+    var fields: FieldSelection = .default
 }
 
 /// `--timeout`, `--retries`, `--dry-run`, `--record`, `--replay`, and the request policy
 /// (`--cache`, `--max-tier`, `--language`, `--region`, `--verbose`).
 struct NetworkOptions: Sendable {
-    var timeoutSeconds: Double
-    var retries: Int
-    var dryRun: Bool
+    var timeoutSeconds: Double = NetworkOptions.defaultTimeout
+    var retries: Int = NetworkOptions.defaultRetries
+    var dryRun = false
     var recordDirectory: String?
     var replayDirectory: String?
-    var policy: RequestPolicyOptions
+    var policy = RequestPolicyOptions()
 
     /// Replaying: every answer from a directory, unless the missing-only mode records misses.
     var replays: Bool { replayDirectory != nil && !dryRun }
@@ -36,17 +31,6 @@ struct NetworkOptions: Sendable {
 
     static let defaultTimeout = HTTPClient.defaultTimeout
     static let defaultRetries = HTTPClient.defaultRetries
-
-    init(timeoutSeconds: Double = NetworkOptions.defaultTimeout, retries: Int = NetworkOptions.defaultRetries,
-                dryRun: Bool = false, recordDirectory: String? = nil, replayDirectory: String? = nil,
-                policy: RequestPolicyOptions = RequestPolicyOptions()) {
-        self.timeoutSeconds = timeoutSeconds
-        self.retries = retries
-        self.dryRun = dryRun
-        self.recordDirectory = recordDirectory
-        self.replayDirectory = replayDirectory
-        self.policy = policy
-    }
 }
 
 /// Which providers to ask, and the offline extract for `osm`.
@@ -56,13 +40,7 @@ struct ProviderOptions: Sendable {
     /// `--data FILE`; nil means `$PLACES_OSM_DATA` when the provider is osm.
     var dataFile: String?
     /// `--no-cache`: do not read or write the spatial index of a `--data` file.
-    var noCache: Bool
-
-    init(providers: ProviderList? = nil, dataFile: String? = nil, noCache: Bool = false) {
-        self.providers = providers
-        self.dataFile = dataFile
-        self.noCache = noCache
-    }
+    var noCache = false
 }
 
 /// `places nearby` and `places search`, typed: the search's `SearchParameters`
@@ -88,17 +66,11 @@ struct SearchOptions: Sendable {
 /// `places details`, typed.
 struct DetailsOptions: Sendable {
     var id: PlaceID
-    var output: OutputOptions
-    var network: NetworkOptions
-    var providerOptions: ProviderOptions
-
-    init(id: PlaceID, output: OutputOptions = OutputOptions(), network: NetworkOptions = NetworkOptions(),
-                providerOptions: ProviderOptions = ProviderOptions()) {
-        self.id = id
-        self.output = output
-        self.network = network
-        self.providerOptions = providerOptions
-    }
+    var output = OutputOptions()
+    var network = NetworkOptions()
+    var providerOptions = ProviderOptions()
+    /// `--session TOKEN`: the autocomplete session this call ends.
+    var session: AutocompleteSession? = nil
 }
 
 /// `nearby`/`search --from POINT --to POINT [--mode M] [--router R]`, typed.

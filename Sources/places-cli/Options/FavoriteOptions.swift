@@ -9,29 +9,13 @@ struct FavoriteAddOptions: Sendable {
     var alias: String?
     /// `--fields`: fields to fetch into the snapshot beyond the default (`+phone,+website`); nil: none.
     var extraFields: Set<VenueField>?
-    var network: NetworkOptions
-    var providerOptions: ProviderOptions
-
-    init(id: PlaceID, note: String? = nil, alias: String? = nil, extraFields: Set<VenueField>? = nil,
-         network: NetworkOptions = NetworkOptions(), providerOptions: ProviderOptions = ProviderOptions()) {
-        self.id = id
-        self.note = note
-        self.alias = alias
-        self.extraFields = extraFields
-        self.network = network
-        self.providerOptions = providerOptions
-    }
+    var network = NetworkOptions()
+    var providerOptions = ProviderOptions()
 }
 
 /// `places favorite list [LOCATION] [OUTPUT]`, typed.
 struct FavoriteListOptions: Sendable {
     var location: LocationSpec?
-    var format: OutputFormat
-    var fields: FavoriteFieldSelection
-
-    init(location: LocationSpec? = nil, format: OutputFormat = .table, fields: FavoriteFieldSelection = .default) {
-        self.location = location
-        self.format = format
-        self.fields = fields
-    }
+    var format: OutputFormat = .table
+    var fields: FavoriteFieldSelection = .default
 }

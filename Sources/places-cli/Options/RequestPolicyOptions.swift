@@ -8,16 +8,9 @@ struct RequestPolicyOptions: Sendable {
     var maxTier: TierCeiling?
     /// Seconds a cached answer stays fresh; nil: the response cache is off.
     var cacheTTL: Double?
-    var locale: GoogleLocale
+    var locale = GoogleLocale()
     /// `--verbose`: sum up the requests sent and the cache hits on stderr.
-    var verbose: Bool
-
-    init(maxTier: TierCeiling? = nil, cacheTTL: Double? = nil, locale: GoogleLocale = GoogleLocale(), verbose: Bool = false) {
-        self.maxTier = maxTier
-        self.cacheTTL = cacheTTL
-        self.locale = locale
-        self.verbose = verbose
-    }
+    var verbose = false
 
     /// The longest a cached answer may be kept: Google's terms allow caching coordinates for
     /// at most 30 consecutive calendar days.

@@ -10,7 +10,13 @@ enum DetailsRunner {
         let client = try ProviderFactory.client(options.id.provider, options: providerOptions, network: options.network, context: context)
         var venue: Venue
         do {
-            venue = try await client.lookUp(options.id, fields: Set(options.output.fields.fields))
+            if let session = options.session {
+                try EndedSessions.check(session.token, context: context)
+                venue = try await client.details(options.id, fields: Set(options.output.fields.fields).subtracting([.isFavorite]), session: session)
+                if !options.network.dryRun { EndedSessions(environment: context.environment)?.record(session.token) }
+            } else {
+                venue = try await client.lookUp(options.id, fields: Set(options.output.fields.fields))
+            }
         } catch let capture as DryRunCapture {
             return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
         }

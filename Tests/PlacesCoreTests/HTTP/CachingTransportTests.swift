@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 /// `CachingTransport` in process: concurrent identical requests go once (a batch shares the
 /// cache), answers are served fresh and counted as cache hits, non-2xx answers are not kept.

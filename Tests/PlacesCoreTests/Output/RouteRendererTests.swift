@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import places_cli
 
 /// Route output details the end-to-end tests do not reach: links per mode, quoting,
 /// sanitizing, and what the estimate's headline suggests.

@@ -180,6 +180,7 @@ final class FakeFoursquare: @unchecked Sendable {
         }
         guard request.method == "GET" else { return error(405, "Method Not Allowed") }
         let fields = request.query["fields"].map { Set($0.split(separator: ",").map(String.init)) }
+        if request.path == "/autocomplete" { return FakeFoursquareAutocomplete.answer(request, places: places) }
         if request.path == "/places/search" { return search(request, places: places, fields: fields) }
         if request.path.hasPrefix("/places/") {
             let id = String(request.path.dropFirst("/places/".count))

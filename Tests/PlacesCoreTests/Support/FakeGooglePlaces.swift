@@ -2,7 +2,8 @@ import Foundation
 @testable import PlacesCore
 
 /// A fake Places API (New) over loopback that speaks the documented wire format:
-/// `places:searchNearby`, `places:searchText` (with page tokens) and `GET /v1/places/{id}`,
+/// `places:searchNearby`, `places:searchText` (with page tokens), `GET /v1/places/{id}` and
+/// `places:autocomplete` (`FakeGoogleAutocomplete`),
 /// returning only the fields in `X-Goog-FieldMask`, with Google's error envelopes.
 ///
 /// Its places are the food and drink places of the bundled Helsinki OSM extract (real names
@@ -138,6 +139,14 @@ final class FakeGooglePlaces: @unchecked Sendable {
         case revokedKey?:
             return error(403, "PERMISSION_DENIED", "Places API (New) has not been used in project 123456789 before or it is disabled.", reason: "SERVICE_DISABLED")
         default: break
+        }
+        // Autocomplete takes no field mask.
+        if request.method == "POST" && request.path == "/v1/places:autocomplete" {
+            return FakeGoogleAutocomplete.answer(request, places: places)
+        }
+        // Place Details ending an autocomplete session: the token as Google checks it.
+        if let token = request.query["sessionToken"], !FakeGoogleAutocomplete.isSessionToken(token) {
+            return error(400, "INVALID_ARGUMENT", "Invalid session token.")
         }
         guard let mask = request.header("X-Goog-FieldMask"), !mask.isEmpty else {
             return error(400, "INVALID_ARGUMENT", "FieldMask is a required parameter. See https://cloud.google.com/apis/docs/system-parameters on how to provide it. As an example, you can set the header 'X-Goog-FieldMask' to value 'displayName', 'id' to ask for the display name and the id of a place.")

@@ -20,7 +20,7 @@ package struct FoursquarePlacesProvider: PlaceProvider {
         self.key = key.map { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : $0 }
     }
 
-    private func validKey() throws -> String {
+    func validKey() throws -> String {
         guard let key, !key.isEmpty else { throw PlacesError.missingAPIKey(.foursquare) }
         return key
     }

@@ -2,7 +2,7 @@ extension ServiceDescriptor {
     /// Google Places API (New). Google's quotas are per project and method per minute, not
     /// confirmed in the reference: 10 a second unless told otherwise.
     package static let googlePlaces = ServiceDescriptor(
-        .googlePlaces, displayName: "Google Places", defaultBaseURL: "https://places.googleapis.com",
+        service: .googlePlaces, displayName: "Google Places", defaultBaseURL: "https://places.googleapis.com",
         recordingFolder: "google", requestsPerSecond: 10)
 }
 
@@ -11,6 +11,7 @@ extension ProviderDescriptor {
     package static let google = ProviderDescriptor(
         name: .google, displayName: "Google Places", letter: "G", service: .googlePlaces, needsKey: true,
         maxRadiusMeters: 50_000, tiers: TierLadder.google,
+        autocompletion: .service,
         make: { configuration, http in
             GooglePlacesProvider(http: http, baseURL: configuration.baseURL(.googlePlaces), key: configuration.key,
                                  locale: configuration.locale)

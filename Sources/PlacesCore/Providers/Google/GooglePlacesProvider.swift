@@ -125,11 +125,17 @@ package struct GooglePlacesProvider: PlaceProvider {
     }
 
     package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+        try await details(id, fields: fields, sessionToken: nil, diagnostics: diagnostics)
+    }
+
+    /// One place; with a `sessionToken`, the call that ends that autocomplete session.
+    package func details(_ id: PlaceID, fields: Set<VenueField>, sessionToken: String?, diagnostics: Diagnostics) async throws -> Venue {
         let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording, locale: locale)
         let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
         let response: HTTPResponse
         do {
-            response = try await sendChecked(try builder.details(placeID: id.rawID, mask: mask), wording: diagnostics.wording)
+            response = try await sendChecked(try builder.details(placeID: id.rawID, mask: mask, sessionToken: sessionToken),
+                                             wording: diagnostics.wording)
         } catch PlacesError.notFound(let message), PlacesError.requestRejected(_, let message) {
             // Google answers an unknown id with 404 NOT_FOUND or 400 INVALID_ARGUMENT.
             throw PlacesError.placeNotFound(id, message: diagnostics.wording(.unknownPlace(id, said: message)))
@@ -148,13 +154,13 @@ package struct GooglePlacesProvider: PlaceProvider {
         return venue
     }
 
-    private func validKey() throws -> String {
+    func validKey() throws -> String {
         guard let key, !key.isEmpty else { throw PlacesError.missingAPIKey(.googlePlaces) }
         return key
     }
 
     /// A 2xx response that is not an error envelope.
-    private func sendChecked(_ request: HTTPRequest, wording: Wording) async throws -> HTTPResponse {
+    func sendChecked(_ request: HTTPRequest, wording: Wording) async throws -> HTTPResponse {
         let response = try await http.send(request, service: GoogleService.places)
         if let error = GoogleService.envelopeError(in: response, service: GoogleService.places, secrets: request.secrets, wording: wording) {
             throw error

@@ -72,14 +72,22 @@ struct GoogleRequestBuilder: Sendable {
         return http
     }
 
-    func details(placeID: String, mask: GoogleFieldMask) throws -> HTTPRequest {
+    /// With a `sessionToken`, the call ends that autocomplete session: the token goes in the
+    /// query string, `?sessionToken=` (`places.get` takes `languageCode`, `regionCode` and
+    /// `sessionToken` as query parameters: Places API v1 discovery document, rev 20261101).
+    func details(placeID: String, mask: GoogleFieldMask, sessionToken: String? = nil) throws -> HTTPRequest {
         var query: [URLQueryItem] = []
         if let language = locale.languageCode { query.append(URLQueryItem(name: "languageCode", value: language)) }
         if let region = locale.regionCode { query.append(URLQueryItem(name: "regionCode", value: region)) }
+        var annotations = [mask.billingNote]
+        if let sessionToken {
+            query.append(URLQueryItem(name: "sessionToken", value: sessionToken))
+            annotations.append(GoogleAutocompleteBilling.endingNote(detailsTier: mask.tier))
+        }
         return HTTPRequest(method: "GET", url: try url("/v1/places/\(ServiceURL.segment(placeID))", query: query),
                     headers: [("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
                     service: "google", secretHeaders: ["X-Goog-Api-Key"], matchedHeaders: ["X-Goog-FieldMask"],
-                    annotations: [mask.billingNote], billing: mask.billedTier)
+                    annotations: annotations, billing: mask.billedTier)
     }
 
     private func post(_ path: String, body: JSONValue, mask: GoogleFieldMask) throws -> HTTPRequest {
@@ -89,23 +97,23 @@ struct GoogleRequestBuilder: Sendable {
                     matchedHeaders: ["X-Goog-FieldMask"], annotations: [mask.billingNote], billing: mask.billedTier)
     }
 
-    private func url(_ path: String, query: [URLQueryItem] = []) throws -> URL {
+    func url(_ path: String, query: [URLQueryItem] = []) throws -> URL {
         try ServiceURL.make(base: baseURL, path: path, query: query.isEmpty ? nil : query, service: .googlePlaces, wording: wording)
     }
 
     /// `languageCode` and `regionCode` as body fields of a search (GoogleLocale).
-    private var localeFields: [(String, JSONValue)] {
+    var localeFields: [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = []
         if let language = locale.languageCode { fields.append(("languageCode", .string(language))) }
         if let region = locale.regionCode { fields.append(("regionCode", .string(region))) }
         return fields
     }
 
-    private static func circle(_ center: Coordinate, _ radius: Double) -> JSONValue {
+    static func circle(_ center: Coordinate, _ radius: Double) -> JSONValue {
         .object([("center", latLng(center.latitude, center.longitude)), ("radius", .number(radius))])
     }
 
-    private static func latLng(_ lat: Double, _ lon: Double) -> JSONValue {
+    static func latLng(_ lat: Double, _ lon: Double) -> JSONValue {
         .object([("latitude", .number(lat)), ("longitude", .number(lon))])
     }
 }

@@ -2,7 +2,7 @@ extension ServiceDescriptor {
     /// The Overpass API. The public server is shared by everyone and gives each client two
     /// slots (a third request is answered 429): one a second, two at once.
     package static let overpass = ServiceDescriptor(
-        .overpass, displayName: "Overpass", defaultBaseURL: "https://overpass-api.de/api/interpreter",
+        service: .overpass, displayName: "Overpass", defaultBaseURL: "https://overpass-api.de/api/interpreter",
         recordingFolder: "osm", requestsPerSecond: 1, maxInFlight: 2,
         oversizeAdvice: "ask for less (a smaller radius, or a category), or search an extract offline")
 }
@@ -19,6 +19,7 @@ extension ProviderDescriptor {
         },
         placeNoun: { $0.rawID },
         placePage: { raw in OSMElementRef(rawID: raw).map { "https://www.openstreetmap.org/\($0.type.rawValue)/\($0.id)" } },
+        autocompletion: .extractOnly,
         make: { configuration, http in
             if let extract = configuration.extract {
                 return OverpassFileProvider(path: extract.path, cache: extract.cache, now: configuration.now)

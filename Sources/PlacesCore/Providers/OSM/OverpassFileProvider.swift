@@ -80,17 +80,22 @@ package struct OverpassFileProvider: PlaceProvider {
     func select(_ selection: OverpassSelection, diagnostics: Diagnostics) throws -> ExtractAnswer {
         switch try OverpassDataSource.open(path, diagnostics: diagnostics) {
         case .stream(let bytes):
-            return try bytes.withUnsafeBytes { text in
-                ExtractFileFormat(prefix: text) == .pbf
-                    ? try scanPBF(text, selection, release: nil, builder: nil)
-                    : try scan(text, selection, release: nil, builder: nil)
-            }
+            return try select(selection, stream: bytes)
         case .file(let file):
             return try select(selection, in: file, diagnostics: diagnostics)
         }
     }
 
-    private func select(_ selection: OverpassSelection, in file: ReadOnlyFile, diagnostics: Diagnostics) throws -> ExtractAnswer {
+    /// What `selection` selects from the bytes of a stream, read whole.
+    func select(_ selection: OverpassSelection, stream bytes: [UInt8]) throws -> ExtractAnswer {
+        try bytes.withUnsafeBytes { text in
+            ExtractFileFormat(prefix: text) == .pbf
+                ? try scanPBF(text, selection, release: nil, builder: nil)
+                : try scan(text, selection, release: nil, builder: nil)
+        }
+    }
+
+    func select(_ selection: OverpassSelection, in file: ReadOnlyFile, diagnostics: Diagnostics) throws -> ExtractAnswer {
         let prefix = file.read(at: 0, count: 4096)
         let format = prefix.withUnsafeBytes(ExtractFileFormat.init(prefix:))
         guard let cache else { return try scan(file, format, selection, builder: nil, wording: diagnostics.wording) }
@@ -210,7 +215,7 @@ package struct OverpassFileProvider: PlaceProvider {
     /// the file was racy is checked against the hash of every byte; once that matches and
     /// the file has settled, the index is rewritten without the hash (if it can be), so the
     /// check is paid once more, not on every query.
-    private func trustsContent(of index: VenueIndex, file: ReadOnlyFile, openedAt opened: FileTime, indexPath: String) -> Bool {
+    func trustsContent(of index: VenueIndex, file: ReadOnlyFile, openedAt opened: FileTime, indexPath: String) -> Bool {
         guard let recorded = index.header.contentHash else { return true }
         guard file.contentHash() == recorded else { return false }
         if index.header.key.status.isSettled(at: opened), file.currentStatus() == index.header.key.status {
@@ -221,7 +226,7 @@ package struct OverpassFileProvider: PlaceProvider {
         return true
     }
 
-    private func map(_ file: ReadOnlyFile, wording: Wording) throws -> MappedBytes {
+    func map(_ file: ReadOnlyFile, wording: Wording) throws -> MappedBytes {
         do {
             return try file.map()
         } catch {

@@ -344,6 +344,27 @@ final class VenueIndex {
         }
     }
 
+    /// The entry numbered `number` in file order (cell by cell), checked as `forEachEntry`
+    /// checks each entry but without its cell's checksum: what a caller makes of it must be
+    /// confirmed against the source (the element there must be the entry's).
+    func entry(at number: UInt32) throws(VenueIndexCorruption) -> Entry {
+        guard UInt64(number) < header.venueCount else { throw VenueIndexCorruption(reason: "an entry number is out of range") }
+        let start = Int(header.entriesOffset) + Int(number) * VenueIndexFormat.entryLength
+        func word(_ i: Int) -> UInt64 { UInt64(littleEndian: mapping.bytes.loadUnaligned(fromByteOffset: start + 8 * i, as: UInt64.self)) }
+        let bits = word(2)
+        let categories = bits & VenueIndexFormat.categoryBits
+        let entry = Entry(latitude: Double(bitPattern: word(0)), longitude: Double(bitPattern: word(1)),
+                          mask: categories == VenueIndexFormat.categoryBits ? OSMCategoryMask.unknown : categories,
+                          flags: bits & VenueIndexFormat.flagBits, kind: UInt8(bits >> VenueIndexFormat.kindShift),
+                          id: Int64(bitPattern: word(3)), sourceOffset: word(4))
+        guard entry.latitude.isFinite, abs(entry.latitude) <= 90, entry.longitude.isFinite, abs(entry.longitude) <= 180,
+              bits & ~(VenueIndexFormat.categoryBits | VenueIndexFormat.flagBits | 3 << VenueIndexFormat.kindShift) == 0,
+              entry.kind != ScannedElement.Kind.other.rawValue, entry.id > 0, entry.sourceOffset < header.key.status.size else {
+            throw VenueIndexCorruption(reason: "entry \(number) is out of range")
+        }
+        return entry
+    }
+
     /// How many entries the `index`th cell has, from the cell table alone.
     private func entryCount(ofCell index: Int) throws(VenueIndexCorruption) -> UInt64 {
         let first = try cellFirstEntry(index)

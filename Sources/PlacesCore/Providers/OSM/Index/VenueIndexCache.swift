@@ -47,9 +47,11 @@ package struct VenueIndexCache: Sendable, Equatable {
                 }
                 continue
             }
-            // A PBF index's venue records (PBFVenueRecords) go with their index.
-            if name.hasPrefix("osm-"), name.hasSuffix(".idx.venues") {
-                if String(path.dropLast(".venues".count)) != current, access(String(path.dropLast(".venues".count)), F_OK) != 0 { unlink(path) }
+            // A PBF index's venue records (PBFVenueRecords) and any index's word list
+            // (NameWordIndex) go with their index.
+            if name.hasPrefix("osm-"), let suffix = [".venues", ".words"].first(where: { name.hasSuffix(".idx" + $0) }) {
+                let index = String(path.dropLast(suffix.count))
+                if index != current, access(index, F_OK) != 0 { unlink(path) }
                 continue
             }
             guard name.hasPrefix("osm-"), name.hasSuffix(".idx") else { continue }
@@ -57,6 +59,7 @@ package struct VenueIndexCache: Sendable, Equatable {
             case .gone, .otherVersion:
                 unlink(path)
                 unlink(path + ".venues")
+                unlink(path + ".words")
             case .present, .unreadable: break
             }
         }
@@ -67,7 +70,7 @@ package struct VenueIndexCache: Sendable, Equatable {
     package func usage() -> (files: Int, bytes: Int) {
         var files = 0, bytes = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".tmp") {
+            where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".idx.words") || name.hasSuffix(".tmp") {
             var info = stat()
             guard lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             files += 1

@@ -1,3 +1,4 @@
+import PlacesCore
 import Foundation
 
 /// `places cassettes check`: what is wrong with one recorded exchange before it is committed.

@@ -1,3 +1,4 @@
+import PlacesCore
 /// Everything a renderer needs to know besides the venues.
 package struct RenderOptions: Sendable {
     package var format: OutputFormat

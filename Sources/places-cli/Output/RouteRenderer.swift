@@ -1,3 +1,4 @@
+import PlacesCore
 /// Writes a route estimate in the chosen format. JSON follows the contract:
 /// `from`, `to` (`latitude`, `longitude`, `name`, `id`), `mode`, `router`,
 /// `distanceMeters`, `durationSeconds`, `straightLineMeters`, `mapsUrl`.

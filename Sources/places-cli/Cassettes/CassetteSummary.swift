@@ -1,3 +1,4 @@
+import PlacesCore
 import Foundation
 
 /// One line of `places cassettes list` for a recorded exchange: what was asked, in a few

@@ -1,3 +1,4 @@
+import PlacesCore
 import Foundation
 
 /// The human format: aligned columns with a header, distances as `412 m` / `1.3 km`

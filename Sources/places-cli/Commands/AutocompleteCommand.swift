@@ -1,0 +1,53 @@
+import PlacesCore
+
+/// `places autocomplete TEXT`: predictions for what is being typed.
+enum AutocompleteCommand: PlacesCommand {
+    static let sessionFlag = FlagSpec(
+        .session, value: "new|TOKEN", completion: .words(["new"]),
+        "new starts an autocomplete session (a fresh UUIDv4, printed on stderr and as sessionToken in --json); TOKEN carries it on. Google then bills the session, not each request: end it with places details PLACE_ID --session TOKEN")
+
+    static let spec = CommandSpec(
+        ["autocomplete"], summary: "predictions for what is being typed: places (with ids for details) and, from Google, queries",
+        usage: "places autocomplete TEXT [--at LAT,LON | --near PLACE] [--radius M] [--type T] [--session new|TOKEN] [options]",
+        positionals: [PositionalSpec(name: "TEXT", help: "what has been typed so far, e.g. 'sush'; every word of it begins a word of a predicted name offline")],
+        groups: [
+            CommandTable.location,
+            FlagGroup(title: "Autocomplete", flags: [
+                FlagSpec(.radius, short: "r", value: "M", default: "none: a location only biases",
+                         "metres or 800m, 1.5km, 2mi; a hard limit: only places inside the circle (Google locationRestriction)"),
+                FlagSpec(.type, short: "t", value: "T[,T...]", default: "any", repetition: .accumulates,
+                         completion: .wordList(PlaceCategory.allCases.map(\.rawValue)),
+                         "only places of these types (Google takes at most 5 of its own): \(PlaceCategory.allNames)"),
+                FlagSpec(.limit, short: "n", value: "N", default: "\(AutocompleteRequest.defaultLimit)", "how many predictions, at most \(AutocompleteRequest.maximumLimit)"),
+                sessionFlag,
+            ]),
+            FlagGroup(title: "Output", flags: [CommandTable.output.flags[0], CommandTable.output.flags[1]]),
+            CommandTable.provider, CommandTable.network,
+        ],
+        examples: [
+            "places autocomplete sush --at 60.169,24.932 --data helsinki-pois.json",
+            "places autocomplete simonk --near Helsinki --provider google --session new --json",
+            "places details google:ChIJ... --session 3519edfe-0f75-4a30-bfe4-7cbd89340b2c",
+        ],
+        notes: [
+            "Providers: google (Autocomplete (New)), foursquare (its autocomplete, at least 3 characters), osm with --data FILE (offline, from the extract's names, nearest first); Overpass has none.",
+            "Google bills autocomplete requests by session: without one, or with a token whose session a details call has ended, every request is billed on its own; a session ended by places details PLACE_ID --session TOKEN makes its autocomplete requests free. --dry-run says how each request is billed.",
+        ])
+
+    static func options(_ args: ParsedArguments, context: RunContext) throws -> AutocompleteOptions {
+        AutocompleteOptions(
+            text: try args.positional(0),
+            location: try SharedOptions.location(args),
+            radiusMeters: try args.parsed(.radius, RadiusText.meters),
+            types: try args.parsedAll(.type, PlaceTypeWords.parseAll) ?? [],
+            limit: try args.integer(.limit, range: 1...AutocompleteRequest.maximumLimit) ?? AutocompleteRequest.defaultLimit,
+            session: try args.parsed(.session) { try SessionChoice.parse($0, wording: context.diagnostics.wording) },
+            format: try SharedOptions.format(args),
+            network: try SharedOptions.network(args, environment: context.environment),
+            providerOptions: try SharedOptions.provider(args))
+    }
+
+    static func run(_ options: AutocompleteOptions, context: RunContext) async throws -> String {
+        try await AutocompleteRunner.run(options, context: context)
+    }
+}

@@ -1,0 +1,36 @@
+import PlacesCore
+
+/// `--session new|TOKEN`: start an autocomplete session, or carry one on.
+enum SessionChoice: Sendable, Equatable {
+    case new
+    case token(String)
+
+    /// The flag's value, checked before anything is sent: `new`, or a token Google takes
+    /// (1 to 36 characters of URL-safe base64); anything else is a usage error (64).
+    static func parse(_ text: String, wording: Wording) throws -> SessionChoice {
+        if text == "new" { return .new }
+        _ = try AutocompleteSession(token: text, wording: wording)
+        return .token(text)
+    }
+
+    /// The session to use: a fresh one, or the given token's.
+    func session(wording: Wording) throws -> AutocompleteSession {
+        switch self {
+        case .new: return AutocompleteSession()
+        case .token(let token): return try AutocompleteSession(token: token, wording: wording)
+        }
+    }
+}
+
+/// `places autocomplete TEXT`, typed.
+struct AutocompleteOptions: Sendable {
+    var text: String
+    var location: LocationSpec?
+    var radiusMeters: Double?
+    var types: [PlaceCategory]
+    var limit: Int
+    var session: SessionChoice?
+    var format: OutputFormat
+    var network: NetworkOptions
+    var providerOptions: ProviderOptions
+}
