@@ -19,6 +19,7 @@
 # Environment: SIZES, SEED (42), BENCH_DIR (/tmp/places-bench, keeps the generated files),
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
 # IDLE_DELAY (1 s), IDLE_RUNS (3), DENSE_SIZE (1000000; 0 skips the dense circle and search),
+# ROUTE_SIZE (1000000; 0 skips the search along a 200 km route),
 # PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3), AUTOCOMPLETE_SIZE (1000000; 0 skips),
 # BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000),
 # REVERSE_POINTS (100000; 0 skips), REVERSE_RUNS (5), RG_VENV ($BENCH_DIR/rg-venv).
@@ -51,6 +52,7 @@ cd "$(dirname "$0")/.."
 
 SIZES=${SIZES-"10000 100000 1000000"}
 DENSE_SIZE=${DENSE_SIZE:-1000000}
+ROUTE_SIZE=${ROUTE_SIZE:-1000000}
 PBF_NODES=${PBF_NODES:-20000000}
 PBF_RUNS=${PBF_RUNS:-3}
 AUTOCOMPLETE_SIZE=${AUTOCOMPLETE_SIZE:-1000000}
@@ -161,6 +163,24 @@ for n in $SIZES; do
     count=$(jq -n --argjson a "$ours" '$a | length')
     checks+=("$label: places found $count restaurants (of at most 20) within ${RADIUS} m; jq found $(jq -n --argjson b "$theirs" '$b | length'), $same of them the same (jq measures on a sphere, places on the WGS84 ellipsoid)")
 done
+
+# Along a route (issue 25): the ROUTE_SIZE-element synthetic extract (the same file as the
+# sizes above), indexed, places within 1 km of a 200 km straight line north from Helsinki
+# (--router estimate): the first 20 met (the walk stops once they are found) and the 20
+# nearest the route (--sort detour: every cell along the 200 km is read).
+if (( ROUTE_SIZE > 0 )); then
+    file="$BENCH_DIR/synth-$ROUTE_SIZE-seed$SEED.json"
+    [[ -s "$file" ]] || "$SYNTH" --elements "$ROUTE_SIZE" --seed "$SEED" > "$file"
+    label="$ROUTE_SIZE elements, along a 200 km route"
+    cat "$file" > /dev/null
+    along=(nearby --from 60.1699,24.9384 --to 61.9637,24.9384 --json --data "$file")
+    "$PLACES" "${along[@]}" > /dev/null 2>&1
+    read -r a_med a_min a_max a_sd a_n < <(measure "along-first" $((RUNS * 5)) --warmup 3 -- "$PLACES" "${along[@]}")
+    read -r o_med o_min o_max o_sd o_n < <(measure "along-nearest" $((RUNS * 5)) --warmup 3 -- "$PLACES" "${along[@]}" --sort detour)
+    row "$label: \`nearby --from --to\` within 1 km, the first 20 met, indexed" "$a_med" "$a_min" "$a_max" "$a_sd" "$a_n" "" "$(rss "$PLACES" "${along[@]}") MB"
+    row "$label: the same, the 20 nearest the route (\`--sort detour\`: every cell), indexed" "$o_med" "$o_min" "$o_max" "$o_sd" "$o_n" "" "$(rss "$PLACES" "${along[@]}" --sort detour) MB"
+    checks+=("$label: printed $("$PLACES" "${along[@]}" 2>/dev/null | jq length) places, the last met $("$PLACES" "${along[@]}" 2>/dev/null | jq '.[-1].alongMeters') m along; --sort detour the farthest $("$PLACES" "${along[@]}" --sort detour 2>/dev/null | jq '.[-1].routeOffsetMeters') m off the route")
+fi
 
 if (( AUTOCOMPLETE_SIZE > 0 )); then
     file="$BENCH_DIR/synth-$AUTOCOMPLETE_SIZE-seed$SEED.json"

@@ -95,6 +95,17 @@ public struct PlacesClient: Sendable {
         try await venues(for: request.searchRequest, favoritesOnly: request.favoritesOnly)
     }
 
+    /// Places within `request.radiusMeters` of a route, in the order the route meets them
+    /// unless `request.sort` says otherwise, each with `alongMeters` and `routeOffsetMeters`
+    /// (measured on the WGS84 ellipsoid) and, from Google, the detour of stopping there.
+    public func alongRoute(_ request: RouteSearchRequest) async throws -> [Venue] {
+        guard let search = request.searchRequest else {
+            throw PlacesError.invalidRequest(request.route.isEmpty ? .center : .radius,
+                                             message: request.route.isEmpty ? "a route needs at least one point" : diagnostics.wording(.radiusNotPositive))
+        }
+        return try await venues(for: search, favoritesOnly: false)
+    }
+
     /// One place, with at least `fields` filled where its provider knows them. The id must
     /// belong to one of this client's providers, which alone is asked.
     public func details(_ id: PlaceID, fields: Set<VenueField> = Set(VenueField.defaultSet)) async throws -> Venue {

@@ -48,6 +48,12 @@ enum GeodesicMath {
 
     static func latFix(_ x: Double) -> Double { abs(x) > 90 ? .nan : x }
 
+    /// An angle reduced to [-180, 180], ±180 keeping the sign of `x`.
+    static func angNormalize(_ x: Double) -> Double {
+        let y = remainder(x, 360)
+        return abs(y) == 180 ? (x.sign == .minus ? -180 : 180) : y
+    }
+
     /// y − x reduced to [-180, 180], with its rounding error.
     static func angDiff(_ x: Double, _ y: Double) -> (Double, Double) {
         var (d, t) = sum(remainder(-x, 360), remainder(y, 360))

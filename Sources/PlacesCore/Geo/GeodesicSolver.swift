@@ -12,11 +12,11 @@ struct GeodesicSolver: Sendable {
 
     static let wgs84 = GeodesicSolver(a: 6_378_137.0, f: 1 / 298.257223563)
 
-    private static let order = 6
+    static let order = 6
     private static let nC3x = (order * (order - 1)) / 2
     private static let maxit1 = 20
     private static let maxit2 = maxit1 + Double.significandBitCount + 1 + 10
-    private static let tiny = Double.leastNormalMagnitude.squareRoot()
+    static let tiny = Double.leastNormalMagnitude.squareRoot()
     private static let tol0 = Double.ulpOfOne
     private static let tol1 = 200 * tol0
     private static let tol2 = tol0.squareRoot()
@@ -25,11 +25,11 @@ struct GeodesicSolver: Sendable {
 
     let a: Double
     let f: Double
-    private let f1: Double
+    let f1: Double
     private let e2: Double
-    private let ep2: Double
+    let ep2: Double
     private let n: Double
-    private let b: Double
+    let b: Double
     private let etol2: Double
     private let a3x: [Double]
     private let c3x: [Double]
@@ -215,7 +215,7 @@ struct GeodesicSolver: Sendable {
 
     // MARK: - Series
 
-    private static func sinCosSeries(sinp: Bool, _ sinx: Double, _ cosx: Double, _ c: [Double], count: Int) -> Double {
+    static func sinCosSeries(sinp: Bool, _ sinx: Double, _ cosx: Double, _ c: [Double], count: Int) -> Double {
         var k = count
         var n = count - (sinp ? 1 : 0)
         let ar = 2 * (cosx - sinx) * (cosx + sinx)
@@ -258,14 +258,14 @@ struct GeodesicSolver: Sendable {
         return uv / ((uv + M.sq(w)).squareRoot() + w)
     }
 
-    private static func a1m1(_ eps: Double) -> Double {
+    static func a1m1(_ eps: Double) -> Double {
         let coeff: [Double] = [1, 4, 64, 0, 256]
         let m = order / 2
         let t = M.polyval(m, coeff, 0, M.sq(eps)) / coeff[m + 1]
         return (t + eps) / (1 - eps)
     }
 
-    private static func c1(_ eps: Double, _ c: inout [Double]) {
+    static func c1(_ eps: Double, _ c: inout [Double]) {
         fillSeries([-1, 6, -16, 32, -9, 64, -128, 2048, 9, -16, 768, 3, -5, 512, -7, 1280, -7, 2048], eps, &c)
     }
 
@@ -282,7 +282,7 @@ struct GeodesicSolver: Sendable {
 
     /// c[l] = eps^l · P_l(eps²) / d_l for l = 1...order, with the polynomials and divisors
     /// packed in `coeff` as GeographicLib packs them (`_C1f`, `_C2f`).
-    private static func fillSeries(_ coeff: [Double], _ eps: Double, _ c: inout [Double]) {
+    static func fillSeries(_ coeff: [Double], _ eps: Double, _ c: inout [Double]) {
         let eps2 = M.sq(eps)
         var d = eps
         var o = 0
@@ -325,11 +325,11 @@ struct GeodesicSolver: Sendable {
         return result
     }
 
-    private func a3(_ eps: Double) -> Double {
+    func a3(_ eps: Double) -> Double {
         M.polyval(Self.order - 1, a3x, 0, eps)
     }
 
-    private func c3(_ eps: Double, _ c: inout [Double]) {
+    func c3(_ eps: Double, _ c: inout [Double]) {
         var mult = 1.0
         var o = 0
         for l in 1..<Self.order {

@@ -37,6 +37,16 @@ public struct Venue: Sendable, Hashable {
     /// in the order they were given; empty when only this venue's provider has it, or only
     /// one provider was asked.
     public var sameAs: [PlaceID]
+    /// Along a route: metres along it to the point nearest the place; nil off a route search.
+    public var alongMeters: Double?
+    /// Along a route: metres from the route (to that nearest point).
+    public var routeOffsetMeters: Double?
+    /// Along a route: the extra time stopping here costs over the direct route, where the
+    /// provider knows it (Google's routing summaries); may be negative when the provider's
+    /// own routing finds a quicker way through the place than the route given.
+    public var detourSeconds: Double?
+    /// Along a route: the extra distance stopping here costs, where the provider knows it.
+    public var detourMeters: Double?
 
     public init(
         id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil,
@@ -44,7 +54,8 @@ public struct Venue: Sendable, Hashable {
         ratingCount: Int? = nil, priceLevel: Int? = nil, openNow: Bool? = nil,
         phone: String? = nil, website: String? = nil, providerMapsURL: String? = nil,
         openingHours: [String]? = nil, photoURLs: [String]? = nil,
-        distanceMeters: Double? = nil, bearingDegrees: Double? = nil, isFavorite: Bool = false, sameAs: [PlaceID] = []
+        distanceMeters: Double? = nil, bearingDegrees: Double? = nil, isFavorite: Bool = false, sameAs: [PlaceID] = [],
+        alongMeters: Double? = nil, routeOffsetMeters: Double? = nil, detourSeconds: Double? = nil, detourMeters: Double? = nil
     ) {
         self.id = id
         self.name = name
@@ -65,6 +76,10 @@ public struct Venue: Sendable, Hashable {
         self.bearingDegrees = bearingDegrees
         self.isFavorite = isFavorite
         self.sameAs = sameAs
+        self.alongMeters = alongMeters
+        self.routeOffsetMeters = routeOffsetMeters
+        self.detourSeconds = detourSeconds
+        self.detourMeters = detourMeters
     }
 
     public var provider: ProviderName { id.provider }

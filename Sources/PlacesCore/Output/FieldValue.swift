@@ -46,6 +46,10 @@ package enum FieldValue: Sendable, Equatable {
         case .sameAs: return .list(venue.sameAs.map { shown($0.description) })
         case .openingHours: return venue.openingHours.map { .list($0.map(shown)) } ?? .absentList
         case .photos: return venue.photoURLs.map { .list($0.map(shown)) } ?? .absentList
+        case .alongMeters: return .number(venue.alongMeters.map { ($0 * 10).rounded() / 10 })
+        case .routeOffsetMeters: return .number(venue.routeOffsetMeters.map { ($0 * 10).rounded() / 10 })
+        case .detourSeconds: return .number(venue.detourSeconds.map { $0.rounded() })
+        case .detourMeters: return .number(venue.detourMeters.map { $0.rounded() })
         }
     }
 

@@ -1,8 +1,22 @@
 /// A GeoJSON FeatureCollection (RFC 7946) of Points in [longitude, latitude] order,
 /// whose properties are the venue's fields.
 package enum GeoJSONRenderer {
-    package static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = []) -> JSONValue {
-        collection(venues.map { feature($0, fields: fields, extra: [], trailing: $0.jsonMembers(extras)) })
+    /// Along a route, its line comes first: a LineString with `{"role": "route"}`.
+    package static func render(_ venues: [Venue], fields: [VenueField], extras: [ExtraColumn] = [], route: [Coordinate]? = nil) -> JSONValue {
+        let line = route.map { [lineFeature($0, properties: [("role", .string("route"))])] } ?? []
+        return collection(line + venues.map { feature($0, fields: fields, extra: [], trailing: $0.jsonMembers(extras)) })
+    }
+
+    /// A LineString feature through `points` ([longitude, latitude] each).
+    package static func lineFeature(_ points: [Coordinate], properties: [(String, JSONValue)]) -> JSONValue {
+        .object([
+            ("type", .string("Feature")),
+            ("geometry", .object([
+                ("type", .string("LineString")),
+                ("coordinates", .array(points.map { .array([.number($0.longitude), .number($0.latitude)]) })),
+            ])),
+            ("properties", .object(properties)),
+        ])
     }
 
     /// One feature per restaurant in each group, with a leading `cuisine` property.

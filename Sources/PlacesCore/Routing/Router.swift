@@ -16,4 +16,8 @@ package protocol Router: Sendable {
 
     /// The trip from `from` to `to` by `mode`. No route is `PlacesError.notFound` (66).
     func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure
+
+    /// The trip with its line (and its steps when `steps` and the router has them): one
+    /// request, like `measure`, asking for the geometry too.
+    func route(from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics) async throws -> RouteGeometry
 }

@@ -1,5 +1,5 @@
-/// `--mode`: how the trip is made. Each router maps it to its own vocabulary.
-package enum TravelMode: String, Sendable, CaseIterable {
+/// How a trip is made (the CLI's `--mode`). Each router maps it to its own vocabulary.
+public enum TravelMode: String, Sendable, CaseIterable {
     case walk, bike, drive, transit
 
     /// As a person says it: "walking", "cycling", "driving", "public transit".

@@ -28,6 +28,9 @@ package struct SearchRequest: Sendable {
     /// comes from the first provider that knows it, so the filters judge the merged record,
     /// and a provider must not drop a place another provider's value would let through.
     package var filtersAtProvider = true
+    /// Along a route: the places within `radiusMeters` of it (then the radius is the distance
+    /// from the route, not from `center`, and `center` is nil).
+    package var route: SearchRoute?
 
     package init(kind: Kind, center: Coordinate?, parameters: SearchParameters, fields: FieldSelection = .default) {
         self.kind = kind
@@ -72,7 +75,7 @@ package struct SearchRequest: Sendable {
         if sort.needsRating || self.minRating != nil { needed.formUnion([.rating, .ratingCount]) }
         if self.openNow { needed.insert(.openNow) }
         if self.price != nil { needed.insert(.priceLevel) }
-        if center != nil || sort == .distance { needed.formUnion([.latitude, .longitude]) }
+        if center != nil || route != nil || sort == .distance { needed.formUnion([.latitude, .longitude]) }
         // Names and ids are needed to print anything and to match favorites and --filter.
         needed.formUnion([.id, .name])
         if self.groupByCuisine { needed.formUnion([.cuisines, .categories]) }
@@ -108,10 +111,13 @@ package struct SearchRequest: Sendable {
         if let query, query.trimmingCharacters(in: .whitespaces).isEmpty {
             throw PlacesError.invalidRequest(.query, message: wording(.searchNeedsQuery))
         }
-        if kind == .nearby && center == nil {
+        if kind == .nearby && center == nil && route == nil {
             throw PlacesError.invalidRequest(.center, message: wording(.nearbyNeedsCenter))
         }
-        if center == nil {
+        if route == nil, sort == .along || sort == .detour {
+            throw PlacesError.invalidRequest(.sort, message: wording(.sortNeedsRoute(sort)))
+        }
+        if center == nil && route == nil {
             if sort == .distance || sort == .best {
                 throw PlacesError.invalidRequest(.sort, message: wording(.sortNeedsCenter(sort)))
             }

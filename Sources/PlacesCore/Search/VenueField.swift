@@ -13,6 +13,12 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
     /// The other providers' ids for the place (several providers merged); `[]` when none.
     case sameAs
     case openingHours, photos
+    /// Along a route (`PlacesClient.alongRoute`): where the place is met, how far off the
+    /// route, and what stopping there costs (null where the provider does not say).
+    case alongMeters, routeOffsetMeters, detourSeconds, detourMeters
+
+    /// The fields a search along a route adds to the default set.
+    public static let routeFields: [VenueField] = [.alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters]
 
     /// `--fields all`: exactly the contract's keys, in its order (`sameAs` last: with one
     /// provider it is `[]`, so a script sees the same keys whichever providers answered).
@@ -57,6 +63,16 @@ package struct FieldSelection: Sendable, Hashable {
         let end = fields.starts(with: VenueField.defaultSet) ? VenueField.defaultSet.count : fields.count
         withSameAs.insert(.sameAs, at: end)
         return FieldSelection(fields: withSameAs, isExplicit: isExplicit, extendsDefault: true)
+    }
+
+    /// The selection along a route: the default set (or additions to it) gains the route's
+    /// fields right after its own; fields named exactly stay as named.
+    package func listingRouteFields() -> FieldSelection {
+        guard extendsDefault else { return self }
+        var withRoute = fields.filter { !VenueField.routeFields.contains($0) }
+        let end = withRoute.starts(with: VenueField.defaultSet) ? VenueField.defaultSet.count : withRoute.count
+        withRoute.insert(contentsOf: VenueField.routeFields, at: end)
+        return FieldSelection(fields: withRoute, isExplicit: isExplicit, extendsDefault: true)
     }
 
     /// A set of fields in the contract's order, as named by an app.

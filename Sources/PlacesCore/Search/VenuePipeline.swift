@@ -16,7 +16,9 @@ package enum VenuePipeline {
     package static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName?, wording: Wording = .library) -> Outcome {
         var notes: [String] = []
         var result = distinct(venues)
-        if let center = request.center {
+        if let route = request.route {
+            result = alongRoute(result, route)
+        } else if let center = request.center {
             if let radius = request.radiusMeters {
                 // A cheap box first: exact geodesics only for places that may be inside.
                 let bounds = GeodesicBounds(center: center, radius: radius)
@@ -69,6 +71,22 @@ package enum VenuePipeline {
         }
     }
 
+    /// Along a route: only the venues within the corridor, each with where the route meets it
+    /// (`alongMeters`, `routeOffsetMeters`), and its distance and bearing from the route's
+    /// start. A provider's detour figures are kept.
+    package static func alongRoute(_ venues: [Venue], _ route: SearchRoute) -> [Venue] {
+        venues.compactMap { venue in
+            guard let found = route.corridor.locate(venue.coordinate) else { return nil }
+            var v = venue
+            v.alongMeters = found.alongMeters
+            v.routeOffsetMeters = found.offsetMeters
+            let g = GeodesicDistance.inverse(from: route.start, to: venue.coordinate)
+            v.distanceMeters = g.meters
+            v.bearingDegrees = g.meters > 0 ? g.initialBearing : nil
+            return v
+        }
+    }
+
     /// `--min-rating`, `--open-now`, `--price`: an unknown value never passes.
     package static func applyValueFilters(_ venues: [Venue], _ request: SearchRequest) -> [Venue] {
         venues.filter { v in
@@ -91,11 +109,35 @@ package enum VenuePipeline {
             if da != db { return da < db }
             return a.offset < b.offset
         }
+        func byOffset(_ a: (offset: Int, element: Venue), _ b: (offset: Int, element: Venue)) -> Bool {
+            let oa = a.element.routeOffsetMeters ?? .infinity, ob = b.element.routeOffsetMeters ?? .infinity
+            if oa != ob { return oa < ob }
+            return a.offset < b.offset
+        }
         switch order {
         case .relevance, .popularity:
             return venues
         case .distance:
             return indexed.sorted(by: byDistance).map(\.element)
+        case .along:
+            return indexed.sorted { a, b in
+                let pa = a.element.alongMeters ?? .infinity, pb = b.element.alongMeters ?? .infinity
+                if pa != pb { return pa < pb }
+                return byOffset(a, b)
+            }.map(\.element)
+        case .detour:
+            return indexed.sorted { a, b in
+                switch (a.element.detourSeconds, b.element.detourSeconds) {
+                case let (da?, db?):
+                    if da != db { return da < db }
+                    let ma = a.element.detourMeters ?? .infinity, mb = b.element.detourMeters ?? .infinity
+                    if ma != mb { return ma < mb }
+                case (.some, nil): return true
+                case (nil, .some): return false
+                case (nil, nil): break
+                }
+                return byOffset(a, b)
+            }.map(\.element)
         case .rating:
             return indexed.sorted { a, b in
                 let ra = a.element.rating ?? -1, rb = b.element.rating ?? -1

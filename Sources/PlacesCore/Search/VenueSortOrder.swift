@@ -10,6 +10,11 @@ public enum VenueSortOrder: String, Sendable, CaseIterable {
     case popularity
     /// Rating weighed against distance (see `VenuePipeline.bestScore`).
     case best
+    /// Along a route: in the order the route meets them (`alongMeters`).
+    case along
+    /// Along a route: the smallest detour first where the provider knows detours, then the
+    /// nearest the route (`routeOffsetMeters`).
+    case detour
 
     /// Whether this order needs ratings, so providers must fetch them.
     package var needsRating: Bool { self == .rating || self == .best }

@@ -24,6 +24,8 @@ package enum Phrase: Sendable, Equatable {
     case searchNeedsQuery
     case sortNeedsCenter(VenueSortOrder)
     case radiusNeedsCenter
+    /// `along` or `detour` order without a route.
+    case sortNeedsRoute(VenueSortOrder)
     case radiusNotPositive
     case radiusOverLimit(radius: Double, provider: ProviderName, limit: Double)
     case limitBelowOne
@@ -119,6 +121,8 @@ package enum Phrase: Sendable, Equatable {
             return "sorting by \(sort.rawValue) needs a center"
         case .radiusNeedsCenter:
             return "a radius needs a center"
+        case .sortNeedsRoute(let sort):
+            return "sorting by \(sort.rawValue) needs a route"
         case .radiusNotPositive:
             return "the radius must be a positive number of metres"
         case .radiusOverLimit(let radius, let provider, let limit):

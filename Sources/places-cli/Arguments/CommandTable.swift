@@ -16,6 +16,24 @@ enum CommandTable {
                  "centre from the bundled gazetteer, offline: 'Paris' (most populous), 'Paris, FR', 'Helsinki, Finland', 'Cambridge, MA'; or a favorite: a PLACE_ID or @ALIAS"),
     ])
 
+    /// The route's ends and how it is drawn: `route-estimate`, and `nearby`/`search` along a route.
+    static let routeFrom = FlagSpec(.from, value: "POINT", completion: .favoritePlaces, "start: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name ('Cambridge, MA')")
+    static let routeTo = FlagSpec(.to, value: "POINT", completion: .favoritePlaces, "destination: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name")
+    static let travelMode = FlagSpec(.mode, value: "MODE", default: "walk", completion: .words(TravelMode.allCases.map(\.rawValue)),
+                                     "walk, bike, drive or transit (car, walking, cycling... work too)")
+    static let router = FlagSpec(.router, value: "ROUTER", default: "estimate", completion: .words(RouterName.allCases.map(\.rawValue)),
+                                 "estimate (offline), google (Routes API, GOOGLE_MAPS_API_KEY) or osrm ($PLACES_OSRM_URL)")
+
+    /// `nearby`/`search --from POINT --to POINT`: places along the route instead of around a point.
+    static let alongRoute = FlagGroup(title: "Along a route", flags: [
+        FlagSpec(.from, value: "POINT", completion: .favoritePlaces,
+                 "search along the route from POINT (with --to; instead of --at/--near): LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name"),
+        FlagSpec(.to, value: "POINT", completion: .favoritePlaces, "the route's destination; --radius is then the distance from the route (default 1000)"),
+        FlagSpec(.mode, value: "MODE", default: "walk", completion: .words(TravelMode.allCases.map(\.rawValue)), "walk, bike or drive"),
+        FlagSpec(.router, value: "ROUTER", default: "estimate", completion: .words(RouterName.allCases.map(\.rawValue)),
+                 "estimate (the straight line, offline), osrm or google (the real route's line)"),
+    ])
+
     static func filters(nearby: Bool) -> FlagGroup {
         FlagGroup(title: "Filters", flags: [
             FlagSpec(.type, short: "t", value: "T[,T...]", default: "any", repetition: .accumulates,
@@ -26,7 +44,7 @@ enum CommandTable {
             FlagSpec(.limit, short: "n", value: "N", default: String(SearchDefaults.limit), "how many places to print; more pages are fetched where the provider pages (at most 1000 from a web provider, any number from --data)"),
             FlagSpec(.sort, short: "s", value: "ORDER", default: (nearby ? SearchDefaults.nearbySort : SearchDefaults.textSort).rawValue,
                      completion: .words(VenueSortOrder.allCases.map(\.rawValue)),
-                     "distance, relevance, rating, popularity or best (rating weighed against distance)"),
+                     "distance, relevance, rating, popularity or best (rating weighed against distance); along a route: along (the order you meet them, the default) or detour"),
             FlagSpec(.openNow, "only places known to be open now"),
             FlagSpec(.minRating, value: "R", "only places rated at least R (0-5); unrated places do not pass"),
             FlagSpec(.price, value: "MIN[-MAX]", "price levels 0 (free) to 4 (very expensive), e.g. 1-2"),

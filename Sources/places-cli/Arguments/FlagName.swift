@@ -49,6 +49,7 @@ struct FlagName: Hashable, Sendable, CustomStringConvertible {
     static let session = FlagName("session")
     static let sort = FlagName("sort")
     static let timeout = FlagName("timeout")
+    static let steps = FlagName("steps")
     static let to = FlagName("to")
     static let type = FlagName("type")
     static let verbose = FlagName("verbose")

@@ -4,13 +4,14 @@ import PlacesCore
 enum NearbyCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["nearby"], summary: "places around a location, nearest first",
-        usage: "places nearby (--at LAT,LON | --near PLACE) [--type T[,T...]] [--radius M] [options]",
-        groups: [CommandTable.location, CommandTable.filters(nearby: true), CommandTable.output, CommandTable.provider, CommandTable.network],
+        usage: "places nearby (--at LAT,LON | --near PLACE | --from POINT --to POINT) [--type T[,T...]] [--radius M] [options]",
+        groups: [CommandTable.location, CommandTable.alongRoute, CommandTable.filters(nearby: true), CommandTable.output, CommandTable.provider, CommandTable.network],
         examples: [
             "places nearby --near Helsinki --type restaurant --data helsinki-pois.json",
             "places nearby --at 60.1699,24.9384 --type cafe --radius 500 --json | jq '.[].name'",
             "places nearby --near Helsinki --type restaurant --group-by cuisine --filter sushi --data helsinki-pois.json",
             "places nearby --near Helsinki --type cafe --provider osm,google,foursquare --json",
+            "places nearby --type cafe --from 60.1699,24.9384 --to 60.1841,24.9497 --radius 200 --data helsinki-pois.json",
         ],
         notes: [CommandTable.severalProviders])
 

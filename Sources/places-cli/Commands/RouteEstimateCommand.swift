@@ -4,14 +4,11 @@ import PlacesCore
 enum RouteEstimateCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["route-estimate"], summary: "distance and travel time between two points",
-        usage: "places route-estimate --from POINT --to POINT [--mode MODE] [--router ROUTER] [options]",
+        usage: "places route-estimate --from POINT --to POINT [--mode MODE] [--router ROUTER] [--steps] [options]",
         groups: [
             FlagGroup(title: "Route", flags: [
-                FlagSpec(.from, value: "POINT", completion: .favoritePlaces, "start: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name ('Cambridge, MA')"),
-                FlagSpec(.to, value: "POINT", completion: .favoritePlaces, "destination: LAT,LON, a PLACE_ID, @ALIAS or a gazetteer name"),
-                FlagSpec(.mode, value: "MODE", default: "walk", completion: .words(TravelMode.allCases.map(\.rawValue)),
-                         "walk, bike, drive or transit (car, walking, cycling... work too)"),
-                FlagSpec(.router, value: "ROUTER", default: "estimate", completion: .words(RouterName.allCases.map(\.rawValue)), "estimate (offline), google (Routes API, GOOGLE_MAPS_API_KEY) or osrm ($PLACES_OSRM_URL)"),
+                CommandTable.routeFrom, CommandTable.routeTo, CommandTable.travelMode, CommandTable.router,
+                FlagSpec(.steps, "turn-by-turn steps (osrm, google; the estimate has none)"),
             ]),
             FlagGroup(title: "Output", flags: [CommandTable.output.flags[0], CommandTable.output.flags[1]]),
             FlagGroup(title: "Provider", flags: [CommandTable.provider.flags[1]]),
@@ -20,6 +17,8 @@ enum RouteEstimateCommand: PlacesCommand {
         examples: [
             "places route-estimate --from 60.1699,24.9384 --to 60.1675,24.9522 --mode walk",
             "places route-estimate --from Helsinki --to Espoo --mode drive --json",
+            "places route-estimate --from 60.1699,24.9384 --to 60.1841,24.9497 --router osrm --steps",
+            "places route-estimate --from Helsinki --to Espoo --router osrm --format geojson > route.geojson",
         ],
         notes: ["The estimate router is the straight line times a detour factor at a typical speed for the mode, offline; README gives its constants and its measured error against real routes."])
 
@@ -33,6 +32,7 @@ enum RouteEstimateCommand: PlacesCommand {
             to: try PointSpec.parse(toText, flag: "--to"),
             mode: try args.parsed(.mode, TravelModeWords.parse) ?? RouteEstimateOptions.defaultMode,
             router: try args.parsed(.router, RouterName.parse) ?? RouteEstimateOptions.defaultRouter,
+            steps: args.isSet(.steps),
             format: try SharedOptions.output(args).format,
             network: try SharedOptions.network(args, environment: context.environment),
             providerOptions: try SharedOptions.provider(args))

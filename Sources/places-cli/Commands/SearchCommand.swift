@@ -4,11 +4,13 @@ import PlacesCore
 enum SearchCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["search"], summary: "places matching a text query, optionally around a location",
-        usage: "places search QUERY [--at LAT,LON | --near PLACE] [--radius M] [options]",
+        usage: "places search QUERY [--at LAT,LON | --near PLACE | --from POINT --to POINT] [--radius M] [options]",
         positionals: [PositionalSpec(name: "QUERY", help: "what to look for, e.g. 'sushi' or 'pharmacy'; quote several words")],
-        groups: [CommandTable.location, CommandTable.filters(nearby: false), CommandTable.output, CommandTable.provider, CommandTable.network],
+        groups: [CommandTable.location, CommandTable.alongRoute, CommandTable.filters(nearby: false), CommandTable.output, CommandTable.provider,
+                 CommandTable.network],
         examples: [
             "places search sushi --near Helsinki --data helsinki-pois.json",
+            "places search 'gas station' --from Helsinki --to Tampere --mode drive --router google --sort detour",
             "places search 'pizza' --at 40.7128,-74.0060 --radius 2000 --sort distance --json",
         ],
         notes: ["Without a location there is no centre: distanceMeters is null, and --sort distance|best or --radius is an error.", CommandTable.severalProviders])
@@ -43,9 +45,33 @@ extension SearchOptions {
         options.filterText = args.string(.filter)
         options.groupByCuisine = groupBy
         options.favoritesOnly = args.isSet(.favoritesOnly)
+        options.route = try AlongRouteOptions.read(args)
         options.output = try SharedOptions.output(args)
         options.network = try SharedOptions.network(args, environment: environment)
         options.providerOptions = try SharedOptions.provider(args)
         return options
+    }
+}
+
+extension AlongRouteOptions {
+    /// `--from` and `--to` together, or neither; never with `--at`/`--near`.
+    static func read(_ args: ParsedArguments) throws -> AlongRouteOptions? {
+        let from = args.string(.from), to = args.string(.to)
+        guard from != nil || to != nil else {
+            if args.isSet(.mode) || args.isSet(.router) {
+                throw UsageError("--mode and --router need a route: give --from POINT --to POINT")
+            }
+            return nil
+        }
+        guard let from, let to else {
+            throw UsageError("a search along a route needs both --from and --to: e.g. --from 60.1699,24.9384 --to Espoo")
+        }
+        if args.isSet(.at) || args.isSet(.near) {
+            throw UsageError("--from/--to search along a route and --at/--near around a point: give one or the other")
+        }
+        let mode = try args.parsed(.mode, TravelModeWords.parse) ?? RouteEstimateOptions.defaultMode
+        if mode == .transit { throw UsageError("--mode transit has no route line to search along: use walk, bike or drive") }
+        return AlongRouteOptions(from: try PointSpec.parse(from, flag: "--from"), to: try PointSpec.parse(to, flag: "--to"), mode: mode,
+                                 router: try args.parsed(.router, RouterName.parse) ?? RouteEstimateOptions.defaultRouter)
     }
 }

@@ -25,6 +25,8 @@ extension Wording {
             return "--sort \(sort.rawValue) needs a location: \(locate)"
         case .radiusNeedsCenter:
             return "--radius needs a location: \(locate)"
+        case .sortNeedsRoute(let sort):
+            return "--sort \(sort.rawValue) needs a route: give --from POINT --to POINT"
         case .radiusNotPositive:
             return "--radius must be a positive number of metres"
         case .radiusOverLimit(let radius, let provider, let limit):
@@ -201,6 +203,7 @@ extension Wording {
         case .rating, .ratingCount: return ["--min-rating", "--sort rating|best"]
         case .priceLevel: return ["--price"]
         case .openNow: return ["--open-now"]
+        case .detourSeconds, .detourMeters: return ["--sort detour"]
         default: return []
         }
     }

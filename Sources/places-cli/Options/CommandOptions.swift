@@ -51,6 +51,8 @@ struct SearchOptions: Sendable {
     var query: String?
     var location: LocationSpec?
     var parameters = SearchParameters()
+    /// `--from POINT --to POINT`: along a route instead of around a location.
+    var route: AlongRouteOptions?
     var output = OutputOptions()
     var network = NetworkOptions()
     var providerOptions = ProviderOptions()
@@ -69,4 +71,12 @@ struct DetailsOptions: Sendable {
     var providerOptions = ProviderOptions()
     /// `--session TOKEN`: the autocomplete session this call ends.
     var session: AutocompleteSession? = nil
+}
+
+/// `nearby`/`search --from POINT --to POINT [--mode M] [--router R]`, typed.
+struct AlongRouteOptions: Sendable, Equatable {
+    var from: PointSpec
+    var to: PointSpec
+    var mode: TravelMode
+    var router: RouterName
 }

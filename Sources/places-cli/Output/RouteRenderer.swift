@@ -24,6 +24,17 @@ package enum RouteRenderer {
             ("durationSeconds", .number(route.durationSeconds)),
             ("straightLineMeters", .number(straightLine(route))),
             ("mapsUrl", .string(route.mapsURL)),
+        ] + (route.stepsAsked ? [("steps", route.steps.map { .array($0.map(step)) } ?? .null)] : []))
+    }
+
+    /// `{"instruction", "distanceMeters", "durationSeconds", "latitude", "longitude"}`.
+    static func step(_ s: RouteStep) -> JSONValue {
+        .object([
+            ("instruction", .string(FieldValue.shown(s.instruction))),
+            ("distanceMeters", s.distanceMeters.map(JSONValue.number) ?? .null),
+            ("durationSeconds", s.durationSeconds.map(JSONValue.number) ?? .null),
+            ("latitude", .number(s.coordinate.latitude)),
+            ("longitude", .number(s.coordinate.longitude)),
         ])
     }
 
@@ -54,8 +65,8 @@ package enum RouteRenderer {
         return CSVRenderer.row(csvColumns) + CSVRenderer.row(row)
     }
 
-    /// A FeatureCollection: the straight line from start to destination (not the route's
-    /// path, which no router is asked for) with the figures as properties, and the two ends
+    /// A FeatureCollection: the route's line as the router drew it (the straight line for the
+    /// estimate) with the figures as properties, and the two ends
     /// as Points with `role`, `name` and `id`. Coordinates are [longitude, latitude].
     static func geojson(_ route: RouteEstimate) -> JSONValue {
         func position(_ c: Coordinate) -> JSONValue { .array([.number(c.longitude), .number(c.latitude)]) }
@@ -63,7 +74,7 @@ package enum RouteRenderer {
         if case .object(let pairs) = json(route) { summary = pairs.filter { $0.0 != "from" && $0.0 != "to" } }
         let line: JSONValue = .object([
             ("type", .string("Feature")),
-            ("geometry", .object([("type", .string("LineString")), ("coordinates", .array([position(route.from.coordinate), position(route.to.coordinate)]))])),
+            ("geometry", .object([("type", .string("LineString")), ("coordinates", .array((route.line ?? [route.from.coordinate, route.to.coordinate]).map(position)))])),
             ("properties", .object(summary)),
         ])
         func end(_ p: RoutePoint, role: String) -> JSONValue {
@@ -90,6 +101,14 @@ package enum RouteRenderer {
             ("Router", route.router.rawValue),
         ]
         out += aligned(rows) + "\n"
+        if route.stepsAsked, let steps = route.steps {
+            out += "Steps\n"
+            for (n, s) in steps.enumerated() {
+                let figures = [s.distanceMeters.map(DistanceText.format), s.durationSeconds.map(DistanceText.duration)].compactMap { $0 }
+                out += "  \(n + 1). \(FieldValue.shown(s.instruction))" + (figures.isEmpty ? "" : " (\(figures.joined(separator: ", ")))") + "\n"
+            }
+            out += "\n"
+        }
         let a = route.from.coordinate, b = route.to.coordinate
         out += aligned([
             ("Google Maps", route.mapsURL),

@@ -84,6 +84,9 @@ struct TableRenderer {
         var fields: [VenueField]
         if options.fields.isExplicit {
             fields = options.fields.fields
+        } else if options.routeLine != nil {
+            fields = [.name, .alongMeters, .routeOffsetMeters] + (options.providers.contains(.google) ? [.detourSeconds] : [])
+                + [.categories, .cuisines, .address]
         } else {
             fields = [.name, .distanceMeters, .categories, .cuisines, .address]
         }
@@ -142,6 +145,10 @@ struct TableRenderer {
         case .isFavorite: return "FAV"
         case .openingHours: return "HOURS"
         case .sameAs: return "SAME AS"
+        case .alongMeters: return "ALONG"
+        case .routeOffsetMeters: return "OFF ROUTE"
+        case .detourSeconds: return "DETOUR"
+        case .detourMeters: return "DETOUR DIST"
         default: return field.rawValue.uppercased()
         }
     }
@@ -157,12 +164,16 @@ struct TableRenderer {
         case .priceLevel: return "Price"
         case .openNow: return "Open now"
         case .sameAs: return "Same as"
+        case .alongMeters: return "Along the route"
+        case .routeOffsetMeters: return "Off the route"
+        case .detourSeconds: return "Detour"
+        case .detourMeters: return "Detour distance"
         default: return field.rawValue.prefix(1).uppercased() + field.rawValue.dropFirst()
         }
     }
 
     static func isNumeric(_ field: VenueField) -> Bool {
-        [.distanceMeters, .rating, .ratingCount, .latitude, .longitude].contains(field)
+        [.distanceMeters, .rating, .ratingCount, .latitude, .longitude, .alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters].contains(field)
     }
 
     static func isFlexible(_ field: VenueField) -> Bool {
@@ -172,7 +183,10 @@ struct TableRenderer {
     /// Cell text; `-` for an unknown value.
     static func text(_ value: FieldValue, field: VenueField) -> String {
         switch (field, value) {
-        case (.distanceMeters, .number(let d?)): return DistanceText.format(d)
+        case (.distanceMeters, .number(let d?)), (.alongMeters, .number(let d?)), (.routeOffsetMeters, .number(let d?)):
+            return DistanceText.format(d)
+        case (.detourMeters, .number(let d?)): return (d < 0 ? "-" : "+") + DistanceText.format(abs(d))
+        case (.detourSeconds, .number(let s?)): return (s < 0 ? "-" : "+") + DistanceText.duration(abs(s))
         case (.rating, .number(let r?)): return String(format: "%.1f", r)
         case (.priceLevel, .integer(let p?)): return p == 0 ? "free" : (1...4).contains(p) ? String(repeating: "$", count: p) : String(p)
         case (.openNow, .flag(let b?)): return b ? "open" : "closed"

@@ -13,10 +13,12 @@ package struct RenderOptions: Sendable {
     /// The providers asked, in order: with more than one, the default table shows which of
     /// them each place came from.
     package var providers: [ProviderName]
+    /// Along a route: its line (GeoJSON draws it; the table shows where the route meets each place).
+    package var routeLine: [Coordinate]?
 
     package init(format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
                 terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = [],
-                providers: [ProviderName] = []) {
+                providers: [ProviderName] = [], routeLine: [Coordinate]? = nil) {
         self.format = format
         self.fields = fields
         self.flagOnlyFields = flagOnlyFields
@@ -24,6 +26,7 @@ package struct RenderOptions: Sendable {
         self.hasCenter = hasCenter
         self.extraColumns = extraColumns
         self.providers = providers
+        self.routeLine = routeLine
     }
 }
 
@@ -36,7 +39,7 @@ package enum VenueRenderer {
         case .json: return JSONValue.array(venues.map { $0.jsonObject(fields: fields, extra: $0.jsonMembers(extras)) }).pretty + "\n"
         case .ndjson: return venues.map { $0.jsonObject(fields: fields, extra: $0.jsonMembers(extras)).compact + "\n" }.joined()
         case .csv: return CSVRenderer.render(venues, fields: fields, extras: extras)
-        case .geojson: return GeoJSONRenderer.render(venues, fields: fields, extras: extras).pretty + "\n"
+        case .geojson: return GeoJSONRenderer.render(venues, fields: fields, extras: extras, route: options.routeLine).pretty + "\n"
         case .table: return TableRenderer(options: options).render(venues)
         }
     }

@@ -18,11 +18,26 @@ enum RouteEstimateRunner {
             let after = options.router == .estimate ? "" : "; the route request follows once the place is looked up"
             return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent\(after)")
         }
+        // The line is asked for only when it is printed: a drawn route (GeoJSON) or steps.
+        // The estimate's line is the straight one, drawn from the ends: it is measured (with
+        // its note on trips no one makes).
+        let wantsLine = (options.steps || options.format == .geojson) && options.router != .estimate
         let measure: RouteMeasure
+        var geometry: RouteGeometry?
         do {
-            measure = try await router.measure(from: from.coordinate, to: to.coordinate, mode: options.mode, diagnostics: context.diagnostics)
+            if wantsLine {
+                let drawn = try await router.route(from: from.coordinate, to: to.coordinate, mode: options.mode, steps: options.steps,
+                                                   diagnostics: context.diagnostics)
+                geometry = drawn
+                measure = drawn.measure
+            } else {
+                measure = try await router.measure(from: from.coordinate, to: to.coordinate, mode: options.mode, diagnostics: context.diagnostics)
+            }
         } catch let capture as DryRunCapture {
             return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
+        }
+        if options.steps && options.router == .estimate && !options.network.dryRun {
+            context.diagnostics.note("the estimate router has no steps (it knows no roads): use --router osrm or --router google for turn-by-turn steps")
         }
         if options.network.dryRun {
             return "# dry run: the estimate router works offline; no request would be sent\n"
@@ -30,6 +45,10 @@ enum RouteEstimateRunner {
         let route = RouteEstimate(from: from, to: to, mode: options.mode, router: options.router,
                                   distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds,
                                   straightLineMeters: GeodesicDistance.meters(from: from.coordinate, to: to.coordinate))
-        return RouteRenderer.render(route, format: options.format)
+        var drawn = route
+        drawn.line = geometry.flatMap { $0.isStraightLine ? nil : $0.coordinates }
+        drawn.steps = geometry?.steps
+        drawn.stepsAsked = options.steps
+        return RouteRenderer.render(drawn, format: options.format)
     }
 }

@@ -6,7 +6,8 @@ import PlacesCore
 /// to stdout; notes go to diagnostics.
 enum SearchRunner {
     static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
-        var request = try await makeRequest(options, context: context)
+        var (request, along) = try await makeRequest(options, context: context)
+        let routeDryRun = along?.dryRun ?? ""
         let providerNames = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
         for name in providerNames { try ProviderLimits.check(request, provider: name, wording: context.diagnostics.wording) }
         // Several providers, or `all` (however many are configured): the default fields
@@ -31,7 +32,7 @@ enum SearchRunner {
         var extract: ExtractAnswer?
         if !(options.favoritesOnly && favorites?.isEmpty == true) || options.network.dryRun {
             if options.network.dryRun && client.isMerging {
-                return try DryRunReport.merged(await client.fetchEach(request.forEachMergedProvider, onlyIDs: onlyIDs), client: client)
+                return try routeDryRun + DryRunReport.merged(await client.fetchEach(request.forEachMergedProvider, onlyIDs: onlyIDs), client: client)
             }
             do {
                 if let file {
@@ -43,10 +44,10 @@ enum SearchRunner {
                     found = try await client.fetch(request, onlyIDs: onlyIDs)
                 }
             } catch let capture as DryRunCapture {
-                return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
+                return routeDryRun + DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
             }
         }
-        if options.network.dryRun { return DryRunReport.offline(provider: providerNames[0]) }
+        if options.network.dryRun { return routeDryRun + DryRunReport.offline(provider: providerNames[0]) }
         let venues = client.refine(found, for: request, favorites: favorites, favoritesOnly: options.favoritesOnly)
         // Only the pipeline's copy is printed: a whole-extract dump holds one list, not three.
         found = []
@@ -58,7 +59,7 @@ enum SearchRunner {
 
         let renderOptions = RenderOptions(format: options.output.format, fields: request.fields,
                                           flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
-                                          hasCenter: request.center != nil, providers: providerNames)
+                                          hasCenter: request.center != nil, providers: providerNames, routeLine: along?.line)
         if request.groupByCuisine {
             let groups = venues.groupedByCuisine(filter: request.filterText)
             if groups.isEmpty { reportEmpty(request, options: options, context: context) }
@@ -88,8 +89,9 @@ enum SearchRunner {
         return try file.answer(request, diagnostics: context.diagnostics)
     }
 
-    /// Validates and combines the options into a provider-neutral request.
-    static func makeRequest(_ options: SearchOptions, context: RunContext) async throws -> SearchRequest {
+    /// Validates and combines the options into a provider-neutral request (along a route:
+    /// with the route drawn, and what a dry run prints of it).
+    static func makeRequest(_ options: SearchOptions, context: RunContext) async throws -> (SearchRequest, AlongRouteResolver.Resolved?) {
         let isNearby = options.query == nil
         // Before the location is resolved (and notes are printed about it).
         if let q = options.query, q.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -101,18 +103,40 @@ enum SearchRunner {
                                                    context: context, dataOnlyForOSM: true)
             center = try await LocationResolver.resolve(location, points: points, diagnostics: context.diagnostics)
         }
+        if let along = options.route {
+            return try await alongRoute(along, options, context: context)
+        }
         var parameters = options.parameters
         if isNearby { parameters.radiusMeters = parameters.radiusMeters ?? SearchDefaults.nearbyRadiusMeters }
         let request = SearchRequest(kind: options.query.map { .text($0) } ?? .nearby, center: center, parameters: parameters,
                                     fields: options.output.fields)
         try request.validate(wording: context.diagnostics.wording)
-        return request
+        return (request, nil)
+    }
+
+    /// Along a route: `--radius` is the distance from the route (default 1000 m), the order
+    /// the route's unless `--sort` says otherwise, and the default fields gain where the
+    /// route meets each place and what stopping costs.
+    private static func alongRoute(_ along: AlongRouteOptions, _ options: SearchOptions, context: RunContext) async throws
+        -> (SearchRequest, AlongRouteResolver.Resolved?) {
+        let radius = options.radiusMeters ?? SearchDefaults.nearbyRadiusMeters
+        guard radius.isFinite, radius > 0 else { throw PlacesError.invalidRequest(.radius, message: context.diagnostics.wording(.radiusNotPositive)) }
+        let resolved = try await AlongRouteResolver.resolve(along, radius: radius, search: options, context: context)
+        var parameters = options.parameters
+        parameters.radiusMeters = radius
+        parameters.sort = parameters.sort ?? .along
+        var request = SearchRequest(kind: options.query.map { .text($0) } ?? .nearby, center: nil, parameters: parameters,
+                                    fields: options.output.fields.listingRouteFields())
+        request.route = resolved.route
+        try request.validate(wording: context.diagnostics.wording)
+        return (request, resolved)
     }
 
     private static func reportEmpty(_ request: SearchRequest, options: SearchOptions, context: RunContext) {
         guard options.output.format == .table else { return }
         var scope = ""
         if let r = request.radiusMeters, request.center != nil { scope = " within \(JSONValue.format(r)) m" }
+        if let r = request.radiusMeters, request.route != nil { scope = " within \(JSONValue.format(r)) m of the route" }
         context.diagnostics.note("no places found\(scope)")
     }
 }

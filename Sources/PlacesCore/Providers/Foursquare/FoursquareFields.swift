@@ -27,6 +27,8 @@ struct FoursquareFields: Sendable, Equatable {
             // photos are not fetched: these stay null rather than buying a guess.
             case .ratingCount, .mapsURL, .photos: break
             case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs: break
+            // Measured against the route; Foursquare knows no detour.
+            case .alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters: break
             }
         }
         names = Self.order.filter(wanted.contains)

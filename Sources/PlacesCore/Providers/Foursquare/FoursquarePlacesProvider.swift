@@ -25,7 +25,11 @@ package struct FoursquarePlacesProvider: PlaceProvider {
         return key
     }
 
+    /// Circles a search along a route asks (each a billed call, made one after another).
+    static let maxCorridorCircles = 8
+
     package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+        if let route = request.route { return try await searchAlong(route, request, diagnostics: diagnostics) }
         let key = try validKey()
         let builder = FoursquareRequestBuilder(baseURL: baseURL, key: key, wording: diagnostics.wording)
         let service = FoursquareService.description
@@ -71,6 +75,26 @@ package struct FoursquarePlacesProvider: PlaceProvider {
             } else {
                 next = builder.page(link, fields: fields)
             }
+        }
+        return collected
+    }
+
+    /// Along a route: one search per circle covering the corridor (`RouteSampling`, at most
+    /// `maxCorridorCircles`), nearest first in each, up to a page of 50 (the search's own paging
+    /// bound applies when the circle's places are not there yet); the corridor filter then
+    /// keeps what is near the route.
+    private func searchAlong(_ route: SearchRoute, _ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+        var collected: [Venue] = []
+        var seen = Set<PlaceID>()
+        for circle in RouteSampling.circles(route.corridor, maxCircles: Self.maxCorridorCircles) {
+            var each = request
+            each.route = nil
+            each.center = circle.center
+            each.radiusMeters = min(circle.radiusMeters, ProviderName.foursquare.descriptor.maxRadiusMeters ?? circle.radiusMeters)
+            each.sort = .distance
+            each.limit = FoursquareRequestBuilder.maxPerPage
+            let found = try await search(each, diagnostics: diagnostics)
+            collected += found.filter { seen.insert($0.id).inserted }
         }
         return collected
     }

@@ -56,7 +56,7 @@ struct FoursquareRequestBuilder: Sendable {
     /// rating against distance afterwards, so it asks for the nearest.
     static func sortValue(_ request: SearchRequest) -> String {
         switch request.sort {
-        case .distance, .best: return "DISTANCE"
+        case .distance, .best, .along, .detour: return "DISTANCE"
         case .relevance: return "RELEVANCE"
         case .rating: return "RATING"
         case .popularity: return "POPULARITY"

@@ -36,13 +36,18 @@ struct GoogleFieldMask: Sendable, Equatable {
     let method: Method
     /// Place field names without the `places.` prefix, in a fixed order.
     let placeFields: [String]
+    /// Text Search along a route: the top-level `routingSummaries` (each place's two legs,
+    /// from which the detour is worked out), billed at Enterprise + Atmosphere (Google's
+    /// Text Search field list, usage-and-billing 2026-04-13; notes/wire-facts.md §4.2).
+    var routingSummaries = false
 
     /// The `X-Goog-FieldMask` value: `places.`-prefixed for searches (plus `nextPageToken`
     /// for text search paging), bare for details.
     var header: String {
         switch method {
         case .searchNearby: return placeFields.map { "places.\($0)" }.joined(separator: ",")
-        case .searchText: return (placeFields.map { "places.\($0)" } + ["nextPageToken"]).joined(separator: ",")
+        case .searchText:
+            return (placeFields.map { "places.\($0)" } + (routingSummaries ? ["routingSummaries"] : []) + ["nextPageToken"]).joined(separator: ",")
         case .details: return placeFields.joined(separator: ",")
         }
     }
@@ -64,6 +69,9 @@ struct GoogleFieldMask: Sendable, Equatable {
             case .website: wanted.insert("websiteUri")
             case .photos: wanted.insert("photos")
             case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs: break
+            // Measured against the route, or (detours) read from `routingSummaries`, which
+            // is a top-level field of the answer, not a Place field.
+            case .alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters: break
             }
         }
         return order.filter(wanted.contains)
@@ -102,7 +110,15 @@ struct GoogleFieldMask: Sendable, Equatable {
 
     /// The tier the whole request is billed at.
     var tier: Tier {
-        placeFields.map { Self.tier(of: $0, method: method) }.max() ?? .essentialsIDsOnly
+        let top = placeFields.map { Self.tier(of: $0, method: method) }.max() ?? .essentialsIDsOnly
+        return routingSummaries ? .enterpriseAtmosphere : top
+    }
+
+    /// The wire fields, with `routingSummaries` when asked, as the tier is worked out from.
+    private var billedFields: [String] { placeFields + (routingSummaries ? ["routingSummaries"] : []) }
+
+    private func fieldTier(_ field: String) -> Tier {
+        field == "routingSummaries" ? .enterpriseAtmosphere : Self.tier(of: field, method: method)
     }
 
     /// The output fields each Place field serves (the inverse of `placeFields(for:)`).
@@ -110,13 +126,13 @@ struct GoogleFieldMask: Sendable, Equatable {
         "formattedAddress": [.address], "types": [.categories, .cuisines], "googleMapsUri": [.mapsURL],
         "rating": [.rating], "userRatingCount": [.ratingCount], "priceLevel": [.priceLevel],
         "currentOpeningHours": [.openNow, .openingHours], "internationalPhoneNumber": [.phone],
-        "websiteUri": [.website], "photos": [.photos],
+        "websiteUri": [.website], "photos": [.photos], "routingSummaries": [.detourSeconds, .detourMeters],
     ]
 
     /// The fields at the request's tier: what a cost ceiling names.
     var drivers: [String] {
         let top = tier
-        return placeFields.filter { Self.tier(of: $0, method: method) == top }
+        return billedFields.filter { fieldTier($0) == top }
     }
 
     /// What the request is billed at, for the cost ceiling and the request counts.

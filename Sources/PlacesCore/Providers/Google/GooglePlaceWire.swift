@@ -62,6 +62,21 @@ struct GooglePhoto: Decodable, Sendable {
 struct GoogleSearchResponse: Decodable, Sendable {
     var places: [GooglePlace]?
     var nextPageToken: String?
+    /// Text Search along a route with `routingSummaries` in the mask: one per place, in the
+    /// places' order (`{}` where Google has none).
+    var routingSummaries: [GoogleRoutingSummary]?
+}
+
+/// A place's `RoutingSummary`: along a route, two legs, origin → place and place →
+/// destination (Places API v1 discovery document; notes/wire-facts.md §4.2).
+struct GoogleRoutingSummary: Decodable, Sendable {
+    struct Leg: Decodable, Sendable {
+        /// A protobuf Duration, e.g. `"3.5s"`.
+        var duration: String?
+        var distanceMeters: Double?
+    }
+
+    var legs: [Leg]?
 }
 
 /// The `google.rpc.Status` error envelope every Google API uses.

@@ -24,6 +24,11 @@ package struct GooglePlacesProvider: PlaceProvider {
     package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         let types = try GooglePlaceTypes.types(for: request.types, wording: diagnostics.wording)
         let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording, locale: locale)
+        if request.route != nil {
+            // Nearby Search takes no route: along one, `nearby` is a Text Search for its types.
+            return try await pagedTextSearch(request, query: GoogleAlongRoute.query(for: request), types: types, builder: builder,
+                                             diagnostics: diagnostics)
+        }
         switch request.kind {
         case .nearby:
             if request.limit > GoogleRequestBuilder.maxPerRequest {
@@ -47,7 +52,15 @@ package struct GooglePlacesProvider: PlaceProvider {
         let filterTypes = types.count > 1 ? Set(types) : nil
         var fields = request.neededFields
         if filterTypes != nil { fields.insert(.categories) }
-        let mask = GoogleFieldMask(fields: fields, method: .searchText)
+        var mask = GoogleFieldMask(fields: fields, method: .searchText)
+        if let route = request.route, GoogleAlongRoute.wantsDetours(request) {
+            // Routing summaries are driving routes only (RoutingParameters.travelMode): a
+            // detour of another mode is not bought.
+            mask.routingSummaries = route.mode == .drive
+            if route.mode != .drive {
+                diagnostics.note("Google works out detours along a route for driving only: detours stay unknown for \(route.mode.phrase)")
+            }
+        }
         let pageSize = min(wanted, GoogleRequestBuilder.maxPerRequest)
 
         var collected: [Venue] = []
@@ -63,8 +76,10 @@ package struct GooglePlacesProvider: PlaceProvider {
             pages += 1
             let places = onePage(response.places ?? [], diagnostics: diagnostics)
             received += places.count
+            let mapped = try venues(from: places, summaries: mask.routingSummaries ? response.routingSummaries : nil,
+                                    route: request.route, diagnostics: diagnostics)
             // Only places not seen on an earlier page count: a server repeating a page adds nothing.
-            let fresh = venues(from: places, diagnostics: diagnostics).filter { seenPlaces.insert($0.id).inserted }
+            let fresh = mapped.filter { seenPlaces.insert($0.id).inserted }
             var page = fresh
             if let filterTypes {
                 let keep = Set(places.filter { !Set($0.types ?? []).isDisjoint(with: filterTypes) }.compactMap(\.id))
@@ -104,6 +119,7 @@ package struct GooglePlacesProvider: PlaceProvider {
     }
 
     private func isInsideCircle(_ venue: Venue, _ request: SearchRequest) -> Bool {
+        if let route = request.route { return route.corridor.locate(venue.coordinate) != nil }
         guard let center = request.center, let radius = request.radiusMeters else { return true }
         return GeodesicDistance.meters(from: center, to: venue.coordinate) <= radius
     }
@@ -159,6 +175,30 @@ package struct GooglePlacesProvider: PlaceProvider {
         } catch {
             throw HTTPErrorMapper.badBody(service: GoogleService.places, what: DecodingErrorText.describe(error))
         }
+    }
+
+    /// Venues of a page along a route, each with its detour from the routing summary at its
+    /// index (Google: "each entry associates to the corresponding place in the same index").
+    private func venues(from places: ArraySlice<GooglePlace>, summaries: [GoogleRoutingSummary]?, route: SearchRoute?,
+                        diagnostics: Diagnostics) throws -> [Venue] {
+        guard let summaries, let route else { return venues(from: places, diagnostics: diagnostics) }
+        if summaries.count != places.count {
+            diagnostics.warning("Google Places answered \(places.count) places with \(summaries.count) routing summaries; detours are left out where they do not pair")
+        }
+        let direct = route.mode == .drive ? route.measure : nil
+        var report = MappingReport()
+        var result: [Venue] = []
+        for (index, place) in places.enumerated() {
+            guard var venue = GoogleVenueMapper.venue(from: place, photoBaseURL: baseURL, report: &report) else { continue }
+            if summaries.count == places.count {
+                let detour = try GoogleAlongRoute.detour(summaries[index], direct: direct)
+                venue.detourSeconds = detour.seconds
+                venue.detourMeters = detour.meters
+            }
+            result.append(venue)
+        }
+        report.report(provider: GoogleService.places.name, lacking: "an id, a name or a location", to: diagnostics)
+        return result
     }
 
     private func venues(from places: ArraySlice<GooglePlace>, diagnostics: Diagnostics) -> [Venue] {

@@ -60,10 +60,14 @@ struct GoogleRequestBuilder: Sendable {
                 body.append(("locationBias", .object([("circle", Self.circle(center, Self.biasRadius))])))
             }
         }
+        if let route = request.route { body += GoogleAlongRoute.fields(route) }
         // The same on every page: Google refuses a page whose other parameters changed.
         body += localeFields
         if let pageToken { body.append(("pageToken", .string(pageToken))) }
         var http = try post("/v1/places:searchText", body: .object(body), mask: mask)
+        if request.route != nil, request.kind == .nearby {
+            http.annotations.append("nearby along a route: a Text Search with the type as its query (Nearby Search takes no route)")
+        }
         http.annotations.append("first page only: later pages repeat this request with the nextPageToken as pageToken, each billed again")
         return http
     }

@@ -20,10 +20,15 @@ package struct OverpassAPIProvider: PlaceProvider {
     }
 
     package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
-        guard let center = request.center else {
-            throw PlacesError.invalidRequest(.center, message: diagnostics.wording(.overpassNeedsCenter))
+        let query: String
+        if let route = request.route {
+            query = OverpassQuery.corridor(request, route.corridor)
+        } else {
+            guard let center = request.center else {
+                throw PlacesError.invalidRequest(.center, message: diagnostics.wording(.overpassNeedsCenter))
+            }
+            query = OverpassQuery.search(request, center: center, radius: request.radiusMeters ?? Self.defaultSearchRadius)
         }
-        let query = OverpassQuery.search(request, center: center, radius: request.radiusMeters ?? Self.defaultSearchRadius)
         let response = try await run(query, wording: diagnostics.wording)
         var report = MappingReport()
         let found = response.elements.compactMap { element -> Venue? in

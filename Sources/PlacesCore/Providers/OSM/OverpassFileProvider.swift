@@ -109,7 +109,8 @@ package struct OverpassFileProvider: PlaceProvider {
                trustsContent(of: index, file: file, openedAt: opened, indexPath: indexPath) {
                 // With nothing to narrow (no circle, id, text or distance order), the
                 // two-thread scan of the file is the quicker way to read every place.
-                guard selection.bounds != nil || selection.elementID != nil || selection.text != nil || selection.ranksByDistance else {
+                guard selection.bounds != nil || selection.corridor != nil || selection.elementID != nil || selection.text != nil
+                        || selection.ranksByDistance else {
                     return try scan(file, format, selection, builder: nil, wording: diagnostics.wording)
                 }
                 let source = try map(file, wording: diagnostics.wording)

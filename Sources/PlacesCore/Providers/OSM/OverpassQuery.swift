@@ -8,7 +8,21 @@ enum OverpassQuery {
     static let serverTimeout = 25
 
     static func search(_ request: SearchRequest, center: Coordinate, radius: Double) -> String {
-        let around = "(around:\(JSONValue.format(radius)),\(center.latitude),\(center.longitude))"
+        search(request, circles: [RouteSampling.Circle(center: center, radiusMeters: radius)])
+    }
+
+    /// The most `around` circles a corridor query holds (each one a statement per tag filter).
+    static let maxCorridorCircles = 40
+
+    /// Along a route: the corridor as circles (`RouteSampling`), one `around` each. (A
+    /// polyline form of `around` exists in newer servers, but no documentation we could
+    /// check confirms it; circles work on every server.)
+    static func corridor(_ request: SearchRequest, _ corridor: RouteCorridor) -> String {
+        search(request, circles: RouteSampling.circles(corridor, maxCircles: maxCorridorCircles))
+    }
+
+    static func search(_ request: SearchRequest, circles: [RouteSampling.Circle]) -> String {
+        let arounds = circles.map { "(around:\(JSONValue.format($0.radiusMeters)),\($0.center.latitude),\($0.center.longitude))" }
         var filters: [String] = []
         if request.types.isEmpty {
             filters = OSMCategoryTable.primaryKeys.map { "[\(quoted($0))]" }
@@ -28,14 +42,16 @@ enum OverpassQuery {
             }
         }
         var statements: [String] = []
-        if let text = request.query {
-            let pattern = quoted(regexEscaped(text))
-            for filter in filters {
-                statements.append("  nwr\(filter)[\"name\"~\(pattern),i]\(around);")
-                statements.append("  nwr\(filter)[\"name\"][\"cuisine\"~\(pattern),i]\(around);")
+        for around in arounds {
+            if let text = request.query {
+                let pattern = quoted(regexEscaped(text))
+                for filter in filters {
+                    statements.append("  nwr\(filter)[\"name\"~\(pattern),i]\(around);")
+                    statements.append("  nwr\(filter)[\"name\"][\"cuisine\"~\(pattern),i]\(around);")
+                }
+            } else {
+                statements += filters.map { "  nwr\($0)[\"name\"]\(around);" }
             }
-        } else {
-            statements = filters.map { "  nwr\($0)[\"name\"]\(around);" }
         }
         return "[out:json][timeout:\(serverTimeout)];\n(\n" + statements.joined(separator: "\n") + "\n);\nout center tags;"
     }

@@ -16,6 +16,15 @@ package struct EstimateRouter: Router {
         return estimate
     }
 
+    /// The estimate with the straight line (a geodesic) as its line; it has no steps. The
+    /// line is what is wanted here (a search along it), so the note on trips no one makes
+    /// (which reads the sea mask) is `measure`'s alone.
+    package func route(from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics) async throws -> RouteGeometry {
+        let measure = Self.estimate(straightLineMeters: GeodesicDistance.meters(from: from, to: to), mode: mode)
+        return RouteGeometry(distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds, coordinates: [from, to],
+                             steps: nil, isStraightLine: true)
+    }
+
     /// The estimate for a straight line of this length: distance to the metre, time to the second.
     package static func estimate(straightLineMeters straight: Double, mode: TravelMode) -> RouteMeasure {
         let c = EstimateCalibration.for(mode).at(straightLineMeters: straight)

@@ -83,6 +83,8 @@ final class VenueIndex {
         }
         if selection.elementID != nil {
             for cell in 0..<cellCount { try visit(cell) }
+        } else if let corridor = selection.corridor {
+            try walk(corridor, order: selection.order, visit) { judge.collector.threshold?.meters }
         } else if let center = selection.center, selection.ranksByDistance {
             try NearestCellWalk(index: self, center: center, radius: selection.radius).run(visit) { judge.distanceToBeat }
         } else if let bounds = selection.bounds {
@@ -97,6 +99,25 @@ final class VenueIndex {
             try judgeAllCells(&judge, venueOf: venueOf)
         }
         return judge.collector.ranked()
+    }
+
+    /// The cells near a route, piece by piece along it, each once. Places met in order along
+    /// the route: once the last place kept is met before the next piece starts, no place
+    /// left can be kept (a place's nearest point on the route lies in a piece whose box holds
+    /// it, so every place met before a piece's end has been offered once that piece is done).
+    private func walk(_ corridor: RouteCorridor, order: OverpassSelection.Order, _ visit: (Int) throws(VenueIndexCorruption) -> Void,
+                      threshold: () -> Double?) throws(VenueIndexCorruption) {
+        var visited = Set<Int>()
+        for piece in corridor.pieces {
+            if order == .along, let beat = threshold(), beat < piece.startAlong { return }
+            for range in grid.cellRanges(covering: piece.box) {
+                var cell = try firstCell(atLeast: range.lowerBound)
+                while cell < cellCount, try cellNumber(cell) <= range.upperBound {
+                    if visited.insert(cell).inserted { try visit(cell) }
+                    cell += 1
+                }
+            }
+        }
     }
 
     /// Offers `judge` every entry of one cell. Without texts in the index, a text test
@@ -205,7 +226,7 @@ final class VenueIndex {
     /// from an entry (then counting would mean building venues).
     func count(_ selection: OverpassSelection) throws(VenueIndexCorruption) -> Int? {
         guard selection.text == nil, selection.nameFilter == nil, !selection.openNow, selection.onlyElements == nil,
-              selection.elementID == nil else { return nil }
+              selection.elementID == nil, selection.corridor == nil else { return nil }
         let wanted = selection.categoryMask
         var total = 0
         var undecidable = false

@@ -17,6 +17,10 @@ struct OverpassSelection: Sendable {
         /// Strongest text match first (`OSMTextQuery` tiers), then nearest (with a centre),
         /// then file order.
         case relevance
+        /// Along a route: in the order the route meets them, then file order.
+        case along
+        /// Along a route: nearest the route first, then file order.
+        case offset
     }
 
     /// The centre distances are measured from; nil without one.
@@ -25,6 +29,9 @@ struct OverpassSelection: Sendable {
     var bounds: GeodesicBounds?
     /// The exact radius in metres; nil for no limit.
     var radius: Double?
+    /// Along a route: only places within the corridor (then `center`, `bounds` and `radius`
+    /// are nil, and `along` or `offset` order ranks by that measure).
+    var corridor: RouteCorridor?
     /// `OSMCategoryMask` bits of the wanted types; nil for any type.
     var categoryMask: UInt64?
     /// The exact type and text test, on a venue.
@@ -58,19 +65,24 @@ struct OverpassSelection: Sendable {
         matcher = OSMSearchMatcher(request)
         text = request.query.map(OSMTextQuery.init)
         onlyElements = request.onlyIDs.map { Set($0.compactMap(OSMElementKey.init)) }
-        switch request.sort {
-        case .distance, .rating, .best:
-            // OpenStreetMap has no ratings: the pipeline's rating and best orders fall back to
-            // its distance order, and to the source's order without a centre.
-            order = request.center == nil ? .file : .distance
-        case .relevance, .popularity:
-            order = .relevance
+        if let route = request.route {
+            corridor = route.corridor
+            switch request.sort {
+            case .along: order = .along
+            case .detour: order = .offset
+            default: order = .file
+            }
+        } else {
+            order = Self.order(of: request)
         }
-        wantsTotal = request.wantsTotalCount
+        wantsTotal = request.wantsTotalCount && corridor == nil
         if request.groupByCuisine {
             // Grouping counts what it leaves out, of every place: nothing can be cut here.
             return
         }
+        // Along a route in another order than the route's: every place in the corridor.
+        if corridor != nil && order == .file { return }
+
         if !request.filtersAtProvider {
             // A merged search judges the merged records (a field may come from another
             // provider): the value and name filters are the pipeline's, and a cut here could
@@ -93,6 +105,21 @@ struct OverpassSelection: Sendable {
         limit = request.limit
     }
 
+    /// How places are ranked for a request without a route.
+    private static func order(of request: SearchRequest) -> Order {
+        switch request.sort {
+        case .distance, .rating, .best:
+            // OpenStreetMap has no ratings: the pipeline's rating and best orders fall back to
+            // its distance order, and to the source's order without a centre.
+            return request.center == nil ? .file : .distance
+        case .relevance, .popularity:
+            return .relevance
+        case .along, .detour:
+            // Refused without a route (`SearchRequest.validate`).
+            return .file
+        }
+    }
+
     /// The element with this id.
     init(id: PlaceID) {
         elementID = OSMElementRef(rawID: id.rawID)
@@ -104,8 +131,8 @@ struct OverpassSelection: Sendable {
 
     private init() {}
 
-    /// Whether the order needs each place's distance.
-    var ranksByDistance: Bool { center != nil && order != .file }
+    /// Whether the order needs each place's distance (from the centre, or along or off the route).
+    var ranksByDistance: Bool { (center != nil || corridor != nil) && order != .file }
 
     /// The tests on a venue: every test above, exactly, and the radius.
     func accepts(_ venue: Venue, openNow isOpen: Bool?) -> Bool {
@@ -113,6 +140,7 @@ struct OverpassSelection: Sendable {
         if !matcher.matches(venue) { return false }
         if let onlyElements, !(OSMElementKey(venue.id).map(onlyElements.contains) ?? false) { return false }
         if let center, let radius, !(GeodesicDistance.meters(from: center, to: venue.coordinate) <= radius) { return false }
+        if let corridor, corridor.locate(venue.coordinate) == nil { return false }
         if openNow, isOpen != true { return false }
         if let nameFilter, !TextFolding.contains(venue.name, nameFilter.filter) { return false }
         return true

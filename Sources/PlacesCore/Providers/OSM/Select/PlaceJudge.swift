@@ -48,6 +48,7 @@ struct PlaceJudge {
         var candidate: Candidate
         var tier: UInt8?
         var meters: Double
+        var tie: Double
     }
 
     /// Offers one place; `record` is its folded text when `readsText`. Returns what is left
@@ -102,18 +103,32 @@ struct PlaceJudge {
         // Not kept even at the best it could be: skip the exact work (unless counting).
         if !counting, let threshold = collector.threshold,
            !(RankKey(tier: tier ?? 0, meters: s.ranksByDistance ? lower : 0, offset: c.offset, kind: c.kind, id: c.id) < threshold) { return nil }
-        var meters = 0.0
-        if let center = s.center, s.ranksByDistance || (s.radius.map { upper > $0 } ?? false) {
+        var meters = 0.0, tie = 0.0
+        if let corridor = s.corridor {
+            // Cheap first: no piece of the route near enough, or not before the last place
+            // kept even at the least along distance and offset it can have.
+            guard let lowest = corridor.lowerBounds(latitude: c.latitude, longitude: c.longitude) else { return nil }
+            if !counting, s.order != .file, let threshold = collector.threshold {
+                let best = s.order == .offset
+                    ? RankKey(tier: tier ?? 0, meters: lowest.offset, offset: c.offset, kind: c.kind, id: c.id)
+                    : RankKey(tier: tier ?? 0, meters: lowest.along, offset: c.offset, kind: c.kind, id: c.id, tie: lowest.offset)
+                if !(best < threshold) { return nil }
+            }
+            guard let found = corridor.locate(Coordinate(uncheckedLatitude: c.latitude, longitude: c.longitude)) else { return nil }
+            meters = s.order == .offset ? found.offsetMeters : found.alongMeters
+            tie = s.order == .offset ? 0 : found.offsetMeters
+        } else if let center = s.center, s.ranksByDistance || (s.radius.map { upper > $0 } ?? false) {
             meters = GeodesicDistance.meters(from: center, to: Coordinate(uncheckedLatitude: c.latitude, longitude: c.longitude))
             if let radius = s.radius, !(meters <= radius) { return nil }
         }
         if !s.ranksByDistance { meters = 0 }
         if tier == nil, let record, let text = s.text { tier = text.tier(record) }
         if needsVenue {
-            if let threshold = collector.threshold, !(RankKey(tier: tier ?? 0, meters: meters, offset: c.offset, kind: c.kind, id: c.id) < threshold) { return nil }
-            return Pending(candidate: c, tier: tier, meters: meters)
+            if let threshold = collector.threshold,
+               !(RankKey(tier: tier ?? 0, meters: meters, offset: c.offset, kind: c.kind, id: c.id, tie: tie) < threshold) { return nil }
+            return Pending(candidate: c, tier: tier, meters: meters, tie: tie)
         }
-        keep(c, tier: tier ?? 0, meters: meters)
+        keep(c, tier: tier ?? 0, meters: meters, tie: tie)
         return nil
     }
 
@@ -127,11 +142,11 @@ struct PlaceJudge {
             OSMSearchText.append(name: venue.name, categories: venue.categories, cuisines: venue.cuisines, to: &bytes)
             tier = bytes.withUnsafeBytes { OSMSearchText.Record($0).map(text.tier) } ?? OSMTextQuery.tiers - 1
         }
-        keep(pending.candidate, tier: tier ?? 0, meters: pending.meters)
+        keep(pending.candidate, tier: tier ?? 0, meters: pending.meters, tie: pending.tie)
     }
 
-    private mutating func keep(_ c: Candidate, tier: UInt8, meters: Double) {
-        let key = RankKey(tier: tier, meters: meters, offset: c.offset, kind: c.kind, id: c.id)
+    private mutating func keep(_ c: Candidate, tier: UInt8, meters: Double, tie: Double = 0) {
+        let key = RankKey(tier: tier, meters: meters, offset: c.offset, kind: c.kind, id: c.id, tie: tie)
         if let threshold = collector.threshold, !(key < threshold) {
             collector.countOnly()
             return

@@ -9,10 +9,14 @@ struct RankKey: Comparable, Sendable {
     var offset: UInt64
     var kind: UInt8
     var id: Int64
+    /// What breaks a tie in `meters` before file order: along a route, the distance from it
+    /// (places met at the same point, the nearest first, as the pipeline sorts them).
+    var tie: Double = 0
 
     static func < (a: RankKey, b: RankKey) -> Bool {
         if a.tier != b.tier { return a.tier < b.tier }
         if a.meters != b.meters { return a.meters < b.meters }
+        if a.tie != b.tie { return a.tie < b.tie }
         if a.offset != b.offset { return a.offset < b.offset }
         if a.kind != b.kind { return a.kind < b.kind }
         return a.id < b.id
