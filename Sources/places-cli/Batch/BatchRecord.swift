@@ -16,7 +16,7 @@ struct BatchRecord: Sendable {
     /// the JSON text they are, never parsed and printed again.
     var text: String {
         let args = JSONValue.array(self.args.map(JSONValue.string)).compact
-        let error = self.error.map { JSONValue.string($0).compact } ?? "null"
-        return "{\"id\":\(id),\"line\":\(line),\"args\":\(args),\"exitCode\":\(exitCode),\"result\":\(result),\"error\":\(error)}\n"
+        let errorJSON = self.error.map { JSONValue.string($0).compact } ?? "null"
+        return "{\"id\":\(id),\"line\":\(line),\"args\":\(args),\"exitCode\":\(exitCode),\"result\":\(result),\"error\":\(errorJSON)}\n"
     }
 }
