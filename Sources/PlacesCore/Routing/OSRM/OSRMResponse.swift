@@ -25,6 +25,18 @@ struct OSRMResponse: Decodable {
     }
 }
 
+/// What both OSRM route answers (figures only, or with the line and steps) have: `code`,
+/// an optional `message`, and the routes.
+protocol OSRMRouteAnswer: Decodable {
+    associatedtype Route
+    var code: String { get }
+    var message: String? { get }
+    var routes: [Route]? { get }
+}
+
+extension OSRMResponse: OSRMRouteAnswer {}
+extension OSRMRouteWire: OSRMRouteAnswer {}
+
 /// OSRM's `code` values as the contract's errors.
 enum OSRMErrorCode {
     /// `NoRoute` and `NoSegment` are 66 (nothing to find); a query OSRM calls invalid is 64;

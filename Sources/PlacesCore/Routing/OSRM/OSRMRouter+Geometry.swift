@@ -7,24 +7,7 @@ extension OSRMRouter {
         let wording = diagnostics.wording
         var request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode, wording: wording)
         request.url = try Self.geometryURL(request.url, steps: steps)
-        let host = request.url.host ?? baseURL
-        if host == Self.carOnlyDemoHost && mode != .drive {
-            diagnostics.note(wording(.osrmDemoServerCarsOnly(host: host, mode: mode)))
-        }
-        let service = Self.service(mode: mode, host: host, wording: wording)
-        let response = try await client.send(request, service: service)
-        let answer: OSRMRouteWire
-        do {
-            answer = try JSONDecoder().decode(OSRMRouteWire.self, from: response.body)
-        } catch {
-            throw HTTPErrorMapper.badBody(service: service, what: "not an OSRM route response (\(DecodingErrorText.describe(error)))")
-        }
-        guard answer.code == "Ok" else {
-            throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host, wording: wording)
-        }
-        guard let route = answer.routes?.first else {
-            throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or \(wording(.anotherTravelMode))")
-        }
+        let (_, route, service) = try await firstRoute(request, mode: mode, diagnostics: diagnostics, as: OSRMRouteWire.self)
         let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: .osrm)
         let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: .osrm)
         guard let text = route.geometry else {

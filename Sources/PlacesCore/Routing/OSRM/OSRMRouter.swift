@@ -28,26 +28,8 @@ package struct OSRMRouter: Router {
     }
 
     package func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
-        let wording = diagnostics.wording
-        let request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode, wording: wording)
-        let host = request.url.host ?? baseURL
-        if host == Self.carOnlyDemoHost && mode != .drive {
-            diagnostics.note(wording(.osrmDemoServerCarsOnly(host: host, mode: mode)))
-        }
-        let service = Self.service(mode: mode, host: host, wording: wording)
-        let response = try await client.send(request, service: service)
-        let answer: OSRMResponse
-        do {
-            answer = try JSONDecoder().decode(OSRMResponse.self, from: response.body)
-        } catch {
-            throw HTTPErrorMapper.badBody(service: service, what: "not an OSRM route response (\(DecodingErrorText.describe(error)))")
-        }
-        guard answer.code == "Ok" else {
-            throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host, wording: wording)
-        }
-        guard let route = answer.routes?.first else {
-            throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or \(wording(.anotherTravelMode))")
-        }
+        let request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode, wording: diagnostics.wording)
+        let (answer, route, _) = try await firstRoute(request, mode: mode, diagnostics: diagnostics, as: OSRMResponse.self)
         let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: .osrm)
         let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: .osrm)
         for (index, (label, waypoint)) in zip(["start", "destination"], answer.waypoints ?? []).enumerated() {
@@ -58,6 +40,32 @@ package struct OSRMRouter: Router {
             }
         }
         return RouteMeasure(distanceMeters: distance, durationSeconds: duration)
+    }
+
+    /// Sends a route request and reads its answer as `Wire`: the demo server's note, the body
+    /// decoded, `code` checked, the first route required. What `measure` and `route` share.
+    func firstRoute<Wire: OSRMRouteAnswer>(_ request: HTTPRequest, mode: TravelMode, diagnostics: Diagnostics,
+                                           as wire: Wire.Type) async throws -> (Wire, Wire.Route, ServiceDescription) {
+        let wording = diagnostics.wording
+        let host = request.url.host ?? baseURL
+        if host == Self.carOnlyDemoHost && mode != .drive {
+            diagnostics.note(wording(.osrmDemoServerCarsOnly(host: host, mode: mode)))
+        }
+        let service = Self.service(mode: mode, host: host, wording: wording)
+        let response = try await client.send(request, service: service)
+        let answer: Wire
+        do {
+            answer = try JSONDecoder().decode(Wire.self, from: response.body)
+        } catch {
+            throw HTTPErrorMapper.badBody(service: service, what: "not an OSRM route response (\(DecodingErrorText.describe(error)))")
+        }
+        guard answer.code == "Ok" else {
+            throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host, wording: wording)
+        }
+        guard let route = answer.routes?.first else {
+            throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or \(wording(.anotherTravelMode))")
+        }
+        return (answer, route, service)
     }
 
     /// How OSRM failures read: its `{"code", "message"}` body decides 4xx answers.
