@@ -7,16 +7,23 @@ package struct CityOnlyRecords {
     let nearest: (Coordinate) -> (row: Int, meters: Double)?
     /// The city of a row as `ReverseRenderer` writes it, up to and including `"distanceMeters":`.
     let cityPrefix: (Int) -> [UInt8]
-    private var prefixes: [Int: [UInt8]] = [:]
+    /// By row, made on first use; empty until then (no prefix is empty).
+    private var prefixes: [[UInt8]] = []
 
     package init(nearest: @escaping (Coordinate) -> (row: Int, meters: Double)?, city: @escaping (Int) -> ReverseGeocode.City) {
+        self.init(nearest: nearest, cityPrefix: { row in Self.cityPrefix(city(row)) })
+    }
+
+    /// With the city parts made by `cityPrefix` (`cityPrefix(_:)`'s, perhaps shared between
+    /// writers), each asked for once per row.
+    package init(nearest: @escaping (Coordinate) -> (row: Int, meters: Double)?, cityPrefix: @escaping (Int) -> [UInt8]) {
         self.nearest = nearest
-        cityPrefix = { row in
-            var text = ReverseRenderer.json(city(row)).compact
-            // Cut after `"distanceMeters":`; the distance is each point's own.
-            if let cut = text.range(of: "\"distanceMeters\":", options: .backwards) { text = String(text[..<cut.upperBound]) }
-            return Array(text.utf8)
-        }
+        self.cityPrefix = cityPrefix
+    }
+
+    /// A city's part of the record, up to and including `"distanceMeters":`.
+    package static func cityPrefix(_ city: ReverseGeocode.City) -> [UInt8] {
+        Array(ReverseRenderer.cityPrefix(city).utf8)
     }
 
     /// Appends the record of `point` (with `line` when given) and a newline.
@@ -33,13 +40,9 @@ package struct CityOnlyRecords {
         out.append(contentsOf: JSONValue.format(point.longitude).utf8)
         out.append(contentsOf: #","address":null,"addressId":null,"addressDistanceMeters":null,"city":"#.utf8)
         if let found = nearest(point) {
-            if let known = prefixes[found.row] {
-                out.append(contentsOf: known)
-            } else {
-                let made = cityPrefix(found.row)
-                prefixes[found.row] = made
-                out.append(contentsOf: made)
-            }
+            if found.row >= prefixes.count { prefixes += repeatElement([], count: found.row + 1 - prefixes.count) }
+            if prefixes[found.row].isEmpty { prefixes[found.row] = cityPrefix(found.row) }
+            prefixes[found.row].withUnsafeBufferPointer { out.append(contentsOf: $0) }
             out.append(contentsOf: JSONValue.format(ReverseRenderer.rounded(found.meters)).utf8)
             out.append(UInt8(ascii: "}"))
         } else {

@@ -54,6 +54,24 @@ struct ReverseRecordTests {
         }
     }
 
+    /// The stream's city part, written without a `JSONValue`, is the renderer's city object
+    /// up to its distance, for every bundled city and names needing escapes.
+    @Test func cityPrefixesAreTheRenderersCityObjects() {
+        let gazetteer = Gazetteer.bundled
+        var cities = (0..<gazetteer.cityCount).map { row in
+            let place = gazetteer.place(atRow: row)
+            return ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
+                                       coordinate: place.coordinate, population: place.population, distanceMeters: Double(row) * 10.5)
+        }
+        cities.append(ReverseGeocode.City(name: "Quote \" back\\ tab\t bell\u{07} c1\u{85} bidi\u{202E} ok é", admin1: "\n",
+                                          countryCode: "X\u{2028}", coordinate: Coordinate(uncheckedLatitude: -0.00001, longitude: 180),
+                                          population: 0, distanceMeters: 0))
+        for city in cities {
+            let whole = ReverseRenderer.json(city).compact
+            #expect(whole == ReverseRenderer.cityPrefix(city) + JSONValue.format(ReverseRenderer.rounded(city.distanceMeters)) + "}", "\(city.name)")
+        }
+    }
+
     @Test func addressQueries() {
         #expect(AddressQuery("Simonkatu 7, Helsinki") == AddressQuery(street: "Simonkatu", housenumber: "7", postcode: nil, city: "Helsinki"))
         #expect(AddressQuery("Mannerheimintie 14-20, 00100 Helsinki") == AddressQuery(street: "Mannerheimintie", housenumber: "14-20", postcode: "00100", city: "Helsinki"))
