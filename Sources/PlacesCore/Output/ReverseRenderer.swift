@@ -38,21 +38,6 @@ package enum ReverseRenderer {
                  ("population", .integer(city.population)), ("distanceMeters", .number(rounded(city.distanceMeters)))])
     }
 
-    /// `json(city)` written compactly up to and including `"distanceMeters":`, the distance
-    /// left to each point: the city's part of a `--city-only` stream record, made without
-    /// building a `JSONValue` (a test holds the two to the same bytes).
-    package static func cityPrefix(_ city: ReverseGeocode.City) -> String {
-        var out = #"{"name":"#
-        JSONValue.writeString(city.name, to: &out)
-        out += #","admin1":"#
-        JSONValue.writeString(city.admin1, to: &out)
-        out += #","countryCode":"#
-        JSONValue.writeString(city.countryCode, to: &out)
-        out += #","latitude":"# + JSONValue.format(city.coordinate.latitude) + #","longitude":"# + JSONValue.format(city.coordinate.longitude)
-        out += #","population":"# + String(city.population) + #","distanceMeters":"#
-        return out
-    }
-
     /// Distances to a tenth of a metre, as the other commands give them.
     package static func rounded(_ meters: Double) -> Double { (meters * 10).rounded() / 10 }
 
