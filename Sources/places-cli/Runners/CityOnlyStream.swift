@@ -12,7 +12,7 @@ enum CityOnlyStream {
     static let chunkLines = 4096
     static let chunkBytes = 256 << 10
 
-    /// Chunks read ahead of the one being written: enough to keep every core busy.
+    /// Chunks in flight at most, the one being written included: two a core keep them busy.
     static var inFlight: Int { 2 * max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     static func run(input: Int32, write: @escaping @Sendable (String) -> StandardStreams.WriteResult,
@@ -160,31 +160,43 @@ enum CityOnlyStream {
     }
 
     /// The record writers, each with the city parts it has used so far, lent to one chunk at
-    /// a time; a city part one of them lacks comes from those made for all (under a lock), so
+    /// a time; a city part one of them lacks comes from those made for all (`CityParts`), so
     /// each is made once however many chunks name it.
     final class Recorders: @unchecked Sendable {
         private let lock = NSLock()
         private var idle: [CityOnlyRecords] = []
-        /// By row, empty until made (no city part is empty).
-        private var made: [[UInt8]]
-        private let gazetteer: Gazetteer
+        private let parts: CityParts
         private let nearest: @Sendable (Coordinate) -> (row: Int, meters: Double)?
 
         init(_ gazetteer: Gazetteer) {
-            self.gazetteer = gazetteer
+            parts = CityParts(gazetteer)
             nearest = gazetteer.nearestRowFinder()
-            made = Array(repeating: [], count: gazetteer.cityCount)
         }
 
         func take() -> CityOnlyRecords {
-            lock.withLock { idle.popLast() } ?? CityOnlyRecords(nearest: nearest, cityPrefix: { [self] row in cityPrefix(row) })
+            let parts = parts
+            return lock.withLock { idle.popLast() } ?? CityOnlyRecords(nearest: nearest, cityPrefix: { row in parts.prefix(row) })
         }
 
         func put(_ records: CityOnlyRecords) {
             lock.withLock { idle.append(records) }
         }
+    }
 
-        private func cityPrefix(_ row: Int) -> [UInt8] {
+    /// Each city's part of the record (`CityOnlyRecords.cityPrefix`), made on first use and
+    /// kept for every writer, under a lock.
+    final class CityParts: @unchecked Sendable {
+        private let lock = NSLock()
+        /// By row, empty until made (no city part is empty).
+        private var made: [[UInt8]]
+        private let gazetteer: Gazetteer
+
+        init(_ gazetteer: Gazetteer) {
+            self.gazetteer = gazetteer
+            made = Array(repeating: [], count: gazetteer.cityCount)
+        }
+
+        func prefix(_ row: Int) -> [UInt8] {
             if let known = lock.withLock({ row < made.count && !made[row].isEmpty ? made[row] : nil }) { return known }
             let place = gazetteer.place(atRow: row)
             let prefix = CityOnlyRecords.cityPrefix(ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
