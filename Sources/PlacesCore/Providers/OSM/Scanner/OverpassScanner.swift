@@ -184,12 +184,7 @@ struct OverpassScanner {
         guard cursor.current == UInt8(ascii: "[") else {
             throw mismatch("\"elements\"", expected: "an array")
         }
-        cursor.position += 1
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.position += 1
-            return (0, false)
-        }
+        guard arrayOpens() else { return (0, false) }
         return try elementSequence(body, handOverAt: handOverAt)
     }
 
@@ -439,17 +434,21 @@ struct OverpassScanner {
 
     /// Overpass's points: an array of `{"lat": .., "lon": ..}` or null.
     private mutating func pointList(into box: inout PositionBox, path: @autoclosure () -> String) throws(JSONScanError) {
-        cursor.position += 1
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.position += 1
-            return
+        try objectArray(path: path()) { scanner, index throws(JSONScanError) in
+            if let p = try scanner.latLonObject(path: "\(path())[\(index)]") { box.add(latitude: p.lat, longitude: p.lon) }
         }
+    }
+
+    /// An array of objects or nulls, the cursor at its `[`: `object` reads each object (the
+    /// cursor at its `{`), given its index; a null is passed over.
+    private mutating func objectArray(path: @autoclosure () -> String,
+                                      _ object: (inout Self, Int) throws(JSONScanError) -> Void) throws(JSONScanError) {
+        guard arrayOpens() else { return }
         var index = 0
         while true {
             if try !skipNull() {
                 guard cursor.current == UInt8(ascii: "{") else { throw mismatch("\(path())[\(index)]", expected: "an object") }
-                if let p = try latLonObject(path: "\(path())[\(index)]") { box.add(latitude: p.lat, longitude: p.lon) }
+                try object(&self, index)
             }
             index += 1
             guard try arrayContinues() else { return }
@@ -484,6 +483,17 @@ struct OverpassScanner {
             }
         }
         return (lat, lon)
+    }
+
+    /// At an array's `[`: steps into it; false, and past its `]`, when it is empty.
+    private mutating func arrayOpens() -> Bool {
+        cursor.position += 1
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: "]") {
+            cursor.position += 1
+            return false
+        }
+        return true
     }
 
     /// After an array item: true at `,` (and steps over it), false at `]`.
@@ -529,12 +539,7 @@ struct OverpassScanner {
                 try coordinates(into: &local, first: &firstPosition, depth: depth + 1)
             case 2 where !sawGeometries && depth < Self.geometryDepth && cursor.current == UInt8(ascii: "["):
                 sawGeometries = true
-                cursor.position += 1
-                cursor.skipWhitespace()
-                if cursor.current == UInt8(ascii: "]") {
-                    cursor.position += 1
-                    break
-                }
+                guard arrayOpens() else { break }
                 while true {
                     if cursor.current == UInt8(ascii: "{") {
                         var ignored: (lat: Double, lon: Double)?
@@ -558,12 +563,7 @@ struct OverpassScanner {
             try cursor.skipValue(stack: &stack)
             return
         }
-        cursor.position += 1
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.position += 1
-            return
-        }
+        guard arrayOpens() else { return }
         if cursor.current == UInt8(ascii: "-") || JSONCursor.isDigit(cursor.current) {
             // A position: longitude, latitude, then anything (an altitude).
             var numbers: [Double] = []
@@ -592,20 +592,8 @@ struct OverpassScanner {
     private mutating func members(into box: inout PositionBox, path: @autoclosure () -> String) throws(JSONScanError) {
         if try skipNull() { return }
         guard cursor.current == UInt8(ascii: "[") else { throw mismatch(path(), expected: "an array") }
-        cursor.position += 1
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.position += 1
-            return
-        }
-        var index = 0
-        while true {
-            if try !skipNull() {
-                guard cursor.current == UInt8(ascii: "{") else { throw mismatch("\(path())[\(index)]", expected: "an object") }
-                try member(into: &box, path: "\(path())[\(index)]")
-            }
-            index += 1
-            guard try arrayContinues() else { return }
+        try objectArray(path: path()) { scanner, index throws(JSONScanError) in
+            try scanner.member(into: &box, path: "\(path())[\(index)]")
         }
     }
 
