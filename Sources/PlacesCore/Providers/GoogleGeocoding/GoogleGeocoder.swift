@@ -60,10 +60,7 @@ package struct GoogleGeocoder: AddressGeocoder {
         guard let key else { throw PlacesError.missingAPIKey(.googleGeocoding) }
         let request = HTTPRequest(method: "GET", url: url, headers: [("X-Goog-Api-Key", key)], service: "google",
                                   secretHeaders: ["X-Goog-Api-Key"], annotations: [Self.billingNote])
-        let response = try await http.send(request, service: Self.service)
-        if let envelope = GoogleService.envelopeError(in: response, service: Self.service, secrets: [key], wording: diagnostics.wording) {
-            throw envelope
-        }
+        let response = try await GoogleService.send(request, over: http, service: Self.service, secrets: [key], wording: diagnostics.wording)
         do {
             return try JSONDecoder().decode(GoogleGeocodeResponse.self, from: response.body)
         } catch {
