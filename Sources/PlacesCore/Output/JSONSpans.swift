@@ -166,28 +166,16 @@ package struct JSONSpans {
 
     private func numberEnd(from start: Int) -> Int? {
         var i = start
-        func digits() -> Int {
-            let from = i
-            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
-            return i - from
-        }
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
         guard i < bytes.count else { return nil }
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
-        } else if digits() == 0 {
-            return nil
+        } else {
+            let end = DecimalNumberText.digitsEnd(bytes, from: i)
+            guard end > i else { return nil }
+            i = end
         }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digits() > 0 else { return nil }
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { return nil }
-        }
-        return i
+        return DecimalNumberText.fractionAndExponentEnd(bytes, from: i)
     }
 
     private func literal(_ word: String, at start: Int) -> Int? {
