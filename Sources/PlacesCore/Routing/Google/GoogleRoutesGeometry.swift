@@ -58,15 +58,7 @@ enum GoogleRoutesGeometry {
         guard let route = decoded.routes?.first, let text = route.polyline?.encodedPolyline else {
             throw HTTPErrorMapper.badBody(service: service, what: "the route has no line (routes[0].polyline.encodedPolyline) although the field mask asked for it")
         }
-        let line: [Coordinate]
-        do {
-            line = try EncodedPolyline.decode(text)
-        } catch {
-            throw HTTPErrorMapper.badBody(service: service, what: "routes[0].polyline.encodedPolyline is not an encoded polyline: \(error.reason)")
-        }
-        guard line.count >= 2 else {
-            throw HTTPErrorMapper.badBody(service: service, what: "routes[0].polyline.encodedPolyline has \(line.count) point\(line.count == 1 ? "" : "s"), not a line")
-        }
+        let line = try PlausibleRoute.line(text, field: "routes[0].polyline.encodedPolyline", service: service)
         var found: [RouteStep]?
         if steps {
             var list: [RouteStep] = []
