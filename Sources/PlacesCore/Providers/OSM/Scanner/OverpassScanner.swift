@@ -396,19 +396,12 @@ struct OverpassScanner {
         var first = true
         while let key = try nextKey(isFirst: first) {
             first = false
-            let slot = withKeyBytes(key) { k -> Int in
-                if Self.equals(k, "minlat") { return 0 }
-                if Self.equals(k, "minlon") { return 1 }
-                if Self.equals(k, "maxlat") { return 2 }
-                if Self.equals(k, "maxlon") { return 3 }
-                return -1
-            }
-            guard slot >= 0, seen & (1 << slot) == 0 else {
+            guard let slot = keyIndex(key, among: Self.boundsKeys), seen & (1 << slot) == 0 else {
                 try cursor.skipValue(stack: &stack)
                 continue
             }
             seen |= 1 << slot
-            values[slot] = try nullableDouble(path: "\(path()).\(["minlat", "minlon", "maxlat", "maxlon"][slot])")
+            values[slot] = try nullableDouble(path: "\(path()).\(Self.boundsKeys[slot])")
         }
         guard let south = values[0], let west = values[1], let north = values[2], let east = values[3] else { return nil }
         let box = PositionBox(south: south, west: west, north: north, east: east)
@@ -523,13 +516,7 @@ struct OverpassScanner {
         var first = true
         while let key = try nextKey(isFirst: first) {
             first = false
-            let which = withKeyBytes(key) { k -> Int in
-                if Self.equals(k, "type") { return 0 }
-                if Self.equals(k, "coordinates") { return 1 }
-                if Self.equals(k, "geometries") { return 2 }
-                return -1
-            }
-            switch which {
+            switch keyIndex(key, among: Self.geometryKeys) {
             case 0 where !sawType && cursor.current == UInt8(ascii: "\""):
                 sawType = true
                 let token = try cursor.scanString(checkingSurrogates: true)
@@ -636,14 +623,7 @@ struct OverpassScanner {
         var first = true
         while let key = try nextKey(isFirst: first) {
             first = false
-            let special = withKeyBytes(key) { k -> Int in
-                if Self.equals(k, "@id") { return 1 }
-                if Self.equals(k, "@type") { return 2 }
-                if Self.equals(k, "tags") { return 3 }
-                if Self.equals(k, "type") { return 4 }
-                if Self.equals(k, "id") { return 5 }
-                return 0
-            }
+            let special = keyIndex(key, among: Self.propertyKeys).map { $0 + 1 } ?? 0
             switch cursor.current {
             case UInt8(ascii: "\""):
                 let value = try cursor.scanString(checkingSurrogates: true)
@@ -866,6 +846,18 @@ struct OverpassScanner {
     private func withKeyBytes<R>(_ key: JSONStringToken, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         key.withDecodedBytes(in: cursor.base, body)
     }
+
+    /// Which of `names` the key is, by its index; nil for none of them.
+    private func keyIndex(_ key: JSONStringToken, among names: [StaticString]) -> Int? {
+        withKeyBytes(key) { k in names.firstIndex { Self.equals(k, $0) } }
+    }
+
+    /// The keys of `bounds`, in the order of `PositionBox(south:west:north:east:)`.
+    private static let boundsKeys: [StaticString] = ["minlat", "minlon", "maxlat", "maxlon"]
+    /// The keys of a GeoJSON geometry the scanner reads.
+    private static let geometryKeys: [StaticString] = ["type", "coordinates", "geometries"]
+    /// The keys of a GeoJSON feature's `properties` that are more than tags (`special` 1 to 5).
+    private static let propertyKeys: [StaticString] = ["@id", "@type", "tags", "type", "id"]
 
     private func keyEquals(_ key: JSONStringToken, _ literal: StaticString) -> Bool {
         withKeyBytes(key) { Self.equals($0, literal) }
