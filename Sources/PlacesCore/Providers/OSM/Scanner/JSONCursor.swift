@@ -284,6 +284,18 @@ struct JSONCursor {
 
     // MARK: Whole values
 
+    /// At an object's `{` or an array's `[`: steps into it; false, and past `closing` (its
+    /// `}` or `]`), when it is empty.
+    @inline(__always) mutating func opens(closingWith closing: UInt8) -> Bool {
+        position += 1
+        skipWhitespace()
+        if current == closing {
+            position += 1
+            return false
+        }
+        return true
+    }
+
     /// Steps over one value of any type, checking it completely. `stack` is scratch space
     /// (one entry per open container) so that repeated calls do not allocate.
     mutating func skipValue(stack: inout [Bool]) throws(JSONScanError) {
@@ -298,21 +310,13 @@ struct JSONCursor {
             case 0x74, 0x66, 0x6E:
                 try scanLiteral()
             case 0x7B:
-                position += 1
-                skipWhitespace()
-                if current == 0x7D {
-                    position += 1
-                } else {
+                if opens(closingWith: 0x7D) {
                     stack.append(true)
                     try skipKeyAndColon()
                     continue
                 }
             case 0x5B:
-                position += 1
-                skipWhitespace()
-                if current == 0x5D {
-                    position += 1
-                } else {
+                if opens(closingWith: 0x5D) {
                     stack.append(false)
                     continue
                 }

@@ -480,13 +480,7 @@ struct OverpassScanner {
 
     /// At an array's `[`: steps into it; false, and past its `]`, when it is empty.
     private mutating func arrayOpens() -> Bool {
-        cursor.position += 1
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.position += 1
-            return false
-        }
-        return true
+        cursor.opens(closingWith: UInt8(ascii: "]"))
     }
 
     /// After an array item: true at `,` (and steps over it), false at `]`.
