@@ -85,22 +85,17 @@ package struct JSONSpans {
             // A value is due here.
             guard i < bytes.count else { return nil }
             switch bytes[i] {
-            case UInt8(ascii: "{"):
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[i] == UInt8(ascii: "{")
                 i = skipSpace(i + 1)
-                if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+                if i < bytes.count, bytes[i] == UInt8(ascii: isObject ? "}" : "]") {
                     i += 1
                 } else {
-                    open.append((true, true))
-                    guard let afterKey = key(from: i) else { return nil }
-                    i = afterKey
-                    continue
-                }
-            case UInt8(ascii: "["):
-                i = skipSpace(i + 1)
-                if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
-                    i += 1
-                } else {
-                    open.append((false, false))
+                    open.append((isObject, isObject))
+                    if isObject {
+                        guard let afterKey = key(from: i) else { return nil }
+                        i = afterKey
+                    }
                     continue
                 }
             case UInt8(ascii: "\""):
