@@ -52,9 +52,7 @@ package struct GoogleGeocoder: AddressGeocoder {
     }
 
     private func send(_ path: String, query: [URLQueryItem], diagnostics: Diagnostics) async throws -> GoogleGeocodeResponse {
-        var query = query
-        if let language = locale.languageCode { query.append(URLQueryItem(name: "languageCode", value: language)) }
-        if let region = locale.regionCode { query.append(URLQueryItem(name: "regionCode", value: region)) }
+        let query = query + locale.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
         let url = try ServiceURL.make(base: baseURL, path: path, query: query.isEmpty ? nil : query, service: .googleGeocoding,
                                       wording: diagnostics.wording)
         guard let key else { throw PlacesError.missingAPIKey(.googleGeocoding) }
