@@ -54,20 +54,10 @@ struct GazetteerTable: Sendable {
     var count: Int { fields.count }
 
     /// The decimal id before the line's first tab, and the range after that tab; nil for a
-    /// line with no id (or one over UInt32).
+    /// line with no id (or one over UInt32). An id is at most ten digits: a small string.
     private static func leadingID(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (UInt32, Range<Int>)? {
-        var value: UInt32 = 0
-        var i = line.lowerBound
-        while i < line.upperBound, bytes[i] != 9 {
-            let digit = bytes[i] &- 48
-            guard digit < 10 else { return nil }
-            let (times10, over1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, over2) = times10.addingReportingOverflow(UInt32(digit))
-            guard !over1, !over2 else { return nil }
-            value = sum
-            i += 1
-        }
-        guard i > line.lowerBound, i < line.upperBound else { return nil }
-        return (value, (i + 1)..<line.upperBound)
+        guard let tab = bytes[line].firstIndex(of: 9), tab > line.lowerBound, tab - line.lowerBound <= 10,
+              let id = UInt32(String(decoding: bytes[line.lowerBound..<tab], as: UTF8.self)) else { return nil }
+        return (id, (tab + 1)..<line.upperBound)
     }
 }
