@@ -2,21 +2,15 @@ import Foundation
 import PlacesCore
 
 extension Gazetteer {
-    /// The city nearest a point, and how far it is: "which city is this in, or nearest to"
-    /// (reverse geocoding at city level, with no network and no data file).
-    public struct NearestCity: Sendable, Hashable {
-        public let place: Place
-        /// WGS84 geodesic distance from the point to the city's position, in metres.
-        public let distanceMeters: Double
-        /// The city's row in the gazetteer (0 = the most populous).
-        package let row: Int
-    }
-
-    /// The city nearest `point` (by WGS84 geodesic distance; a tie goes to the more populous);
-    /// nil only for an empty gazetteer. A few microseconds: fit for millions of points.
-    public func nearestCity(to point: Coordinate) -> NearestCity? {
+    /// The city nearest `point` (by WGS84 geodesic distance; a tie goes to the more populous),
+    /// with its distance: "which city is this in, or nearest to" (reverse geocoding at city
+    /// level, with no network and no data file); nil only for an empty gazetteer. A few
+    /// microseconds: fit for millions of points, and for `ReverseRequest.cities`.
+    public func nearestCity(to point: Coordinate) -> ReverseGeocode.City? {
         guard let found = nearestRow(to: point) else { return nil }
-        return NearestCity(place: place(atRow: found.row), distanceMeters: found.meters, row: found.row)
+        let place = place(atRow: found.row)
+        return ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
+                                   coordinate: place.coordinate, population: place.population, distanceMeters: found.meters)
     }
 
     /// The nearest city's row and distance, without building its `Place` (the stream's hot path).
@@ -38,64 +32,40 @@ extension Gazetteer {
     package func place(atRow row: Int) -> Place {
         let fields = rowFields(row)
         return Place(name: fields[0], countryCode: fields[2], admin1: fields[3],
-                     coordinate: lookup.tree.positions.coordinate(row), population: Int(fields[4]) ?? 0)
+                     coordinate: table.positions.coordinate(row), population: Int(fields[4]) ?? 0)
     }
 
     /// The number of cities.
-    package var cityCount: Int { lookup.rowStarts.count - 1 }
+    package var cityCount: Int { table.count }
 
     private func rowFields(_ row: Int) -> [String] {
-        let starts = lookup.rowStarts
+        let span = table.fields[row]
         let utf8 = rows.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: starts[row])
-        let end = utf8.index(utf8.startIndex, offsetBy: starts[row + 1] - 1)
+        let start = utf8.index(utf8.startIndex, offsetBy: span.lowerBound)
+        let end = utf8.index(start, offsetBy: span.count)
         // The sixth field, the search keys (long), is not needed here.
         return utf8[start..<end].split(separator: 9, maxSplits: 5, omittingEmptySubsequences: false).prefix(5)
             .map { String(decoding: $0, as: UTF8.self) }
     }
 }
 
-/// What a nearest-city lookup needs beside the rows: the tree of positions and where each
-/// row starts (built on first use, once per gazetteer).
+/// The tree of the cities' positions a nearest-city lookup walks (built on first use, once
+/// per gazetteer).
 final class GazetteerNearestLookup: @unchecked Sendable {
     private let lock = NSLock()
-    private let rows: String
     private let positions: CityPositions
-    private var built: (tree: NearestCityTree, rowStarts: [Int])?
+    private var built: NearestCityTree?
 
-    init(rows: String, positions: CityPositions) {
-        self.rows = rows
+    init(positions: CityPositions) {
         self.positions = positions
     }
 
-    var tree: NearestCityTree { parts.tree }
-    /// Byte offset of each row, and one past the last row's newline at the end.
-    var rowStarts: [Int] { parts.rowStarts }
-
-    private var parts: (tree: NearestCityTree, rowStarts: [Int]) {
+    var tree: NearestCityTree {
         lock.lock()
         defer { lock.unlock() }
         if let built { return built }
-        var starts = [0]
-        var text = rows
-        text.withUTF8 { bytes in
-            for (i, byte) in bytes.enumerated() where byte == 10 { starts.append(i + 1) }
-            if bytes.last != 10 { starts.append(bytes.count + 1) }
-        }
-        // Row i is city i; a row without a position (none in the bundled table) is not a city.
-        let cities = min(starts.count - 1, positions.count)
-        let made = (NearestCityTree(positions.prefix(cities)), Array(starts.prefix(cities + 1)))
+        let made = NearestCityTree(positions)
         built = made
         return made
-    }
-}
-
-extension Gazetteer: NearestCityFinding {
-    /// The nearest city as a reverse-geocoding answer carries it.
-    public func city(near point: Coordinate) -> ReverseGeocode.City? {
-        nearestCity(to: point).map {
-            ReverseGeocode.City(name: $0.place.name, admin1: $0.place.admin1, countryCode: $0.place.countryCode,
-                                coordinate: $0.place.coordinate, population: $0.place.population, distanceMeters: $0.distanceMeters)
-        }
     }
 }

@@ -66,19 +66,20 @@ public struct Gazetteer: Sendable {
     }
 
     let rows: String
-    /// Row i's position is city i's.
-    private let positions: CityPositions
-    /// The nearest-city tree and the rows' offsets, built on first use.
+    /// The rows joined to their positions by GeoNames id.
+    let table: GazetteerTable
+    /// The nearest-city tree, built on first use.
     let lookup: GazetteerNearestLookup
 
     /// The gazetteer compiled into the binary (GeoNames, CC BY 4.0).
     public static let bundled = Gazetteer(rows: gazetteerRows, positions: .bundled)
 
-    /// Rows in the bundled layout (see Scripts/generate-gazetteer.py), and their positions.
+    /// Rows in the bundled layout (see Scripts/generate-gazetteer.py), and the positions
+    /// their GeoNames ids are looked up in.
     init(rows: String, positions: CityPositions) {
         self.rows = rows
-        self.positions = positions
-        lookup = GazetteerNearestLookup(rows: rows, positions: positions)
+        table = GazetteerTable(rows: rows, positions: positions)
+        lookup = GazetteerNearestLookup(positions: table.positions)
     }
 
     /// Resolves a name such as `Helsinki`, `Paris, FR`, `London, UK` or `Cambridge, MA`, or throws
@@ -137,31 +138,21 @@ public struct Gazetteer: Sendable {
 
     private enum KeyMatch { case exact, wordPrefix, none }
 
-    /// Calls `body` with each row's number and its six tab-separated fields (name, asciiname,
+    /// Calls `body` with each city's number and its six tab-separated fields (name, asciiname,
     /// country, admin1, population, keys), as UTF-8 slices.
     func forEachRow(_ body: (Int, [UnsafeBufferPointer<UInt8>]) -> Void) {
         var text = rows
-        var row = 0
         text.withUTF8 { all in
             var fields: [UnsafeBufferPointer<UInt8>] = []
             fields.reserveCapacity(6)
-            var start = 0
-            var i = 0
-            let n = all.count
-            while i <= n {
-                let byte: UInt8 = i < n ? all[i] : 10
-                if byte == 9 || byte == 10 {
+            for (city, span) in table.fields.enumerated() {
+                var start = span.lowerBound
+                for i in span.lowerBound...span.upperBound where i == span.upperBound || all[i] == 9 {
                     fields.append(UnsafeBufferPointer(rebasing: all[start..<i]))
                     start = i + 1
-                    if byte == 10 {
-                        if fields.count == 6, row < positions.count {
-                            body(row, fields)
-                            row += 1
-                        }
-                        fields.removeAll(keepingCapacity: true)
-                    }
                 }
-                i += 1
+                if fields.count == 6 { body(city, fields) }
+                fields.removeAll(keepingCapacity: true)
             }
         }
     }
@@ -190,7 +181,7 @@ public struct Gazetteer: Sendable {
 
     private func place(_ row: Int, _ f: [UnsafeBufferPointer<UInt8>]) -> Place {
         Place(name: Self.string(f[0]), countryCode: Self.string(f[2]), admin1: Self.string(f[3]),
-              coordinate: positions.coordinate(row), population: Int(Self.string(f[4])) ?? 0)
+              coordinate: table.positions.coordinate(row), population: Int(Self.string(f[4])) ?? 0)
     }
 
     /// Up to three names within a small edit distance of `key` (in `countries` when given),

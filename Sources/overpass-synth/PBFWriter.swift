@@ -140,12 +140,7 @@ struct PBFWriter {
             group.bytes(2, dense.bytes)
         } else {
             for node in nodes {
-                var message = Protobuf()
-                message.key(1, wire: 0)
-                message.signedVarint(node.id)
-                message.packed(2, node.tags.map { UInt64(strings.index($0.0)) })
-                message.packed(3, node.tags.map { UInt64(strings.index($0.1)) })
-                if options.metadata { message.bytes(4, Self.info(node.id)) }
+                var message = Self.elementMessage(id: node.id, zigZag: true, tags: node.tags, &strings, options)
                 message.key(8, wire: 0)
                 message.signedVarint(Self.raw(node.latNano, options.latOffset, options.granularity))
                 message.key(9, wire: 0)
@@ -157,41 +152,49 @@ struct PBFWriter {
     }
 
     mutating func ways(_ ways: [Way], _ options: BlockOptions = BlockOptions()) {
-        var strings = StringTable()
-        var group = Protobuf()
-        for way in ways {
-            var message = Protobuf()
-            message.key(1, wire: 0)
-            message.varint(UInt64(bitPattern: way.id))
-            message.packed(2, way.tags.map { UInt64(strings.index($0.0)) })
-            message.packed(3, way.tags.map { UInt64(strings.index($0.1)) })
-            if options.metadata { message.bytes(4, Self.info(way.id)) }
+        groupBlock(ways, groupField: 3, options) { way, strings in
+            var message = Self.elementMessage(id: way.id, zigZag: false, tags: way.tags, &strings, options)
             message.packedSigned(8, Self.deltas(way.refs))
             if let locations = way.locations {
                 message.packedSigned(9, Self.deltas(locations.map { Self.raw($0.lat, options.latOffset, options.granularity) }))
                 message.packedSigned(10, Self.deltas(locations.map { Self.raw($0.lon, options.lonOffset, options.granularity) }))
             }
-            group.bytes(3, message.bytes)
+            return message
         }
-        primitiveBlock(strings, groups: [group.bytes], options)
     }
 
     mutating func relations(_ relations: [Relation], _ options: BlockOptions = BlockOptions()) {
-        var strings = StringTable()
-        var group = Protobuf()
-        for relation in relations {
-            var message = Protobuf()
-            message.key(1, wire: 0)
-            message.varint(UInt64(bitPattern: relation.id))
-            message.packed(2, relation.tags.map { UInt64(strings.index($0.0)) })
-            message.packed(3, relation.tags.map { UInt64(strings.index($0.1)) })
-            if options.metadata { message.bytes(4, Self.info(relation.id)) }
+        groupBlock(relations, groupField: 4, options) { relation, strings in
+            var message = Self.elementMessage(id: relation.id, zigZag: false, tags: relation.tags, &strings, options)
             message.packed(8, relation.members.map { UInt64(strings.index($0.role)) })
             message.packedSigned(9, Self.deltas(relation.members.map(\.ref)))
             message.packed(10, relation.members.map { UInt64($0.type.rawValue) })
-            group.bytes(4, message.bytes)
+            return message
         }
+    }
+
+    /// A block of one group, in `PrimitiveGroup` field `groupField` (3 ways, 4 relations): the
+    /// message `message` writes for each element, its strings in the block's table.
+    private mutating func groupBlock<Element>(_ elements: [Element], groupField: Int, _ options: BlockOptions,
+                                              _ message: (Element, inout StringTable) -> Protobuf) {
+        var strings = StringTable()
+        var group = Protobuf()
+        for element in elements { group.bytes(groupField, message(element, &strings).bytes) }
         primitiveBlock(strings, groups: [group.bytes], options)
+    }
+
+    /// The start of a `Node`, `Way` or `Relation` message, numbered alike in all three: `id` (1;
+    /// a Node's is sint64, zig-zag, the others' int64), `keys` (2) and `vals` (3) as indexes
+    /// into the block's strings, and `info` (4) when the options keep metadata.
+    private static func elementMessage(id: Int64, zigZag: Bool, tags: [(String, String)], _ strings: inout StringTable,
+                                       _ options: BlockOptions) -> Protobuf {
+        var message = Protobuf()
+        message.key(1, wire: 0)
+        if zigZag { message.signedVarint(id) } else { message.varint(UInt64(bitPattern: id)) }
+        message.packed(2, tags.map { UInt64(strings.index($0.0)) })
+        message.packed(3, tags.map { UInt64(strings.index($0.1)) })
+        if options.metadata { message.bytes(4, info(id)) }
+        return message
     }
 
     /// A block of another type, which readers skip.

@@ -10,7 +10,7 @@ extension PlacesClient {
             throw PlacesError.invalidRequest(.limit, message: "limit \(request.limit) is negative")
         }
         guard let geocoder else { throw Self.noGeocoder(providerName, wording: diagnostics.wording) }
-        var answer = ReverseGeocode(coordinate: request.point, city: request.cities?.city(near: request.point), provider: geocoder.name)
+        var answer = ReverseGeocode(coordinate: request.point, city: request.cities?(request.point), provider: geocoder.name)
         if let found = try await geocoder.reverse(request.point, diagnostics: diagnostics) {
             answer.address = found.address
             answer.addressID = found.id

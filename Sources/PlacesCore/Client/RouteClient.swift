@@ -9,14 +9,18 @@ import Foundation
 /// let stops = try await places.alongRoute(.init(route: route.coordinates, radiusMeters: 300, categories: [.cafe]))
 /// ```
 public struct RouteClient: Sendable {
-    /// Who draws the route.
-    public enum Source: Sendable, Hashable {
-        /// No network: the straight line between the ends, with distance and time estimated for the mode.
-        case estimate
-        /// An OSRM server's route service; nil for the public demo server (cars only).
-        case osrm(baseURL: URL? = nil)
-        /// Google's Routes API, with a key from the Google Cloud console.
-        case google(apiKey: String, baseURL: URL? = nil)
+    /// Who draws the route: `.estimate`, `.osrm(baseURL:)` or `.google(apiKey:baseURL:)`, each
+    /// declared in its router's folder (Routing/Estimate, Routing/OSRM, Routing/Google).
+    public struct Source: Sendable {
+        /// The router, given the HTTP client the route client made.
+        let makeRouter: @Sendable (HTTPClient) -> any Router
+        /// How it is shown: what it is, never a key.
+        let shown: String
+
+        package init(shown: String, makeRouter: @escaping @Sendable (HTTPClient) -> any Router) {
+            self.shown = shown
+            self.makeRouter = makeRouter
+        }
     }
 
     let router: any Router
@@ -27,14 +31,7 @@ public struct RouteClient: Sendable {
         let diagnostics = Diagnostics { _, message in notes?(message) }
         let http = HTTPClient(transport: URLSessionTransport(), timeout: configuration.timeout,
                               policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
-        switch source {
-        case .estimate:
-            router = EstimateRouter()
-        case .osrm(let base):
-            router = OSRMRouter(client: http, baseURL: base?.absoluteString ?? ServiceDescriptor.osrm.defaultBaseURL)
-        case .google(let key, let base):
-            router = GoogleRoutesRouter(client: http, baseURL: base?.absoluteString ?? ServiceDescriptor.googleRoutes.defaultBaseURL, key: key)
-        }
+        router = source.makeRouter(http)
         self.diagnostics = diagnostics
     }
 
@@ -45,17 +42,11 @@ public struct RouteClient: Sendable {
     }
 }
 
-/// A source holds an API key: printed, reflected or dumped, it shows what it is, never the key.
+/// A source may hold an API key: printed, reflected or dumped, it shows what it is, never the key.
 extension RouteClient.Source: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String {
-        switch self {
-        case .estimate: return "estimate"
-        case .osrm(let base): return "osrm(baseURL: \(base.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))"
-        case .google(_, let base): return "google(apiKey: \(Redaction.placeholder), baseURL: \(base.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))"
-        }
-    }
+    public var description: String { shown }
 
-    public var debugDescription: String { description }
+    public var debugDescription: String { shown }
 
-    public var customMirror: Mirror { Mirror(self, children: ["source": description], displayStyle: .enum) }
+    public var customMirror: Mirror { Mirror(self, children: ["source": shown], displayStyle: .struct) }
 }

@@ -11,8 +11,7 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
     /// The command line stored with each exchange (already scrubbed), for `cassettes list`.
     private let command: [String]?
     private let diagnostics: Diagnostics
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
+    private let numbering = CassetteNumbering()
 
     package init(inner: HTTPTransport, directory: String, knownSecrets: [String], command: [String]? = nil,
                  diagnostics: Diagnostics = .silent) {
@@ -25,11 +24,7 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
 
     package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         let key = Cassette.key(for: request)
-        let n: Int = lock.withLock {
-            let n = counts[key, default: 0] + 1
-            counts[key] = n
-            return n
-        }
+        let n = numbering.next(for: key)
         return try await send(request, number: n, timeout: timeout, maxResponseBytes: maxResponseBytes)
     }
 
@@ -93,8 +88,7 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
     private let keyMissing: PlacesError.Service?
     private let diagnostics: Diagnostics
     private let usageLog: ReplayUsageLog?
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
+    private let numbering = CassetteNumbering()
 
     /// `directory` is a path as given (see `PathText`); `usageLog`, when given, gets the
     /// path of every file replayed (see `ReplayUsageLog`). `keyMissing` names the service
@@ -111,11 +105,7 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
 
     package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         let key = Cassette.key(for: request)
-        let n: Int = lock.withLock {
-            let n = counts[key, default: 0] + 1
-            counts[key] = n
-            return n
-        }
+        let n = numbering.next(for: key)
         let file = cassettes.file(service: request.service, key: key, number: n)
         // Anything but a readable regular file (a FIFO too, without blocking) is not a recording.
         guard let data = try? AtomicFile.contents(file) else {

@@ -45,63 +45,57 @@ package enum KeyShapes {
         return j - i
     }
 
-    /// `AIza` and 35 key characters.
-    private static func googleKey(_ bytes: Bytes) -> Bool {
+    /// Whether `matchesAt` holds at some offset with at least `length` bytes from it on: the
+    /// walk every shape below makes.
+    private static func anyOffset(_ bytes: Bytes, length: Int, _ matchesAt: (Int) -> Bool) -> Bool {
         var i = 0
-        while i + 39 <= bytes.count {
-            if bytes[i] == UInt8(ascii: "A"), starts(bytes, with: "AIza", at: i), run(bytes, from: i + 4, isKeyCharacter) >= 35 { return true }
+        while i + length <= bytes.count {
+            if matchesAt(i) { return true }
             i += 1
         }
         return false
+    }
+
+    /// `AIza` and 35 key characters.
+    private static func googleKey(_ bytes: Bytes) -> Bool {
+        anyOffset(bytes, length: 39) { i in
+            bytes[i] == UInt8(ascii: "A") && starts(bytes, with: "AIza", at: i) && run(bytes, from: i + 4, isKeyCharacter) >= 35
+        }
     }
 
     /// `fsq3` and 20 or more key characters (`+`, `/` and `=` too).
     private static func foursquareKey(_ bytes: Bytes) -> Bool {
-        var i = 0
-        while i + 24 <= bytes.count {
-            if bytes[i] == UInt8(ascii: "f"), starts(bytes, with: "fsq3", at: i),
-               run(bytes, from: i + 4, { isKeyCharacter($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=") }) >= 20 {
-                return true
-            }
-            i += 1
+        anyOffset(bytes, length: 24) { i in
+            bytes[i] == UInt8(ascii: "f") && starts(bytes, with: "fsq3", at: i)
+                && run(bytes, from: i + 4, { isKeyCharacter($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=") }) >= 20
         }
-        return false
     }
 
     /// `Bearer` (or `bearer`), spaces, and a token of 8 or more that is not `REDACTED`.
     private static func bearerToken(_ bytes: Bytes) -> Bool {
-        var i = 0
-        while i + 6 < bytes.count {
-            if (bytes[i] == UInt8(ascii: "B") || bytes[i] == UInt8(ascii: "b")), starts(bytes, with: "earer", at: i + 1) {
-                let spaces = run(bytes, from: i + 6) { $0 == 0x20 }
-                let start = i + 6 + spaces
-                if spaces > 0, !starts(bytes, with: "REDACTED", at: start),
-                   run(bytes, from: start, { !isSpace($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: ";") }) >= 8 {
-                    return true
-                }
-            }
-            i += 1
+        anyOffset(bytes, length: 7) { i in
+            guard bytes[i] == UInt8(ascii: "B") || bytes[i] == UInt8(ascii: "b"), starts(bytes, with: "earer", at: i + 1) else { return false }
+            let spaces = run(bytes, from: i + 6) { $0 == 0x20 }
+            let start = i + 6 + spaces
+            return spaces > 0 && !starts(bytes, with: "REDACTED", at: start)
+                && run(bytes, from: start, { !isSpace($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: ";") }) >= 8
         }
-        return false
     }
 
     /// `?` or `&`, a secret's name (any case), `=`, and a value that is not `REDACTED`.
     private static func secretQueryParameter(_ bytes: Bytes) -> Bool {
-        var i = 0
-        while i + 1 < bytes.count {
-            if bytes[i] == UInt8(ascii: "?") || bytes[i] == UInt8(ascii: "&") {
-                for name: StaticString in ["key=", "api_key=", "apikey=", "access_token=", "client_secret="]
-                where starts(bytes, with: name, at: i + 1, folding: true) {
-                    let start = i + 1 + name.utf8CodeUnitCount
-                    if !starts(bytes, with: "REDACTED", at: start),
-                       run(bytes, from: start, { !isSpace($0) && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "#") }) >= 1 {
-                        return true
-                    }
+        anyOffset(bytes, length: 2) { i in
+            guard bytes[i] == UInt8(ascii: "?") || bytes[i] == UInt8(ascii: "&") else { return false }
+            for name: StaticString in ["key=", "api_key=", "apikey=", "access_token=", "client_secret="]
+            where starts(bytes, with: name, at: i + 1, folding: true) {
+                let start = i + 1 + name.utf8CodeUnitCount
+                if !starts(bytes, with: "REDACTED", at: start),
+                   run(bytes, from: start, { !isSpace($0) && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "#") }) >= 1 {
+                    return true
                 }
             }
-            i += 1
+            return false
         }
-        return false
     }
 
     private static func isSpace(_ b: UInt8) -> Bool {

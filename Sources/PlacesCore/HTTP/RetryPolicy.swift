@@ -54,23 +54,9 @@ package struct RetryPolicy: Sendable {
     /// ("120", "1.5", "1e19"). Not hex, `inf`, `nan` or a sign, which `Double(_:)` would take.
     static func delaySeconds(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
-        var i = 0
-        func digits() -> Int {
-            let start = i
-            while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
-            return i - start
-        }
-        guard digits() > 0 else { return nil }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digits() > 0 else { return nil }
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { return nil }
-        }
-        guard i == bytes.count, let seconds = Double(text), !seconds.isNaN else { return nil }
+        let integerEnd = DecimalNumberText.digitsEnd(bytes, from: 0)
+        guard integerEnd > 0, DecimalNumberText.fractionAndExponentEnd(bytes, from: integerEnd) == bytes.count,
+              let seconds = Double(text), !seconds.isNaN else { return nil }
         return seconds
     }
 }

@@ -85,22 +85,17 @@ package struct JSONSpans {
             // A value is due here.
             guard i < bytes.count else { return nil }
             switch bytes[i] {
-            case UInt8(ascii: "{"):
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[i] == UInt8(ascii: "{")
                 i = skipSpace(i + 1)
-                if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+                if i < bytes.count, bytes[i] == UInt8(ascii: isObject ? "}" : "]") {
                     i += 1
                 } else {
-                    open.append((true, true))
-                    guard let afterKey = key(from: i) else { return nil }
-                    i = afterKey
-                    continue
-                }
-            case UInt8(ascii: "["):
-                i = skipSpace(i + 1)
-                if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
-                    i += 1
-                } else {
-                    open.append((false, false))
+                    open.append((isObject, isObject))
+                    if isObject {
+                        guard let afterKey = key(from: i) else { return nil }
+                        i = afterKey
+                    }
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -166,28 +161,16 @@ package struct JSONSpans {
 
     private func numberEnd(from start: Int) -> Int? {
         var i = start
-        func digits() -> Int {
-            let from = i
-            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
-            return i - from
-        }
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
         guard i < bytes.count else { return nil }
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
-        } else if digits() == 0 {
-            return nil
+        } else {
+            let end = DecimalNumberText.digitsEnd(bytes, from: i)
+            guard end > i else { return nil }
+            i = end
         }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digits() > 0 else { return nil }
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { return nil }
-        }
-        return i
+        return DecimalNumberText.fractionAndExponentEnd(bytes, from: i)
     }
 
     private func literal(_ word: String, at start: Int) -> Int? {

@@ -49,22 +49,16 @@ public struct ReverseGeocode: Sendable {
     }
 }
 
-/// Finds the city nearest a point: `Gazetteer` (PlacesGazetteer) is one; give it to
-/// `ReverseRequest` to have every answer carry its city.
-public protocol NearestCityFinding: Sendable {
-    /// The city nearest `point`, with its distance; nil when there is none.
-    func city(near point: Coordinate) -> ReverseGeocode.City?
-}
-
 /// A reverse-geocoding question: a point, how many nearby named places, and where cities come from.
 public struct ReverseRequest: Sendable {
     public var point: Coordinate
     /// Nearest named places to list (0 for none).
     public var limit: Int
-    /// The city lookup (`Gazetteer.bundled`); nil for no city.
-    public var cities: (any NearestCityFinding)?
+    /// Finds the city nearest a point, with its distance (`Gazetteer.bundled.nearestCity(to:)`
+    /// from PlacesGazetteer); nil for no city.
+    public var cities: (@Sendable (Coordinate) -> ReverseGeocode.City?)?
 
-    public init(point: Coordinate, limit: Int = 3, cities: (any NearestCityFinding)? = nil) {
+    public init(point: Coordinate, limit: Int = 3, cities: (@Sendable (Coordinate) -> ReverseGeocode.City?)? = nil) {
         self.point = point
         self.limit = limit
         self.cities = cities

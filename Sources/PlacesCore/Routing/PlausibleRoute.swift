@@ -1,6 +1,6 @@
 /// The ranges a web router's figures must fall in before they are used: a server can send any
 /// number (`1e300`, `-5`, a duration past `Int.max`), and a figure outside them is bad data
-/// (65) naming the field, never printed and never converted.
+/// (65) naming the field, never printed and never converted. Likewise a route's line.
 enum PlausibleRoute {
     /// Longer than twice round the Earth: no road or path route is.
     static let maxMeters = 100_000_000.0
@@ -23,6 +23,21 @@ enum PlausibleRoute {
     /// `meters` if it is a plausible distance to move a point onto the network.
     static func snap(_ meters: Double, field: String, router: PlacesError.Service) throws -> Double {
         try check(meters, within: maxSnapMeters, what: "a snapping distance of \(meters) m", field: field, router: router)
+    }
+
+    /// A route's line from its encoded polyline `text` (precision 5) at `field`: two points or
+    /// more, else the answer is bad data naming the field.
+    static func line(_ text: String, field: String, service: ServiceDescription) throws -> [Coordinate] {
+        let line: [Coordinate]
+        do {
+            line = try EncodedPolyline.decode(text)
+        } catch {
+            throw HTTPErrorMapper.badBody(service: service, what: "\(field) is not an encoded polyline: \(error.reason)")
+        }
+        guard line.count >= 2 else {
+            throw HTTPErrorMapper.badBody(service: service, what: "\(field) has \(line.count) point\(line.count == 1 ? "" : "s"), not a line")
+        }
+        return line
     }
 
     private static func check(_ value: Double, within limit: Double, what: String, field: String, router: PlacesError.Service) throws -> Double {

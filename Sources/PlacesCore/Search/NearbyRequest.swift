@@ -1,5 +1,5 @@
 /// Places around a centre: what `PlacesClient.nearby` answers.
-public struct NearbyRequest: Sendable, Hashable {
+public struct NearbyRequest: Sendable, Hashable, FilteredSearch {
     public var center: Coordinate
     /// Metres; at most the provider's limit (Google 50 km, Foursquare 100 km).
     public var radiusMeters: Double
@@ -43,10 +43,6 @@ public struct NearbyRequest: Sendable, Hashable {
     }
 
     var searchRequest: SearchRequest {
-        var parameters = SearchParameters()
-        (parameters.types, parameters.radiusMeters, parameters.sort, parameters.limit) = (categories, radiusMeters, sort, limit)
-        (parameters.minRating, parameters.openNow, parameters.price) = (minRating, openNow, price)
-        (parameters.filterText, parameters.favoritesOnly) = (nameFilter, favoritesOnly)
-        return SearchRequest(kind: .nearby, center: center, parameters: parameters, fields: FieldSelection(fields))
+        searchRequest(kind: .nearby, center: center, radiusMeters: radiusMeters)
     }
 }

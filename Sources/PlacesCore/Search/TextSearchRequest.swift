@@ -1,6 +1,6 @@
 /// Places matching free text ("sushi", "pharmacy near the station"): what
 /// `PlacesClient.search` answers.
-public struct TextSearchRequest: Sendable, Hashable {
+public struct TextSearchRequest: Sendable, Hashable, FilteredSearch {
     public var query: String
     /// Without a centre there are no distances, and sorting by distance is refused.
     public var center: Coordinate?
@@ -38,10 +38,6 @@ public struct TextSearchRequest: Sendable, Hashable {
     }
 
     var searchRequest: SearchRequest {
-        var parameters = SearchParameters()
-        (parameters.types, parameters.radiusMeters, parameters.sort, parameters.limit) = (categories, radiusMeters, sort, limit)
-        (parameters.minRating, parameters.openNow, parameters.price) = (minRating, openNow, price)
-        (parameters.filterText, parameters.favoritesOnly) = (nameFilter, favoritesOnly)
-        return SearchRequest(kind: .text(query), center: center, parameters: parameters, fields: FieldSelection(fields))
+        searchRequest(kind: .text(query), center: center, radiusMeters: radiusMeters)
     }
 }

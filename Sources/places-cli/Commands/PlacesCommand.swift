@@ -21,13 +21,15 @@ extension PlacesCommand {
 
 /// Every command, in the order help lists them.
 enum Commands {
-    static let all: [any PlacesCommand.Type] = [
-        NearbyCommand.self, SearchCommand.self, AutocompleteCommand.self, DetailsCommand.self,
-        FavoriteAddCommand.self, FavoriteRemoveCommand.self, FavoriteListCommand.self,
-        RouteEstimateCommand.self, ReverseCommand.self, BatchCommand.self, ProvidersCommand.self,
-        CassettesListCommand.self, CassettesCheckCommand.self, CassettesUnusedCommand.self,
-        CompletionsCommand.self, ManpageCommand.self, HelpCommand.self,
-    ]
+    static var all: [any PlacesCommand.Type] {
+        [
+            NearbyCommand.self, SearchCommand.self, AutocompleteCommand.self, DetailsCommand.self,
+            FavoriteAddCommand.self, FavoriteRemoveCommand.self, FavoriteListCommand.self,
+            RouteEstimateCommand.self, ReverseCommand.self, BatchCommand.self, ProvidersCommand.self,
+            CassettesListCommand.self, CassettesCheckCommand.self, CassettesUnusedCommand.self,
+            CompletionsCommand.self, ManpageCommand.self, HelpCommand.self,
+        ]
+    }
 
     /// The command whose words are `path`.
     static func command(path: [String]) -> (any PlacesCommand.Type)? {

@@ -155,16 +155,12 @@ enum FishCompletionScript {
         }
     }
 
+    /// A flag's value: exclusive (`-x`, no files unless offered) with the words a positional
+    /// of the same kind offers; files are required (`-r`) and offered.
     private static func valueArguments(_ values: CompletionValues) -> String {
         switch values {
-        case .none: return "-x"
-        case .words(let words): return "-x -a \(ShellQuote.fish(words.joined(separator: " ")))"
-        case .wordList(let words): return "-x -a \(ShellQuote.fish("(__places_list \(words.joined(separator: " ")))"))"
         case .files: return "-r -F"
-        case .directories: return "-x -a '(__fish_complete_directories)'"
-        case .favoriteIDs: return "-x -a '(__places_favorites ids)'"
-        case .favoritePlaces: return "-x -a '(__places_favorites places)'"
-        case .commandWords: return "-x -a '(__places_help_words)'"
+        default: return ["-x", positionalArguments(values)].compactMap { $0 }.joined(separator: " ")
         }
     }
 

@@ -24,40 +24,33 @@ struct RequestPolicyOptions: Sendable {
         var options = RequestPolicyOptions()
         options.verbose = flag(.verbose) != nil
 
-        if let text = flag(.maxTier) {
-            guard let ceiling = TierCeiling(text, origin: .argument) else { throw UsageError(tierProblem("--max-tier '\(text)'")) }
-            options.maxTier = ceiling
-        } else if let text = variable("PLACES_MAX_TIER") {
-            guard let ceiling = TierCeiling(text, origin: .environment) else {
-                throw PlacesError.configuration(message: tierProblem("$PLACES_MAX_TIER '\(text)'"))
+        /// The flag's value, else the variable's (unless `variableToo` is false), as `parse`
+        /// reads it: a bad flag is a usage error, a bad variable a configuration error, each in
+        /// `problem`'s words naming what was given.
+        func value<Value>(_ flagName: FlagName, else variableName: String, variableToo: Bool = true,
+                          _ parse: (_ text: String, _ origin: TierCeiling.Origin) -> Value?,
+                          problem: (String) -> String) throws -> Value? {
+            if let text = flag(flagName) {
+                guard let value = parse(text, .argument) else { throw UsageError(problem("--\(flagName) '\(text)'")) }
+                return value
             }
-            options.maxTier = ceiling
+            guard variableToo, let text = variable(variableName) else { return nil }
+            guard let value = parse(text, .environment) else { throw PlacesError.configuration(message: problem("$\(variableName) '\(text)'")) }
+            return value
         }
+
+        options.maxTier = try value(.maxTier, else: "PLACES_MAX_TIER", { TierCeiling($0, origin: $1) }, problem: tierProblem)
 
         let noCache = flag(.noCache) != nil
-        if let text = flag(.cache) {
-            if noCache { throw UsageError("--cache and --no-cache contradict each other; give one of them") }
-            guard let ttl = parseTTL(text) else { throw UsageError(ttlProblem("--cache '\(text)'")) }
-            options.cacheTTL = ttl > 0 ? ttl : nil
-        } else if !noCache, let text = variable("PLACES_CACHE_TTL") {
-            guard let ttl = parseTTL(text) else { throw PlacesError.configuration(message: ttlProblem("$PLACES_CACHE_TTL '\(text)'")) }
+        if noCache, flag(.cache) != nil { throw UsageError("--cache and --no-cache contradict each other; give one of them") }
+        if let ttl = try value(.cache, else: "PLACES_CACHE_TTL", variableToo: !noCache, { text, _ in parseTTL(text) }, problem: ttlProblem) {
             options.cacheTTL = ttl > 0 ? ttl : nil
         }
 
-        if let text = flag(.language) {
-            guard let code = GoogleLocale.languageCode(text) else { throw UsageError(languageProblem("--language '\(text)'")) }
-            options.locale.languageCode = code
-        } else if let text = variable("PLACES_LANGUAGE") {
-            guard let code = GoogleLocale.languageCode(text) else { throw PlacesError.configuration(message: languageProblem("$PLACES_LANGUAGE '\(text)'")) }
-            options.locale.languageCode = code
-        }
-        if let text = flag(.region) {
-            guard let code = GoogleLocale.regionCode(text) else { throw UsageError(regionProblem("--region '\(text)'")) }
-            options.locale.regionCode = code
-        } else if let text = variable("PLACES_REGION") {
-            guard let code = GoogleLocale.regionCode(text) else { throw PlacesError.configuration(message: regionProblem("$PLACES_REGION '\(text)'")) }
-            options.locale.regionCode = code
-        }
+        options.locale.languageCode = try value(.language, else: "PLACES_LANGUAGE", { text, _ in GoogleLocale.languageCode(text) },
+                                                problem: languageProblem)
+        options.locale.regionCode = try value(.region, else: "PLACES_REGION", { text, _ in GoogleLocale.regionCode(text) },
+                                              problem: regionProblem)
         return options
     }
 

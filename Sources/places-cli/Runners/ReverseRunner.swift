@@ -12,7 +12,7 @@ enum ReverseRunner {
         } else {
             let client = try client(options, context: context)
             let limit = options.limit
-            answer = { point in try await client.reverse(ReverseRequest(point: point, limit: limit, cities: gazetteer)) }
+            answer = { point in try await client.reverse(ReverseRequest(point: point, limit: limit, cities: gazetteer.nearestCity(to:))) }
         }
         switch options.points {
         case .standardInput:
@@ -27,7 +27,7 @@ enum ReverseRunner {
                 if let answer {
                     answers.append(try await answer(point))
                 } else {
-                    answers.append(ReverseGeocode(coordinate: point, city: gazetteer.city(near: point)))
+                    answers.append(ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point)))
                 }
             }
             return render(answers, options: options)

@@ -86,16 +86,17 @@ struct HTTPTransportEndToEndTests {
         let server = try FakeHTTPServer { _ in .endlessChunked(status: 200, headers: [("Content-Type", "application/json")]) }
         let cap = 64 * 1_048_576
         // The limit only keeps a regression from taking the machine with it. Measured: about
-        // 108 MB alone, 204 MB with the whole suite running on 2 cores (chunks FoundationNetworking
-        // has read wait in its delegate queue while the reader is starved); a body read without
-        // the cap grows until the 8 GiB address-space limit stops it.
+        // 108 MB alone, 204 MB with the whole suite running on 2 cores, 283 and 299 MB with the
+        // suite and other builds at a load of 9 to 22 (chunks FoundationNetworking has read wait
+        // in its delegate queue while the reader is starved: a load-dependent backlog, not a
+        // growth); a body read without the cap grows until the 8 GiB address-space limit stops it.
         let run = try PlacesBinary.runMeasured(Self.nearby + ["--timeout", "60"], environment: Self.env(["PLACES_GOOGLE_PLACES_URL": server.baseURL]),
                                                addressSpaceLimit: 8 << 30, killAfter: 300)
         let r = run.result
         #expect(r.status == 69, "\(run)")
         #expect(r.errorLines.count == 1 && r.errorLines[0].contains("Google Places sent more than the 64 MiB places reads (it declared no length)"), "\(run)")
         #expect(r.stdout.isEmpty, "\(run)")
-        #expect(run.peakResidentBytes < 4 * cap, "\(run)")
+        #expect(run.peakResidentBytes < 6 * cap, "\(run)")
         #expect(server.requests.count == 1, "too large is not retried")
     }
 

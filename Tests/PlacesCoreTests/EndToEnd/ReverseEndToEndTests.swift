@@ -86,7 +86,7 @@ struct ReverseEndToEndTests {
             #expect(address["street"] as? String == (tags["addr:street"] ?? tags["addr:place"]))
             #expect((address["housenumber"] as? String) == tags["addr:housenumber"])
             #expect(record["provider"] as? String == "osm")
-            #expect((record["city"] as? [String: Any])?["name"] as? String == Gazetteer.bundled.nearestCity(to: point)?.place.name)
+            #expect((record["city"] as? [String: Any])?["name"] as? String == Gazetteer.bundled.nearestCity(to: point)?.name)
             // At most two places, within 1 km, nearest first (some points are in the harbour).
             let places = try #require(record["places"] as? [[String: Any]])
             let distances = places.compactMap { $0["distanceMeters"] as? Double }

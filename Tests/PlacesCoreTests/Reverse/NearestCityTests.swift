@@ -103,8 +103,8 @@ struct NearestCityTests {
 
     @Test func aCityItselfIsItsOwnNearestAtZeroMetres() {
         let helsinki = Gazetteer.bundled.nearestCity(to: Coordinate(uncheckedLatitude: 60.16952, longitude: 24.93545))
-        #expect(helsinki?.place.name == "Helsinki")
-        #expect(helsinki?.place.countryCode == "FI")
+        #expect(helsinki?.name == "Helsinki")
+        #expect(helsinki?.countryCode == "FI")
         #expect(helsinki?.distanceMeters == 0)
     }
 

@@ -49,7 +49,7 @@ struct ReverseRecordTests {
                                    longitude: Double(random.below(3_600_000)) / 10_000 - 180)
             var bytes: [UInt8] = []
             records.append(point, line: line, to: &bytes)
-            let expected = ReverseRenderer.json(ReverseGeocode(coordinate: point, city: gazetteer.city(near: point)), line: line).compact + "\n"
+            let expected = ReverseRenderer.json(ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point)), line: line).compact + "\n"
             #expect(String(decoding: bytes, as: UTF8.self) == expected)
         }
     }

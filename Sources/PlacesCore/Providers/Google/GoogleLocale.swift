@@ -15,6 +15,15 @@ package struct GoogleLocale: Sendable, Equatable {
 
     package var isEmpty: Bool { languageCode == nil && regionCode == nil }
 
+    /// The codes that are set, by their wire names (`languageCode`, `regionCode`), the same in
+    /// a search's body and in a query string (places.get, Geocoding v4).
+    var parameters: [(name: String, value: String)] {
+        var parameters: [(name: String, value: String)] = []
+        if let languageCode { parameters.append(("languageCode", languageCode)) }
+        if let regionCode { parameters.append(("regionCode", regionCode)) }
+        return parameters
+    }
+
     /// A BCP-47-shaped tag (a 2–3 letter language, then subtags of 1–8 letters or digits
     /// joined by `-`), as given; nil for anything else. Google itself answers 400 to a code it
     /// does not know, so only the shape is checked here.

@@ -161,11 +161,7 @@ package struct GooglePlacesProvider: PlaceProvider {
 
     /// A 2xx response that is not an error envelope.
     func sendChecked(_ request: HTTPRequest, wording: Wording) async throws -> HTTPResponse {
-        let response = try await http.send(request, service: GoogleService.places)
-        if let error = GoogleService.envelopeError(in: response, service: GoogleService.places, secrets: request.secrets, wording: wording) {
-            throw error
-        }
-        return response
+        try await GoogleService.send(request, over: http, service: GoogleService.places, secrets: request.secrets, wording: wording)
     }
 
     private func send(_ request: HTTPRequest, wording: Wording) async throws -> GoogleSearchResponse {

@@ -76,9 +76,7 @@ struct GoogleRequestBuilder: Sendable {
     /// query string, `?sessionToken=` (`places.get` takes `languageCode`, `regionCode` and
     /// `sessionToken` as query parameters: Places API v1 discovery document, rev 20261101).
     func details(placeID: String, mask: GoogleFieldMask, sessionToken: String? = nil) throws -> HTTPRequest {
-        var query: [URLQueryItem] = []
-        if let language = locale.languageCode { query.append(URLQueryItem(name: "languageCode", value: language)) }
-        if let region = locale.regionCode { query.append(URLQueryItem(name: "regionCode", value: region)) }
+        var query = locale.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
         var annotations = [mask.billingNote]
         if let sessionToken {
             query.append(URLQueryItem(name: "sessionToken", value: sessionToken))
@@ -103,10 +101,7 @@ struct GoogleRequestBuilder: Sendable {
 
     /// `languageCode` and `regionCode` as body fields of a search (GoogleLocale).
     var localeFields: [(String, JSONValue)] {
-        var fields: [(String, JSONValue)] = []
-        if let language = locale.languageCode { fields.append(("languageCode", .string(language))) }
-        if let region = locale.regionCode { fields.append(("regionCode", .string(region))) }
-        return fields
+        locale.parameters.map { ($0.name, .string($0.value)) }
     }
 
     static func circle(_ center: Coordinate, _ radius: Double) -> JSONValue {

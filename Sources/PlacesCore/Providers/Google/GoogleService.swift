@@ -32,6 +32,15 @@ enum GoogleService {
         return HTTPErrorMapper.error(for: as4xx5xx, service: service, attempts: 1, secrets: secrets, wording: wording)
     }
 
+    /// Sends `request` over `http`: the response, unless it is an error or a 2xx carrying the
+    /// envelope (thrown as `envelopeError` maps it, scrubbed of `secrets`).
+    static func send(_ request: HTTPRequest, over http: HTTPClient, service: ServiceDescription, secrets: [String],
+                     wording: Wording) async throws -> HTTPResponse {
+        let response = try await http.send(request, service: service)
+        if let error = envelopeError(in: response, service: service, secrets: secrets, wording: wording) { throw error }
+        return response
+    }
+
     /// `google.rpc.Code` names to the HTTP status Google sends them with (google/rpc/code.proto).
     static let httpStatus: [String: Int] = [
         "INVALID_ARGUMENT": 400, "FAILED_PRECONDITION": 400, "OUT_OF_RANGE": 400, "UNAUTHENTICATED": 401,

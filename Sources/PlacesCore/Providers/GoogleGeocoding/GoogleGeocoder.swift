@@ -52,18 +52,13 @@ package struct GoogleGeocoder: AddressGeocoder {
     }
 
     private func send(_ path: String, query: [URLQueryItem], diagnostics: Diagnostics) async throws -> GoogleGeocodeResponse {
-        var query = query
-        if let language = locale.languageCode { query.append(URLQueryItem(name: "languageCode", value: language)) }
-        if let region = locale.regionCode { query.append(URLQueryItem(name: "regionCode", value: region)) }
+        let query = query + locale.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
         let url = try ServiceURL.make(base: baseURL, path: path, query: query.isEmpty ? nil : query, service: .googleGeocoding,
                                       wording: diagnostics.wording)
         guard let key else { throw PlacesError.missingAPIKey(.googleGeocoding) }
         let request = HTTPRequest(method: "GET", url: url, headers: [("X-Goog-Api-Key", key)], service: "google",
                                   secretHeaders: ["X-Goog-Api-Key"], annotations: [Self.billingNote])
-        let response = try await http.send(request, service: Self.service)
-        if let envelope = GoogleService.envelopeError(in: response, service: Self.service, secrets: [key], wording: diagnostics.wording) {
-            throw envelope
-        }
+        let response = try await GoogleService.send(request, over: http, service: Self.service, secrets: [key], wording: diagnostics.wording)
         do {
             return try JSONDecoder().decode(GoogleGeocodeResponse.self, from: response.body)
         } catch {

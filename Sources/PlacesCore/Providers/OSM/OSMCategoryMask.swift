@@ -65,17 +65,8 @@ struct OSMCategoryMask: Sendable {
         if mask != 0 { return mask }
         // No vocabulary category: OSMVenueMapper keeps the main tag's trimmed value, which
         // may itself be a vocabulary name (`amenity=gym`).
-        for rawKey in 1...5 {
-            let token = element.tagTokens[rawKey]
-            if token.start < 0 { continue }
-            var start = token.start, end = token.end
-            while start < end, Self.isASCIIWhitespace(element.text[start]) { start += 1 }
-            while end > start, Self.isASCIIWhitespace(element.text[end - 1]) { end -= 1 }
-            let value = UnsafeRawBufferPointer(start: element.text + start, count: end - start)
-            if value.isEmpty || Self.equalsYes(value) { continue }
-            return byName.value(for: value) ?? 0
-        }
-        return 0
+        guard let main = Self.mainValue(of: element) else { return 0 }
+        return byName.value(for: UnsafeRawBufferPointer(start: element.text + main.lowerBound, count: main.count)) ?? 0
     }
 
     /// `OSMVenueMapper.categories` for the element, from the same bytes `of` reads: the
@@ -101,6 +92,12 @@ struct OSMCategoryMask: Sendable {
             let value = UnsafeRawBufferPointer(start: element.text + token.start, count: token.end - token.start)
             if table(rawKey).value(for: value) != nil { return nil }
         }
+        return Self.mainValue(of: element)
+    }
+
+    /// Where the first main tag's value (keys 1 to 5) that is neither empty nor `yes` once
+    /// trimmed lies in the text, trimmed: the category `OSMVenueMapper` falls back on.
+    private static func mainValue(of element: borrowing ScannedElement) -> Range<Int>? {
         for rawKey in 1...5 {
             let token = element.tagTokens[rawKey]
             if token.start < 0 { continue }

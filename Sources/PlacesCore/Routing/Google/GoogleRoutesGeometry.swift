@@ -58,15 +58,7 @@ enum GoogleRoutesGeometry {
         guard let route = decoded.routes?.first, let text = route.polyline?.encodedPolyline else {
             throw HTTPErrorMapper.badBody(service: service, what: "the route has no line (routes[0].polyline.encodedPolyline) although the field mask asked for it")
         }
-        let line: [Coordinate]
-        do {
-            line = try EncodedPolyline.decode(text)
-        } catch {
-            throw HTTPErrorMapper.badBody(service: service, what: "routes[0].polyline.encodedPolyline is not an encoded polyline: \(error.reason)")
-        }
-        guard line.count >= 2 else {
-            throw HTTPErrorMapper.badBody(service: service, what: "routes[0].polyline.encodedPolyline has \(line.count) point\(line.count == 1 ? "" : "s"), not a line")
-        }
+        let line = try PlausibleRoute.line(text, field: "routes[0].polyline.encodedPolyline", service: service)
         var found: [RouteStep]?
         if steps {
             var list: [RouteStep] = []
@@ -109,17 +101,7 @@ extension GoogleRoutesRouter {
         let wording = diagnostics.wording
         let measuring = try GoogleRoutesRequest.make(baseURL: baseURL, key: key, from: from, to: to, mode: mode, wording: wording)
         let request = GoogleRoutesGeometry.request(measuring, from: from, to: to, mode: mode, steps: steps)
-        let response = try await client.send(request, service: GoogleRoutesService.description)
-        if let error = GoogleService.envelopeError(in: response, service: GoogleRoutesService.description, secrets: request.secrets,
-                                                   wording: diagnostics.wording) {
-            throw error
-        }
-        guard let measure = try GoogleRoutesResponse.measure(from: response.body) else {
-            throw PlacesError.notFound(message: "Google Routes found no \(mode.phrase) route between the two points; try \(wording(.anotherTravelMode)), or \(wording(.estimateRouter)) for a rough figure")
-        }
-        if mode == .walk || mode == .bike {
-            diagnostics.note("Google's \(mode.phrase) routes are in beta and may lack sidewalks, pedestrian paths or cycle paths")
-        }
-        return try GoogleRoutesGeometry.geometry(from: response.body, measure: measure, steps: steps)
+        let (measure, body) = try await send(request, mode: mode, diagnostics: diagnostics)
+        return try GoogleRoutesGeometry.geometry(from: body, measure: measure, steps: steps)
     }
 }

@@ -13,15 +13,7 @@ extension OSRMRouter {
         guard let text = route.geometry else {
             throw HTTPErrorMapper.badBody(service: service, what: "the route has no geometry (routes[0].geometry) although overview=full asked for it")
         }
-        let line: [Coordinate]
-        do {
-            line = try EncodedPolyline.decode(text)
-        } catch {
-            throw HTTPErrorMapper.badBody(service: service, what: "routes[0].geometry is not an encoded polyline: \(error.reason)")
-        }
-        guard line.count >= 2 else {
-            throw HTTPErrorMapper.badBody(service: service, what: "routes[0].geometry has \(line.count) point\(line.count == 1 ? "" : "s"), not a line")
-        }
+        let line = try PlausibleRoute.line(text, field: "routes[0].geometry", service: service)
         let found = steps ? try Self.steps(of: route, service: service) : nil
         return RouteGeometry(distanceMeters: distance, durationSeconds: duration, coordinates: line, steps: found, isStraightLine: false)
     }

@@ -58,13 +58,7 @@ enum OSMAddressFileFormat {
         w.append(count)
         w.append(tableLength)
         w.append(stringsLength)
-        for word in PBFVenueRecordsBuilder.keyWords(key) { w.append(word) }
-        let path = Array(key.path.utf8)
-        w.append(UInt64(path.count))
-        var checked = w.bytes
-        checked.append(contentsOf: path)
-        w.append(checked.withUnsafeBytes { ByteHash.of($0) })
-        w.append(path)
+        key.appendStamp(to: &w)
         while w.bytes.count % 8 != 0 { w.append(UInt8(0)) }
         return w.bytes
     }
@@ -95,18 +89,7 @@ final class OSMAddressFile: @unchecked Sendable {
         r.offset = 8
         guard let version = try? r.u32(), version == OSMAddressFileFormat.version, (try? r.u32()) != nil,
               let count = try? r.u64(), let tableLength = try? r.u64(), let stringsLength = try? r.u64() else { return nil }
-        var words: [UInt64] = []
-        for _ in 0..<8 {
-            guard let word = try? r.u64() else { return nil }
-            words.append(word)
-        }
-        guard let pathLength = try? r.u64(), pathLength < 1 << 20 else { return nil }
-        let checksumOffset = r.offset
-        guard let checksum = try? r.u64(), let path = try? r.bytes(Int(pathLength)) else { return nil }
-        var checked = Array(file[0..<checksumOffset])
-        checked += path
-        guard checked.withUnsafeBytes({ ByteHash.of($0) }) == checksum, String(decoding: path, as: UTF8.self) == key.path,
-              words == PBFVenueRecordsBuilder.keyWords(key) else { return nil }
+        guard key.checkStamp(in: file, &r) != nil else { return nil }
         let tableOffset = (r.offset + 7) / 8 * 8
         let expectedTable = count.multipliedReportingOverflow(by: UInt64(OSMAddressFileFormat.recordLength))
         guard !expectedTable.overflow, expectedTable.partialValue == tableLength, tableLength < 1 << 48, stringsLength < 1 << 32,

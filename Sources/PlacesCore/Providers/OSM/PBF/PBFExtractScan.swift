@@ -154,26 +154,20 @@ enum PBFExtractScan {
             var result = result
             var unplaced = 0
             OverpassExtractScan.offerPlaced(to: &result, builder: builder) { offer in
-                for (way, position) in zip(pending.ways, positions.ways) {
-                    guard let position else {
-                        unplaced += 1
-                        continue
-                    }
-                    way.place.withElement { way in
-                        records?.parts[2].add(way)
-                        offer(way, position)
-                    }
-                }
-                for (relation, position) in zip(pending.relations, positions.relations) {
-                    guard let position else {
-                        unplaced += 1
-                        continue
-                    }
-                    relation.place.withElement { relation in
-                        records?.parts[2].add(relation)
-                        offer(relation, position)
+                func offerEach<Pending>(_ places: [Pending], _ place: (Pending) -> PBFDetachedPlace, at placed: [(lat: Double, lon: Double)?]) {
+                    for (pending, position) in zip(places, placed) {
+                        guard let position else {
+                            unplaced += 1
+                            continue
+                        }
+                        place(pending).withElement { element in
+                            records?.parts[2].add(element)
+                            offer(element, position)
+                        }
                     }
                 }
+                offerEach(pending.ways, \.place, at: positions.ways)
+                offerEach(pending.relations, \.place, at: positions.relations)
             }
             result.facts.unplacedCount += unplaced
             if !pending.idsIncrease { result.facts.idsIncrease = false }

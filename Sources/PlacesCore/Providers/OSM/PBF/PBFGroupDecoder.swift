@@ -85,8 +85,9 @@ struct PBFGroupDecoder {
         return found
     }
 
-    private func packed(_ type: ProtobufCursor.WireType, _ cursor: inout ProtobufCursor, _ what: StaticString) throws(PBFError) -> Range<Int> {
-        guard type == .lengthDelimited else { throw .damaged("\(what) is not packed, as osmformat.proto declares it") }
+    private func packed(_ type: ProtobufCursor.WireType, _ cursor: inout ProtobufCursor,
+                        _ what: @autoclosure () -> String) throws(PBFError) -> Range<Int> {
+        guard type == .lengthDelimited else { throw .damaged("\(what()) is not packed, as osmformat.proto declares it") }
         return try cursor.lengthDelimited()
     }
 
@@ -159,44 +160,51 @@ struct PBFGroupDecoder {
     }
 
     private func way(_ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?, _ body: Visit) throws(PBFError) -> Bool {
-        var id: Int64?
-        var element = PBFElement(kind: .way, id: 0)
-        var cursor = ProtobufCursor(base, message)
-        while let field = try cursor.field() {
-            switch (field.number, field.type) {
-            case (1, .varint):
-                id = try cursor.int64()
-                if let id, let only, !only.wants(id) { return true }
-            case (2, _): element.tags.keys = try packed(field.type, &cursor, "a way's keys array")
-            case (3, _): element.tags.values = try packed(field.type, &cursor, "a way's vals array")
-            case (8, _): element.refs = try packed(field.type, &cursor, "a way's refs array")
-            case (9, _): element.refLatitudes = try packed(field.type, &cursor, "a way's lat array")
-            case (10, _): element.refLongitudes = try packed(field.type, &cursor, "a way's lon array")
-            default: try cursor.skip(field.type)
+        try identified(.way, "way", message, base, only, body) { number, type, cursor, element throws(PBFError) in
+            switch number {
+            case 8: element.refs = try packed(type, &cursor, "a way's refs array")
+            case 9: element.refLatitudes = try packed(type, &cursor, "a way's lat array")
+            case 10: element.refLongitudes = try packed(type, &cursor, "a way's lon array")
+            default: return false
             }
+            return true
         }
-        guard let id else { throw .damaged("a way lacks its id") }
-        element.id = id
-        return try body(&element)
     }
 
     private func relation(_ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?, _ body: Visit) throws(PBFError) -> Bool {
+        try identified(.relation, "relation", message, base, only, body) { number, type, cursor, element throws(PBFError) in
+            switch number {
+            case 9: element.memberIDs = try packed(type, &cursor, "a relation's memids array")
+            case 10: element.memberTypes = try packed(type, &cursor, "a relation's types array")
+            default: return false
+            }
+            return true
+        }
+    }
+
+    /// A way's or a relation's message: its id (field 1, a varint; the element is passed over,
+    /// true, as soon as the id shows it unwanted), its tags' `keys` (2) and `vals` (3), which
+    /// Way and Relation number alike, and the fields `read` takes into the element (it returns
+    /// false for a field not its own, which is skipped); then `body` with the element.
+    @inline(__always)
+    private func identified(_ kind: ScannedElement.Kind, _ noun: StaticString, _ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?,
+                            _ body: Visit,
+                            read: (_ number: UInt64, _ type: ProtobufCursor.WireType, inout ProtobufCursor, inout PBFElement) throws(PBFError) -> Bool)
+        throws(PBFError) -> Bool {
         var id: Int64?
-        var element = PBFElement(kind: .relation, id: 0)
+        var element = PBFElement(kind: kind, id: 0)
         var cursor = ProtobufCursor(base, message)
         while let field = try cursor.field() {
-            switch (field.number, field.type) {
-            case (1, .varint):
+            switch field.number {
+            case 1 where field.type == .varint:
                 id = try cursor.int64()
                 if let id, let only, !only.wants(id) { return true }
-            case (2, _): element.tags.keys = try packed(field.type, &cursor, "a relation's keys array")
-            case (3, _): element.tags.values = try packed(field.type, &cursor, "a relation's vals array")
-            case (9, _): element.memberIDs = try packed(field.type, &cursor, "a relation's memids array")
-            case (10, _): element.memberTypes = try packed(field.type, &cursor, "a relation's types array")
-            default: try cursor.skip(field.type)
+            case 2: element.tags.keys = try packed(field.type, &cursor, "a \(noun)'s keys array")
+            case 3: element.tags.values = try packed(field.type, &cursor, "a \(noun)'s vals array")
+            default: if try !read(field.number, field.type, &cursor, &element) { try cursor.skip(field.type) }
             }
         }
-        guard let id else { throw .damaged("a relation lacks its id") }
+        guard let id else { throw .damaged("a \(noun) lacks its id") }
         element.id = id
         return try body(&element)
     }

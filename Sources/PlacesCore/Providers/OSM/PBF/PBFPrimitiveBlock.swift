@@ -23,17 +23,31 @@ final class PBFPrimitiveBlock {
     nonisolated(unsafe) static let noBytes = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
     private let tagKeys = OSMTagKey.byKeyBytes
 
-    /// Reads the block's fields and its string table.
-    func load(_ data: UnsafeRawBufferPointer) throws(PBFError) {
-        prefixTable = nil
-        base = data.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? Self.noBytes
+    private static func address(of data: UnsafeRawBufferPointer) -> UnsafePointer<UInt8> {
+        data.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? noBytes
+    }
+
+    /// Starts reading `data`: no groups yet, and the fields at osmformat.proto's defaults
+    /// (granularity 100 nanodegrees, offsets 0) until the block says otherwise.
+    private func begin(_ data: UnsafeRawBufferPointer) {
+        base = Self.address(of: data)
         count = data.count
-        stringStarts.removeAll(keepingCapacity: true)
-        stringEnds.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
         granularity = 100
         latOffset = 0
         lonOffset = 0
+    }
+
+    private func forgetStrings() {
+        stringStarts.removeAll(keepingCapacity: true)
+        stringEnds.removeAll(keepingCapacity: true)
+    }
+
+    /// Reads the block's fields and its string table.
+    func load(_ data: UnsafeRawBufferPointer) throws(PBFError) {
+        prefixTable = nil
+        forgetStrings()
+        begin(data)
         var table: Range<Int>?
         var cursor = ProtobufCursor(base, 0..<count)
         while let field = try cursor.field() {
@@ -61,19 +75,12 @@ final class PBFPrimitiveBlock {
     /// the last call's whole elements ended, saves walking them again, and a string table
     /// already read is kept.
     func loadPrefix(_ data: UnsafeRawBufferPointer, wholeFrom: Int = 0) throws(PBFError) -> Bool {
-        let newBase = data.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? Self.noBytes
-        let sameBlock = wholeFrom > 0 && newBase == base && prefixTable != nil
-        base = newBase
-        count = data.count
+        let sameBlock = wholeFrom > 0 && Self.address(of: data) == base && prefixTable != nil
+        begin(data)
         if !sameBlock {
-            stringStarts.removeAll(keepingCapacity: true)
-            stringEnds.removeAll(keepingCapacity: true)
+            forgetStrings()
             prefixTable = nil
         }
-        groups.removeAll(keepingCapacity: true)
-        granularity = 100
-        latOffset = 0
-        lonOffset = 0
         var tableSeen: Range<Int>?
         var cursor = ProtobufCursor(base, 0..<count)
         while !cursor.isAtEnd {
@@ -96,8 +103,7 @@ final class PBFPrimitiveBlock {
         }
         guard let tableSeen else { return false }
         if prefixTable != tableSeen {
-            stringStarts.removeAll(keepingCapacity: true)
-            stringEnds.removeAll(keepingCapacity: true)
+            forgetStrings()
             try loadStrings(tableSeen)
             prefixTable = tableSeen
         }

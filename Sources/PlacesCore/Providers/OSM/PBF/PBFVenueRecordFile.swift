@@ -18,18 +18,7 @@ final class PBFVenueRecordFile: @unchecked Sendable {
         r.offset = 8
         guard let version = try? r.u32(), version == PBFVenueRecords.version, (try? r.u32()) != nil,
               let count = try? r.u64(), let tableOffset = try? r.u64(), let blobOffset = try? r.u64(), let blobLength = try? r.u64() else { return nil }
-        var words: [UInt64] = []
-        for _ in 0..<8 {
-            guard let word = try? r.u64() else { return nil }
-            words.append(word)
-        }
-        guard let pathLength = try? r.u64(), pathLength < 1 << 20 else { return nil }
-        let checksumOffset = r.offset
-        guard let checksum = try? r.u64(), let path = try? r.bytes(Int(pathLength)) else { return nil }
-        var checked = Array(file[0..<checksumOffset])
-        checked += path
-        guard checked.withUnsafeBytes({ ByteHash.of($0) }) == checksum,
-              String(decoding: path, as: UTF8.self) == key.path, words == PBFVenueRecordsBuilder.keyWords(key) else { return nil }
+        guard let checksumOffset = key.checkStamp(in: file, &r) else { return nil }
         let table = count.multipliedReportingOverflow(by: UInt64(PBFVenueRecords.tableEntryLength))
         let tableEnd = tableOffset.addingReportingOverflow(table.partialValue)
         let blobEnd = blobOffset.addingReportingOverflow(blobLength)

@@ -138,24 +138,12 @@ final class PBFVenueRecordsBuilder: @unchecked Sendable {
         header.append(UInt64(headerLength))
         header.append(UInt64(headerLength + table.bytes.count))
         header.append(UInt64(blob.count))
-        for word in Self.keyWords(key) { header.append(word) }
-        header.append(UInt64(pathBytes.count))
-        var checked = header.bytes + pathBytes
-        header.append(checked.withUnsafeBytes { ByteHash.of($0) })
-        header.append(pathBytes)
+        key.appendStamp(to: &header)
         while header.bytes.count < headerLength { header.append(UInt8(0)) }
-        checked.removeAll()
         let file = try IndexFileWriter(destination: path)
         header.bytes.withUnsafeBytes { file.write($0) }
         table.bytes.withUnsafeBytes { file.write($0) }
         blob.withUnsafeBytes { file.write($0) }
         try file.commit()
-    }
-
-    /// The source key's numbers, in the order the header holds them.
-    static func keyWords(_ key: SourceKey) -> [UInt64] {
-        [key.status.size, UInt64(bitPattern: key.status.modified.seconds), UInt64(bitPattern: key.status.modified.nanoseconds),
-         UInt64(bitPattern: key.status.changed.seconds), UInt64(bitPattern: key.status.changed.nanoseconds),
-         key.status.inode, key.status.device, key.sampledHash]
     }
 }

@@ -233,53 +233,68 @@ struct JSONCursor {
     /// malformed text, which `scanNumber` then handles (and reports).
     @inline(__always) mutating func scanPlainDecimal() -> Double? {
         var p = position
-        let negative = p < count && base[p] == 0x2D
-        if negative { p &+= 1 }
-        let integerStart = p
         var mantissa: UInt64 = 0
-        while p < count, Self.isDigit(base[p]) {
-            mantissa = mantissa &* 10 &+ UInt64(base[p] &- 0x30)
-            p &+= 1
-        }
-        let integerDigits = p &- integerStart
-        guard integerDigits > 0, integerDigits == 1 || base[integerStart] != 0x30 else { return nil }
+        guard let integer = integerPart(from: &p, into: &mantissa) else { return nil }
+        let integerDigits = integer.digits
         var fractionDigits = 0
         if p < count, base[p] == 0x2E {
             p &+= 1
-            let fractionStart = p
-            while p < count, Self.isDigit(base[p]) {
-                mantissa = mantissa &* 10 &+ UInt64(base[p] &- 0x30)
-                p &+= 1
-            }
-            fractionDigits = p &- fractionStart
+            fractionDigits = digits(from: &p, into: &mantissa)
             guard fractionDigits > 0 else { return nil }
         }
         guard integerDigits &+ fractionDigits <= 15, p >= count || (base[p] | 0x20) != 0x65 else { return nil }
         position = p
         let value = Double(mantissa) / JSONNumberValue.powerOfTen(fractionDigits)
-        return negative ? -value : value
+        return integer.negative ? -value : value
     }
 
     /// An integer written `-?D+` with at most 18 digits, scanned and valued in one pass;
     /// nil, with the position unchanged, for anything else (`scanNumber` then handles it).
     @inline(__always) mutating func scanPlainInteger() -> Int64? {
         var p = position
+        var magnitude: UInt64 = 0
+        guard let integer = integerPart(from: &p, into: &magnitude), integer.digits <= 18 else { return nil }
+        if p < count, base[p] == 0x2E || (base[p] | 0x20) == 0x65 { return nil }
+        position = p
+        let value = Int64(truncatingIfNeeded: magnitude)
+        return integer.negative ? -value : value
+    }
+
+    /// A number's sign and integer part from `p` on, as JSON writes them (`-?`, then `0` or
+    /// digits not starting with `0`), the digits folded into `value`; nil for anything else.
+    @inline(__always) private func integerPart(from p: inout Int, into value: inout UInt64) -> (negative: Bool, digits: Int)? {
         let negative = p < count && base[p] == 0x2D
         if negative { p &+= 1 }
         let start = p
-        var value: Int64 = 0
+        let digitCount = digits(from: &p, into: &value)
+        guard digitCount > 0, digitCount == 1 || base[start] != 0x30 else { return nil }
+        return (negative, digitCount)
+    }
+
+    /// The decimal digits from `p` on, folded into `value` (wrapping: the callers bound how
+    /// many count), `p` left after them; how many there were.
+    @inline(__always) private func digits(from p: inout Int, into value: inout UInt64) -> Int {
+        let start = p
         while p < count, Self.isDigit(base[p]) {
-            value = value &* 10 &+ Int64(base[p] &- 0x30)
+            value = value &* 10 &+ UInt64(base[p] &- 0x30)
             p &+= 1
         }
-        let digits = p &- start
-        guard digits > 0, digits <= 18, digits == 1 || base[start] != 0x30 else { return nil }
-        if p < count, base[p] == 0x2E || (base[p] | 0x20) == 0x65 { return nil }
-        position = p
-        return negative ? -value : value
+        return p &- start
     }
 
     // MARK: Whole values
+
+    /// At an object's `{` or an array's `[`: steps into it; false, and past `closing` (its
+    /// `}` or `]`), when it is empty.
+    @inline(__always) mutating func opens(closingWith closing: UInt8) -> Bool {
+        position += 1
+        skipWhitespace()
+        if current == closing {
+            position += 1
+            return false
+        }
+        return true
+    }
 
     /// Steps over one value of any type, checking it completely. `stack` is scratch space
     /// (one entry per open container) so that repeated calls do not allocate.
@@ -295,21 +310,13 @@ struct JSONCursor {
             case 0x74, 0x66, 0x6E:
                 try scanLiteral()
             case 0x7B:
-                position += 1
-                skipWhitespace()
-                if current == 0x7D {
-                    position += 1
-                } else {
+                if opens(closingWith: 0x7D) {
                     stack.append(true)
                     try skipKeyAndColon()
                     continue
                 }
             case 0x5B:
-                position += 1
-                skipWhitespace()
-                if current == 0x5D {
-                    position += 1
-                } else {
+                if opens(closingWith: 0x5D) {
                     stack.append(false)
                     continue
                 }

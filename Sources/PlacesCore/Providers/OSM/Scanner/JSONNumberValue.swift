@@ -25,51 +25,26 @@ enum JSONNumberValue {
     /// The exact value when the number is an integer in `Int64`'s range: `7`, `-7`,
     /// `7.0` and `7e2` are; `7.5` and `1e19` are not.
     static func int64(in base: UnsafePointer<UInt8>, _ token: JSONNumberToken) -> Int64? {
-        var i = token.start
-        let negative = base[i] == 0x2D
-        if negative { i += 1 }
-        var magnitude: UInt64 = 0
-        var trailingZeros = 0
-        var fractionDigits = 0
-        var exponent = 0
-        var inFraction = false
-        while i < token.end {
-            let b = base[i]
-            if b == 0x2E { inFraction = true; i += 1; continue }
-            guard JSONCursor.isDigit(b) else { break }
-            let d = UInt64(b - 0x30)
-            if inFraction { fractionDigits += 1 }
-            if d == 0 && magnitude != 0 {
-                trailingZeros += 1
-            } else if d != 0 {
-                // Fold the zeros seen since the last nonzero digit in, then this digit.
-                for _ in 0..<trailingZeros {
-                    let (m, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-                    guard !overflow else { return nil }
-                    magnitude = m
-                }
-                trailingZeros = 0
-                let (m, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (s, o2) = m.addingReportingOverflow(d)
-                guard !o1, !o2 else { return nil }
-                magnitude = s
-            }
-            i += 1
+        let digits = Digits(base, token)
+        if digits.mantissa == 0 { return 0 }
+        // A nonzero digit past the 19 kept: not an integer, or beyond Int64 (19 digits).
+        guard !digits.truncated else { return nil }
+        // value = mantissa × 10^exponent: whole when the zeros at the mantissa's end cover a
+        // negative exponent.
+        var magnitude = digits.mantissa
+        var scale = digits.exponent
+        while scale < 0 {
+            guard magnitude % 10 == 0 else { return nil }
+            magnitude /= 10
+            scale += 1
         }
-        if i < token.end {
-            exponent = Digits.exponent(base, from: i + 1, to: token.end)
-        }
-        if magnitude == 0 { return 0 }
-        // value = magnitude × 10^(trailingZeros + exponent − fractionDigits)
-        var scale = trailingZeros + exponent - fractionDigits
-        guard scale >= 0 else { return nil }
         while scale > 0 {
             let (m, overflow) = magnitude.multipliedReportingOverflow(by: 10)
             guard !overflow else { return nil }
             magnitude = m
             scale -= 1
         }
-        if negative {
+        if digits.negative {
             guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
             return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
         }

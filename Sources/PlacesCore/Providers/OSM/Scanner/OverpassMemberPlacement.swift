@@ -117,11 +117,7 @@ enum OverpassMemberPlacement {
             } else if (try? cursor.skipValue(stack: &stack)) == nil {
                 return ids
             }
-            cursor.skipWhitespace()
-            if cursor.current == UInt8(ascii: ",") {
-                cursor.position += 1
-                cursor.skipWhitespace()
-            }
+            cursor.passSeparator()
         }
         return ids
     }
@@ -153,11 +149,7 @@ enum OverpassMemberPlacement {
                     } else if (try? cursor.skipValue(stack: &stack)) == nil {
                         return (nodes, ways)
                     }
-                    cursor.skipWhitespace()
-                    if cursor.current == UInt8(ascii: ",") {
-                        cursor.position += 1
-                        cursor.skipWhitespace()
-                    }
+                    cursor.passSeparator()
                 }
                 cursor.position += 1   // '}'
                 if let ref, let type {
@@ -167,12 +159,20 @@ enum OverpassMemberPlacement {
             } else if (try? cursor.skipValue(stack: &stack)) == nil {
                 return (nodes, ways)
             }
-            cursor.skipWhitespace()
-            if cursor.current == UInt8(ascii: ",") {
-                cursor.position += 1
-                cursor.skipWhitespace()
-            }
+            cursor.passSeparator()
         }
         return (nodes, ways)
+    }
+}
+
+private extension JSONCursor {
+    /// After a value, read leniently: white space, then a `,` and the white space after it
+    /// if there is one.
+    mutating func passSeparator() {
+        skipWhitespace()
+        if current == UInt8(ascii: ",") {
+            position += 1
+            skipWhitespace()
+        }
     }
 }

@@ -184,12 +184,7 @@ struct OverpassScanner {
         guard cursor.current == UInt8(ascii: "[") else {
             throw mismatch("\"elements\"", expected: "an array")
         }
-        cursor.position += 1
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.position += 1
-            return (0, false)
-        }
+        guard arrayOpens() else { return (0, false) }
         return try elementSequence(body, handOverAt: handOverAt)
     }
 
@@ -401,19 +396,12 @@ struct OverpassScanner {
         var first = true
         while let key = try nextKey(isFirst: first) {
             first = false
-            let slot = withKeyBytes(key) { k -> Int in
-                if Self.equals(k, "minlat") { return 0 }
-                if Self.equals(k, "minlon") { return 1 }
-                if Self.equals(k, "maxlat") { return 2 }
-                if Self.equals(k, "maxlon") { return 3 }
-                return -1
-            }
-            guard slot >= 0, seen & (1 << slot) == 0 else {
+            guard let slot = keyIndex(key, among: Self.boundsKeys), seen & (1 << slot) == 0 else {
                 try cursor.skipValue(stack: &stack)
                 continue
             }
             seen |= 1 << slot
-            values[slot] = try nullableDouble(path: "\(path()).\(["minlat", "minlon", "maxlat", "maxlon"][slot])")
+            values[slot] = try nullableDouble(path: "\(path()).\(Self.boundsKeys[slot])")
         }
         guard let south = values[0], let west = values[1], let north = values[2], let east = values[3] else { return nil }
         let box = PositionBox(south: south, west: west, north: north, east: east)
@@ -439,17 +427,21 @@ struct OverpassScanner {
 
     /// Overpass's points: an array of `{"lat": .., "lon": ..}` or null.
     private mutating func pointList(into box: inout PositionBox, path: @autoclosure () -> String) throws(JSONScanError) {
-        cursor.position += 1
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.position += 1
-            return
+        try objectArray(path: path()) { scanner, index throws(JSONScanError) in
+            if let p = try scanner.latLonObject(path: "\(path())[\(index)]") { box.add(latitude: p.lat, longitude: p.lon) }
         }
+    }
+
+    /// An array of objects or nulls, the cursor at its `[`: `object` reads each object (the
+    /// cursor at its `{`), given its index; a null is passed over.
+    private mutating func objectArray(path: @autoclosure () -> String,
+                                      _ object: (inout Self, Int) throws(JSONScanError) -> Void) throws(JSONScanError) {
+        guard arrayOpens() else { return }
         var index = 0
         while true {
             if try !skipNull() {
                 guard cursor.current == UInt8(ascii: "{") else { throw mismatch("\(path())[\(index)]", expected: "an object") }
-                if let p = try latLonObject(path: "\(path())[\(index)]") { box.add(latitude: p.lat, longitude: p.lon) }
+                try object(&self, index)
             }
             index += 1
             guard try arrayContinues() else { return }
@@ -486,6 +478,11 @@ struct OverpassScanner {
         return (lat, lon)
     }
 
+    /// At an array's `[`: steps into it; false, and past its `]`, when it is empty.
+    private mutating func arrayOpens() -> Bool {
+        cursor.opens(closingWith: UInt8(ascii: "]"))
+    }
+
     /// After an array item: true at `,` (and steps over it), false at `]`.
     private mutating func arrayContinues() throws(JSONScanError) -> Bool {
         cursor.skipWhitespace()
@@ -513,13 +510,7 @@ struct OverpassScanner {
         var first = true
         while let key = try nextKey(isFirst: first) {
             first = false
-            let which = withKeyBytes(key) { k -> Int in
-                if Self.equals(k, "type") { return 0 }
-                if Self.equals(k, "coordinates") { return 1 }
-                if Self.equals(k, "geometries") { return 2 }
-                return -1
-            }
-            switch which {
+            switch keyIndex(key, among: Self.geometryKeys) {
             case 0 where !sawType && cursor.current == UInt8(ascii: "\""):
                 sawType = true
                 let token = try cursor.scanString(checkingSurrogates: true)
@@ -529,12 +520,7 @@ struct OverpassScanner {
                 try coordinates(into: &local, first: &firstPosition, depth: depth + 1)
             case 2 where !sawGeometries && depth < Self.geometryDepth && cursor.current == UInt8(ascii: "["):
                 sawGeometries = true
-                cursor.position += 1
-                cursor.skipWhitespace()
-                if cursor.current == UInt8(ascii: "]") {
-                    cursor.position += 1
-                    break
-                }
+                guard arrayOpens() else { break }
                 while true {
                     if cursor.current == UInt8(ascii: "{") {
                         var ignored: (lat: Double, lon: Double)?
@@ -558,12 +544,7 @@ struct OverpassScanner {
             try cursor.skipValue(stack: &stack)
             return
         }
-        cursor.position += 1
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.position += 1
-            return
-        }
+        guard arrayOpens() else { return }
         if cursor.current == UInt8(ascii: "-") || JSONCursor.isDigit(cursor.current) {
             // A position: longitude, latitude, then anything (an altitude).
             var numbers: [Double] = []
@@ -592,20 +573,8 @@ struct OverpassScanner {
     private mutating func members(into box: inout PositionBox, path: @autoclosure () -> String) throws(JSONScanError) {
         if try skipNull() { return }
         guard cursor.current == UInt8(ascii: "[") else { throw mismatch(path(), expected: "an array") }
-        cursor.position += 1
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.position += 1
-            return
-        }
-        var index = 0
-        while true {
-            if try !skipNull() {
-                guard cursor.current == UInt8(ascii: "{") else { throw mismatch("\(path())[\(index)]", expected: "an object") }
-                try member(into: &box, path: "\(path())[\(index)]")
-            }
-            index += 1
-            guard try arrayContinues() else { return }
+        try objectArray(path: path()) { scanner, index throws(JSONScanError) in
+            try scanner.member(into: &box, path: "\(path())[\(index)]")
         }
     }
 
@@ -648,14 +617,7 @@ struct OverpassScanner {
         var first = true
         while let key = try nextKey(isFirst: first) {
             first = false
-            let special = withKeyBytes(key) { k -> Int in
-                if Self.equals(k, "@id") { return 1 }
-                if Self.equals(k, "@type") { return 2 }
-                if Self.equals(k, "tags") { return 3 }
-                if Self.equals(k, "type") { return 4 }
-                if Self.equals(k, "id") { return 5 }
-                return 0
-            }
+            let special = keyIndex(key, among: Self.propertyKeys).map { $0 + 1 } ?? 0
             switch cursor.current {
             case UInt8(ascii: "\""):
                 let value = try cursor.scanString(checkingSurrogates: true)
@@ -878,6 +840,18 @@ struct OverpassScanner {
     private func withKeyBytes<R>(_ key: JSONStringToken, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         key.withDecodedBytes(in: cursor.base, body)
     }
+
+    /// Which of `names` the key is, by its index; nil for none of them.
+    private func keyIndex(_ key: JSONStringToken, among names: [StaticString]) -> Int? {
+        withKeyBytes(key) { k in names.firstIndex { Self.equals(k, $0) } }
+    }
+
+    /// The keys of `bounds`, in the order of `PositionBox(south:west:north:east:)`.
+    private static let boundsKeys: [StaticString] = ["minlat", "minlon", "maxlat", "maxlon"]
+    /// The keys of a GeoJSON geometry the scanner reads.
+    private static let geometryKeys: [StaticString] = ["type", "coordinates", "geometries"]
+    /// The keys of a GeoJSON feature's `properties` that are more than tags (`special` 1 to 5).
+    private static let propertyKeys: [StaticString] = ["@id", "@type", "tags", "type", "id"]
 
     private func keyEquals(_ key: JSONStringToken, _ literal: StaticString) -> Bool {
         withKeyBytes(key) { Self.equals($0, literal) }

@@ -66,12 +66,12 @@ final class OSMPlaceTextReader {
     /// by bit, kept per mask.
     private func categoryParts(_ element: borrowing ScannedElement, mask: UInt64) -> Parts? {
         if let raw = categories.fallbackValue(of: element) {
-            return Self.fold([UnsafeRawBufferPointer(start: element.text + raw.lowerBound, count: raw.count)])
+            return Self.fold([UnsafeRawBufferPointer(start: element.text + raw.lowerBound, count: raw.count)], OSMSearchText.appendPart)
         }
         if mask == 0 { return Self.none }
         if let known = byMask[mask] { return known }
         let names = PlaceCategory.allCases.filter { mask & OSMCategoryMask.bit($0) != 0 }.map(\.rawValue)
-        let parts = Self.fold(names)
+        let parts = Self.fold(names, OSMSearchText.appendPart)
         byMask[mask] = parts
         return parts
     }
@@ -82,25 +82,18 @@ final class OSMPlaceTextReader {
         return token.withDecodedBytes(in: element.text) { raw -> Parts? in
             let hash = ByteHash.of(raw)
             if let known = byCuisine[hash], known.raw.elementsEqual(raw) { return known.parts }
-            let parts = Self.fold(CuisineName.canonicalList(String(decoding: raw, as: UTF8.self)))
+            let parts = Self.fold(CuisineName.canonicalList(String(decoding: raw, as: UTF8.self)), OSMSearchText.appendPart)
             if byCuisine.count < 4096 { byCuisine[hash] = (Array(raw), parts) }
             return parts
         }
     }
 
-    private static func fold(_ names: [String]) -> Parts? {
+    /// The parts of `names` (strings, or bytes already in the text), each folded by
+    /// `OSMSearchText.appendPart`; nil when one cannot be folded quickly or is too long.
+    private static func fold<Name>(_ names: [Name], _ appendPart: (Name, inout [UInt8]) -> Int?) -> Parts? {
         var parts = Parts()
         for name in names {
-            guard let length = OSMSearchText.appendPart(name, to: &parts.text) else { return nil }
-            parts.lengths.append(length)
-        }
-        return finish(parts)
-    }
-
-    private static func fold(_ names: [UnsafeRawBufferPointer]) -> Parts? {
-        var parts = Parts()
-        for name in names {
-            guard let length = OSMSearchText.appendPart(name, to: &parts.text) else { return nil }
+            guard let length = appendPart(name, &parts.text) else { return nil }
             parts.lengths.append(length)
         }
         return finish(parts)
