@@ -43,7 +43,8 @@
 # Scripts/reverse-geocoder-bench.py make) through `places reverse - --city-only`, against
 # Python's reverse_geocoder (a k-d tree over GeoNames) on the same points, installed with pip
 # in a throw-away virtualenv (RG_VENV) on the first run: whole runs (start, load, answer, write),
-# and reverse_geocoder's search call alone.
+# then places' whole process and reverse_geocoder's search call alone, in turns; and one point
+# (places' start-up: the gazetteer decoded and the tree built).
 # Last, `places batch` against a shell loop of single `places` calls on the same BATCH_LINES
 # lines: offline (the Helsinki extract), and against the loopback server answering Google
 # nearby requests after BATCH_DELAY s.
@@ -338,13 +339,32 @@ if (( REVERSE_POINTS > 0 )); then
     read -r p_med p_min p_max p_sd p_n < <(measure reverse-places "$REVERSE_RUNS" --output pipe -- sh -c "exec \"$PLACES\" reverse - --city-only < \"$points\"")
     read -r r_med r_min r_max r_sd r_n < <(measure reverse-rg "$REVERSE_RUNS" --output pipe -- "$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 1)
     read -r r2_med r2_min r2_max r2_sd r2_n < <(measure reverse-rg2 "$REVERSE_RUNS" --output pipe -- "$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 2)
-    search=$("$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 1 2>&1 >/dev/null | sed -n 's/^search_s=//p')
-    row '`places reverse - --city-only`' "$p_med" "$p_min" "$p_max" "$p_sd" "$p_n" \
+    read -r o_med o_min o_max o_sd o_n < <(measure reverse-one 10 -- "$PLACES" reverse 60.17,24.94 --city-only)
+    row '`places reverse - --city-only`, whole process' "$p_med" "$p_min" "$p_max" "$p_sd" "$p_n" \
         "$(awk "BEGIN { printf \"%.2f× reverse_geocoder\", $p_med / $r_med }")" "$(rss sh -c "exec \"$PLACES\" reverse - --city-only < \"$points\"") MB"
-    row 'reverse_geocoder 1.5.1, mode=1 (one process)' "$r_med" "$r_min" "$r_max" "$r_sd" "$r_n" "its search() alone: ${search} s" \
+    row 'reverse_geocoder 1.5.1, mode=1 (one process), whole run' "$r_med" "$r_min" "$r_max" "$r_sd" "$r_n" "" \
         "$(rss "$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 1) MB"
-    row 'reverse_geocoder 1.5.1, mode=2 (its default)' "$r2_med" "$r2_min" "$r2_max" "$r2_sd" "$r2_n" "" \
+    row 'reverse_geocoder 1.5.1, mode=2 (its default), whole run' "$r2_med" "$r2_min" "$r2_max" "$r2_sd" "$r2_n" "" \
         "$(rss "$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 2) MB"
+    # Its search() call alone (after import and reading the points), which only the script can
+    # time, against places' whole process (start, load, read, answer, write) timed from here:
+    # the two in turns, REVERSE_RUNS times each, so both meet the same load.
+    turns="$BENCH_DIR/reverse-turns.txt"
+    : > "$turns"
+    for ((i = 0; i < REVERSE_RUNS; i++)); do
+        start=$(date +%s%N)
+        "$PLACES" reverse - --city-only < "$points" > /dev/null
+        end=$(date +%s%N)
+        search=$("$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 1 2>&1 >/dev/null | sed -n 's/^search_s=//p')
+        echo "$(( (end - start) / 1000 )) $search" >> "$turns"
+    done
+    spread() { sort -n | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.1f %.1f %.1f %d\n", m, v[1], v[NR], NR }'; }
+    read -r t_med t_min t_max t_n < <(awk '{ print $1 / 1000 }' "$turns" | spread)
+    read -r s_med s_min s_max s_n < <(awk '{ print $2 * 1000 }' "$turns" | spread)
+    printf '| `places reverse - --city-only`, whole process, in turns with ↓ | %.1f ms | %.1f–%.1f ms (n=%s) | %s | |\n' "$t_med" "$t_min" "$t_max" "$t_n" \
+        "$(awk "BEGIN { printf \"%.2f× its search() alone\", $t_med / $s_med }")"
+    printf '| reverse_geocoder 1.5.1, mode=1: its search() call alone, in turns with ↑ | %.1f ms | %.1f–%.1f ms (n=%s) | | |\n' "$s_med" "$s_min" "$s_max" "$s_n"
+    row '`places reverse 60.17,24.94 --city-only` (one point: start-up, tree built)' "$o_med" "$o_min" "$o_max" "$o_sd" "$o_n" "" ""
     # The same cities? reverse_geocoder's table is GeoNames' cities of 1,000 people and more,
     # places' of 15,000: the country of the nearest city is what both can agree on.
     agree=$(paste -d'|' <("$PLACES" reverse - --city-only < "$points" | jq -r '.city.countryCode') \

@@ -15,8 +15,17 @@ extension Gazetteer {
 
     /// The nearest city's row and distance, without building its `Place` (the stream's hot path).
     package func nearestRow(to point: Coordinate) -> (row: Int, meters: Double)? {
-        guard let found = lookup.tree.nearest(to: point), found.city < table.count else { return nil }
-        return (found.city, found.meters)
+        nearestRowFinder()(point)
+    }
+
+    /// `nearestRow` with the tree looked up once, for a stream of points: the lookup's lock
+    /// and the tree's copy are then paid once, not per point.
+    package func nearestRowFinder() -> @Sendable (Coordinate) -> (row: Int, meters: Double)? {
+        let tree = lookup.tree, rows = cityCount
+        return { point in
+            guard let found = tree.nearest(to: point), found.city < rows else { return nil }
+            return (found.city, found.meters)
+        }
     }
 
     /// The place of row `row` (0 ≤ row < the number of cities).
@@ -34,7 +43,8 @@ extension Gazetteer {
         let utf8 = rows.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: span.lowerBound)
         let end = utf8.index(start, offsetBy: span.count)
-        return utf8[start..<end].split(separator: 9, maxSplits: 5, omittingEmptySubsequences: false)
+        // The sixth field, the search keys (long), is not needed here.
+        return utf8[start..<end].split(separator: 9, maxSplits: 5, omittingEmptySubsequences: false).prefix(5)
             .map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -20,6 +20,6 @@ package enum GeodesicDistance {
 
     /// Metres between two points along the ellipsoid.
     package static func meters(from a: Coordinate, to b: Coordinate) -> Double {
-        inverse(from: a, to: b).meters
+        GeodesicSolver.wgs84.inverse(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude, azimuths: false).distance
     }
 }

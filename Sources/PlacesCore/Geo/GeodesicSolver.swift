@@ -57,8 +57,9 @@ struct GeodesicSolver: Sendable {
         var azimuth2: Double
     }
 
+    /// With `azimuths` false (a distance alone) the azimuths are NaN, their two atan2 skipped.
     // swiftlint:disable:next function_body_length cyclomatic_complexity
-    func inverse(lat1 lat1In: Double, lon1: Double, lat2 lat2In: Double, lon2: Double) -> Solution {
+    func inverse(lat1 lat1In: Double, lon1: Double, lat2 lat2In: Double, lon2: Double, azimuths: Bool = true) -> Solution {
         var (lon12, lon12s) = M.angDiff(lon1, lon2)
         var lonsign: Double = lon12.sign == .minus ? -1 : 1
         lon12 = lonsign * lon12
@@ -202,6 +203,7 @@ struct GeodesicSolver: Sendable {
         }
 
         let s12 = 0.0 + s12x
+        guard azimuths else { return Solution(distance: s12, azimuth1: .nan, azimuth2: .nan) }
         if swapp < 0 {
             (salp1, salp2) = (salp2, salp1)
             (calp1, calp2) = (calp2, calp1)

@@ -54,6 +54,53 @@ struct ReverseRecordTests {
         }
     }
 
+    /// The stream's city part, written as bytes, is the renderer's city object up to its
+    /// distance, for every bundled city and names needing escapes.
+    @Test func cityPrefixesAreTheRenderersCityObjects() {
+        let gazetteer = Gazetteer.bundled
+        var cities = (0..<gazetteer.cityCount).map { row in
+            let place = gazetteer.place(atRow: row)
+            return ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
+                                       coordinate: place.coordinate, population: place.population, distanceMeters: Double(row) * 10.5)
+        }
+        cities.append(ReverseGeocode.City(name: "Quote \" back\\ tab\t bell\u{07} c1\u{85} bidi\u{202E} ok é", admin1: "\n",
+                                          countryCode: "X\u{2028}", coordinate: Coordinate(uncheckedLatitude: -0.00001, longitude: 180),
+                                          population: 0, distanceMeters: 0))
+        for city in cities {
+            let whole = ReverseRenderer.json(city).compact
+            let prefix = String(decoding: CityOnlyRecords.cityPrefix(city), as: UTF8.self)
+            #expect(whole == prefix + JSONValue.format(ReverseRenderer.rounded(city.distanceMeters)) + "}", "\(city.name)")
+        }
+    }
+
+    /// The bulk writer's numbers are `JSONValue.format`'s text: positions with 0 to 12
+    /// decimals, distances to a tenth of a metre, integers, and the values that fall back
+    /// (tiny, huge, long, negative zero).
+    @Test func bulkNumbersAreTheFormattersText() {
+        var random = SplitMix64(seed: 77)
+        var values: [Double] = [0, -0.0, 1e-5, -1e-5, 1e-4, 0.001, 0.00099999, 5e-324, 1e-300, 90, -180, 1e9, 999_999_999.9, 1e15,
+                                123_456_789_012_345.6, 0.1, 0.7, 1.05, 2.675, 24.9384, -33.8688, 60.16952]
+        let powers = (0...12).map { exponent in (0..<exponent).reduce(1.0) { power, _ in power * 10 } }
+        for _ in 0..<100_000 {
+            let decimals = random.below(13)
+            let whole = Double(random.below(181)) * (random.below(2) == 0 ? 1 : -1)
+            let fraction = Double(random.below(Int(powers[decimals]))) / powers[decimals]
+            values.append(whole < 0 ? whole - fraction : whole + fraction)
+            values.append(Double(random.below(1_000_000) * (random.below(2) == 0 ? 1 : 200)) / 10)
+            values.append(Double(bitPattern: random.next()))
+        }
+        for value in values where value.isFinite {
+            var bytes: [UInt8] = []
+            JSONNumberBytes.append(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == JSONValue.format(value), "\(value)")
+        }
+        for n in [0, 7, -7, 401, Int.max, Int.min] {
+            var bytes: [UInt8] = []
+            JSONNumberBytes.append(n, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(n))
+        }
+    }
+
     @Test func addressQueries() {
         #expect(AddressQuery("Simonkatu 7, Helsinki") == AddressQuery(street: "Simonkatu", housenumber: "7", postcode: nil, city: "Helsinki"))
         #expect(AddressQuery("Mannerheimintie 14-20, 00100 Helsinki") == AddressQuery(street: "Mannerheimintie", housenumber: "14-20", postcode: "00100", city: "Helsinki"))

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PlacesCore
+
+/// The lines of `reverse -`'s input, read in large blocks into two buffers allocated once:
+/// each line's bytes, without its newline, handed over in order. A line still unfinished
+/// past `longestLine` bytes is handed over once as `tooLong` and the rest of it skipped, so
+/// memory stays flat whatever the input holds.
+enum StreamLines {
+    enum Line {
+        /// The line's bytes: valid during the call only.
+        case text(UnsafeRawBufferPointer)
+        /// A line that grew past `longestLine` before its end: no point.
+        case tooLong
+    }
+
+    /// Bytes read from the input at a time.
+    static let blockSize = 1 << 20
+
+    /// The longest line read as a point (an NDJSON object with other members may be long).
+    static let longestLine = 64 << 10
+
+    /// The error record's message for a `tooLong` line.
+    static var tooLongMessage: String { "the line is longer than \(longestLine / 1024) KiB: not a point" }
+
+    /// Calls `body` with each line of `input` in order, to the end or until `body` returns
+    /// false. The last line needs no newline.
+    static func read(_ input: Int32, _ body: (Line) async throws -> Bool) async throws {
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        // A line's start carried over from earlier blocks: at most `longestLine`, then a block.
+        let pending = UnsafeMutableRawBufferPointer.allocate(byteCount: longestLine + blockSize, alignment: 16)
+        defer {
+            block.deallocate()
+            pending.deallocate()
+        }
+        var held = 0
+        /// Past the longest line taken, to its end: the rest of that line is no point.
+        var skipping = false
+        while true {
+            let n = POSIX.read(input, into: block)
+            if n < 0 { throw PlacesError.io(path: "standard input", message: "cannot read standard input: \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            var start = 0
+            for i in 0..<n where block[i] == 10 {
+                if skipping {
+                    skipping = false
+                } else if held == 0 {
+                    guard try await body(.text(UnsafeRawBufferPointer(rebasing: block[start..<i]))) else { return }
+                } else {
+                    UnsafeMutableRawBufferPointer(rebasing: pending[held..<(held + i - start)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: block[start..<i]))
+                    held += i - start
+                    guard try await body(.text(UnsafeRawBufferPointer(rebasing: pending[0..<held]))) else { return }
+                }
+                held = 0
+                start = i + 1
+            }
+            if !skipping {
+                UnsafeMutableRawBufferPointer(rebasing: pending[held..<(held + n - start)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: block[start..<n]))
+                held += n - start
+            }
+            if held > longestLine {
+                held = 0
+                skipping = true
+                guard try await body(.tooLong) else { return }
+            }
+        }
+        if held > 0, !skipping { _ = try await body(.text(UnsafeRawBufferPointer(rebasing: pending[0..<held]))) }
+    }
+}
