@@ -72,6 +72,7 @@ struct ReverseEndToEndTests {
         let records = try Self.lines(r.stdout)
         #expect(records.contains { ($0["places"] as? [Any])?.count == 2 }, "places are listed where there are some")
         #expect(records.count == points.count)
+        var countries = 0
         for (record, point) in zip(records, points) {
             var best: (id: String, meters: Double)?
             for (id, element) in truth {
@@ -85,6 +86,10 @@ struct ReverseEndToEndTests {
             let tags = truth[expected.id]?.tags ?? [:]
             #expect(address["street"] as? String == (tags["addr:street"] ?? tags["addr:place"]))
             #expect((address["housenumber"] as? String) == tags["addr:housenumber"])
+            // The element's addr:country, upper-cased; null (not a guess) where it has none.
+            #expect(address["countryCode"] as? String == tags["addr:country"]?.uppercased(), "at \(point)")
+            #expect(address.keys.contains("countryCode"))
+            if tags["addr:country"] != nil { countries += 1 }
             #expect(record["provider"] as? String == "osm")
             #expect((record["city"] as? [String: Any])?["name"] as? String == Gazetteer.bundled.nearestCity(to: point)?.name)
             // At most two places, within 1 km, nearest first (some points are in the harbour).
@@ -93,6 +98,7 @@ struct ReverseEndToEndTests {
             #expect(places.count <= 2 && distances.count == places.count && distances == distances.sorted())
             #expect(distances.allSatisfy { $0 <= 1000 })
         }
+        #expect(countries > 0, "some of the nearest addresses carry addr:country")
     }
 
     @Test func nominatimOnlineThroughTheBinary() async throws {

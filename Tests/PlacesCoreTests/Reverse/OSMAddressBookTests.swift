@@ -65,7 +65,10 @@ struct OSMAddressBookTests {
             #expect(record.housenumber == truth.tags["addr:housenumber"], "\(record.placeID)")
             #expect(record.postcode == truth.tags["addr:postcode"], "\(record.placeID)")
             #expect(record.city == truth.tags["addr:city"], "\(record.placeID)")
+            #expect(record.country == truth.tags["addr:country"]?.uppercased(), "\(record.placeID)")
+            #expect(record.streetAddress.countryCode == record.country)
         }
+        #expect(records.contains { $0.country == "FI" } && records.contains { $0.country == nil })
     }
 
     /// The JSON file is the PBF's named places with `out center`: each of its addresses is the

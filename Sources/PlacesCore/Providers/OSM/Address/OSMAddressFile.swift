@@ -10,11 +10,12 @@ import Foundation
 /// path's length, a checksum of all that and the path, then the path padded to 8 bytes;
 /// then 40 bytes a record sorted by grid cell (`VenueIndexFormat.cellDegrees`): cell
 /// number, latitude, longitude (Float64), `type << 62 | id`, where its strings lie (UInt32
-/// offset and length); then the strings: for street, house number, postcode, city and
-/// `addr:full`, a varint of the length plus one (0: absent) and the bytes.
+/// offset and length); then the strings: for street, house number, postcode, city,
+/// `addr:full` and the country code, a varint of the length plus one (0: absent) and the bytes.
 enum OSMAddressFileFormat {
     static let magic: [UInt8] = Array("PLCSADR\u{1A}".utf8)
-    static let version: UInt32 = 1
+    /// 2: each record's strings end with its country code.
+    static let version: UInt32 = 2
     static let recordLength = 40
     static let grid = GeoGrid(degrees: VenueIndexFormat.cellDegrees)
 
@@ -28,7 +29,7 @@ enum OSMAddressFileFormat {
         var table = ByteWriter()
         for (cell, record) in sorted {
             let start = strings.bytes.count
-            for part in [record.street, record.housenumber, record.postcode, record.city, record.full] {
+            for part in [record.street, record.housenumber, record.postcode, record.city, record.full, record.country] {
                 if let part {
                     strings.appendVarint(part.utf8.count + 1)
                     strings.append(Array(part.utf8))
@@ -120,7 +121,7 @@ final class OSMAddressFile: @unchecked Sendable {
               offset <= stringsLength, length <= stringsLength - offset else { return nil }
         var r = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[(stringsOffset + offset)..<(stringsOffset + offset + length)]))
         var parts: [String?] = []
-        for _ in 0..<5 {
+        for _ in 0..<6 {
             guard let n = try? r.varint() else { return nil }
             if n == 0 {
                 parts.append(nil)
@@ -130,7 +131,8 @@ final class OSMAddressFile: @unchecked Sendable {
             }
         }
         return OSMAddressRecord(kind: kind, id: Int64(kindID & ((1 << 62) - 1)), latitude: position.latitude, longitude: position.longitude,
-                                street: parts[0], housenumber: parts[1], postcode: parts[2], city: parts[3], full: parts[4])
+                                street: parts[0], housenumber: parts[1], postcode: parts[2], city: parts[3], full: parts[4],
+                                country: parts[5].flatMap(OSMAddressRecord.countryCode))
     }
 
     /// The first record whose cell is `cell` or after.

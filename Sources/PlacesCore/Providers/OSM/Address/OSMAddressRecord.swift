@@ -15,6 +15,8 @@ struct OSMAddressRecord: Equatable, Sendable {
     var city: String?
     /// `addr:full`, when the element has one: the address as one line.
     var full: String?
+    /// `addr:country` when it is an ISO 3166-1 alpha-2 code (two letters, upper-cased).
+    var country: String?
 
     /// The address keys that make an element an address here.
     static let keys: [OSMTagKey] = [.addrStreet, .addrHousenumber, .addrPlace, .addrPostcode, .addrCity, .addrFull]
@@ -32,11 +34,19 @@ struct OSMAddressRecord: Equatable, Sendable {
         let housenumber = value(.addrHousenumber), postcode = value(.addrPostcode), city = value(.addrCity), full = value(.addrFull)
         guard street != nil || housenumber != nil || postcode != nil || city != nil || full != nil else { return nil }
         self.init(kind: element.kind, id: element.id, latitude: position.lat, longitude: position.lon,
-                  street: street, housenumber: housenumber, postcode: postcode, city: city, full: full)
+                  street: street, housenumber: housenumber, postcode: postcode, city: city, full: full,
+                  country: value(.addrCountry).flatMap(Self.countryCode))
+    }
+
+    /// `fi` or `FI` → `FI`; anything but two ASCII letters (`Suomi`, `FIN`) → nil.
+    static func countryCode(_ text: String) -> String? {
+        let letters = Array(text.utf8)
+        guard letters.count == 2, letters.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { return nil }
+        return text.uppercased()
     }
 
     init(kind: ScannedElement.Kind, id: Int64, latitude: Double, longitude: Double,
-         street: String?, housenumber: String?, postcode: String?, city: String?, full: String?) {
+         street: String?, housenumber: String?, postcode: String?, city: String?, full: String?, country: String? = nil) {
         self.kind = kind
         self.id = id
         self.latitude = latitude
@@ -46,6 +56,7 @@ struct OSMAddressRecord: Equatable, Sendable {
         self.postcode = postcode
         self.city = city
         self.full = full
+        self.country = country
     }
 
     var coordinate: Coordinate { Coordinate(uncheckedLatitude: latitude, longitude: longitude) }
@@ -55,6 +66,6 @@ struct OSMAddressRecord: Equatable, Sendable {
 
     /// The address as a reverse geocoder gives it.
     var streetAddress: StreetAddress {
-        StreetAddress(formatted: full, street: street, housenumber: housenumber, postcode: postcode, city: city)
+        StreetAddress(formatted: full, street: street, housenumber: housenumber, postcode: postcode, city: city, countryCode: country)
     }
 }

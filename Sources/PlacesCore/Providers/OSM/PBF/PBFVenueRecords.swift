@@ -13,7 +13,8 @@
 /// (`OSMTagKey`), the value's length (varint) and the value's bytes.
 enum PBFVenueRecords {
     static let magic: [UInt8] = Array("PLCSPBV\u{1A}".utf8)
-    static let version: UInt32 = 1
+    /// 2: records may hold `addr:country` (a key number version 1 did not have).
+    static let version: UInt32 = 2
     static let fixedHeaderLength = 128
     static let tableEntryLength = 24
 

@@ -1,11 +1,14 @@
-/// The tags `OSMVenueMapper` reads, and no others: what the scanner keeps of an element
-/// and what the spatial index stores. A test maps every element of the bundled extract
-/// with all its tags and with only these, and expects the same venue.
+/// The tags `OSMVenueMapper` and the address collector read, and no others: what the scanner
+/// keeps of an element and what the spatial index stores. A test maps every element of the
+/// bundled extract with all its tags and with only these, and expects the same venue.
 enum OSMTagKey: Int, CaseIterable, Sendable {
     case name, amenity, shop, tourism, leisure, healthcare, atm, cuisine
     case phone, contactPhone, contactMobile, website, contactWebsite, url
     case addrFull, addrStreet, addrPlace, addrHousenumber, addrPostcode, addrCity
     case openingHours
+    /// Read for addresses only (`StreetAddress.countryCode`); new cases go last, since
+    /// `PBFVenueRecords` stores a key by its number.
+    case addrCountry
 
     /// The OSM key, e.g. `addr:street`.
     var key: String {
@@ -31,6 +34,7 @@ enum OSMTagKey: Int, CaseIterable, Sendable {
         case .addrPostcode: return "addr:postcode"
         case .addrCity: return "addr:city"
         case .openingHours: return "opening_hours"
+        case .addrCountry: return "addr:country"
         }
     }
 
