@@ -143,33 +143,27 @@ package struct NearestCityTree: Sendable {
                 var best = Double.infinity, limit = Double.infinity
                 var count = 0, top = 0
                 var current: Pending = (0, cities.count, 0, (0, 0, 0))
+                /// Measures one slot: a new nearest tightens the limit; within it, it is noted.
+                @inline(__always) func visit(_ slot: Int) {
+                    let d = squaredDistance(slot)
+                    if d < best {
+                        best = d
+                        limit = NearestCityTree.slackLimit(d)
+                    }
+                    if d <= limit {
+                        if count < notes.count { notes[count] = (slot, d) }
+                        count += 1
+                    }
+                }
                 while true {
                     while current.lo < current.hi, current.bound <= limit {
                         let (lo, hi) = (current.lo, current.hi)
                         if hi - lo <= NearestCityTree.leafSize {
-                            for slot in lo..<hi {
-                                let d = squaredDistance(slot)
-                                if d < best {
-                                    best = d
-                                    limit = NearestCityTree.slackLimit(d)
-                                }
-                                if d <= limit {
-                                    if count < notes.count { notes[count] = (slot, d) }
-                                    count += 1
-                                }
-                            }
+                            for slot in lo..<hi { visit(slot) }
                             break
                         }
                         let mid = (lo + hi) / 2
-                        let d = squaredDistance(mid)
-                        if d < best {
-                            best = d
-                            limit = NearestCityTree.slackLimit(d)
-                        }
-                        if d <= limit {
-                            if count < notes.count { notes[count] = (mid, d) }
-                            count += 1
-                        }
+                        visit(mid)
                         let axis = axes[mid]
                         var off = current.off
                         let delta: Double
