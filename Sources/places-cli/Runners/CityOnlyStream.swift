@@ -86,11 +86,7 @@ enum CityOnlyStream {
             guard !buffered.isEmpty, !closed else { return }
             let result = write(String(decoding: buffered, as: UTF8.self))
             buffered.removeAll(keepingCapacity: true)
-            switch result {
-            case .written: return
-            case .closedPipe: closed = true
-            case .failed(let code): throw StreamWriteFailure(code: code)
-            }
+            closed = try result.closesStream()
         }
     }
 

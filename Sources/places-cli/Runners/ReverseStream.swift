@@ -73,11 +73,7 @@ enum ReverseStream {
             guard !bytes.isEmpty, !closed else { return }
             let result = write(String(decoding: bytes, as: UTF8.self))
             bytes.removeAll(keepingCapacity: true)
-            switch result {
-            case .written: return
-            case .closedPipe: closed = true
-            case .failed(let code): throw StreamWriteFailure(code: code)
-            }
+            closed = try result.closesStream()
         }
     }
 }
@@ -85,6 +81,18 @@ enum ReverseStream {
 /// Standard output could not be written (a full disk): reported as 74.
 struct StreamWriteFailure: Error {
     let code: Int32
+}
+
+extension StandardStreams.WriteResult {
+    /// What a stream's block write means for the stream: true when the reader left (write no
+    /// more, quietly); a failed write is `StreamWriteFailure` (74).
+    func closesStream() throws(StreamWriteFailure) -> Bool {
+        switch self {
+        case .written: return false
+        case .closedPipe: return true
+        case .failed(let code): throw StreamWriteFailure(code: code)
+        }
+    }
 }
 
 /// Lines of `reverse -` that were not points: each has its error record; the status is 65.
