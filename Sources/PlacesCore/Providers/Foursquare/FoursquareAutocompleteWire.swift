@@ -8,36 +8,23 @@ struct FoursquareAutocompleteResponse: Decodable {
     struct Result: Decodable {
         var type: String?
         var text: Text?
-        var place: FoursquareAutocompletePlace?
+        /// A search result's fields and its `distance`.
+        var place: FoursquarePlace?
         var search: Search?
     }
 
     struct Text: Decodable {
-        var primary: String?
-        var secondary: String?
+        var primary, secondary: String?
         var highlight: [Highlight]?
     }
 
     /// Where the input matched `primary`. Its unit (UTF-16 or Unicode scalars) is not
     /// documented, so it is used only on ASCII text, where they agree.
     struct Highlight: Decodable {
-        var start: Double?
-        var length: Double?
+        var start, length: Double?
     }
 
     struct Search: Decodable {
         var query: String?
     }
-}
-
-/// A place in an autocomplete result: a search result's fields, and its `distance` (int32
-/// metres from `ll`).
-struct FoursquareAutocompletePlace: Decodable {
-    var fsqPlaceId: String?
-    var name: String?
-    var latitude: Double?
-    var longitude: Double?
-    var categories: [FoursquareCategory]?
-    var location: FoursquareLocation?
-    var distance: Double?
 }

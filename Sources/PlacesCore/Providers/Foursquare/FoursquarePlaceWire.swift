@@ -16,13 +16,12 @@ enum FoursquarePlaceWire {
     }
 }
 
-/// One place, from a search's `results` or a details answer.
+/// One place, from a search's `results`, a details answer or an autocomplete result's `place`.
 struct FoursquarePlace: Decodable, Sendable {
     var fsqPlaceId: String?
     var name: String?
     /// Top level since the 2025 API (v3 had `geocodes.main`).
-    var latitude: Double?
-    var longitude: Double?
+    var latitude, longitude: Double?
     var categories: [FoursquareCategory]?
     var location: FoursquareLocation?
     var tel: String?
@@ -34,15 +33,15 @@ struct FoursquarePlace: Decodable, Sendable {
     var price: Double?
     /// Premium.
     var hours: FoursquareHours?
-    // Not read: `distance` (distances are computed on the ellipsoid) and `link` (an API path).
+    /// Int32 metres from `ll`: read only in an autocomplete result, where it is all there is
+    /// (a search's distances are computed on the ellipsoid instead). `link`, an API path, is not read.
+    var distance: Double?
 }
 
 /// One entry of `categories`: `fsq_category_id` is a 24-hex BSON id (v3 used integers).
 struct FoursquareCategory: Decodable, Sendable {
     var fsqCategoryId: String?
     var name: String?
-    var shortName: String?
-    var pluralName: String?
 }
 
 /// `location` (the parts used).

@@ -12,9 +12,8 @@ struct GoogleAutocompleteResponse: Decodable {
     }
 
     struct PlacePrediction: Decodable {
-        /// "places/ID".
-        var place: String?
-        var placeId: String?
+        /// "places/ID", and the bare ID.
+        var place, placeId: String?
         var text: FormattableText?
         var structuredFormat: StructuredFormat?
         var types: [String]?
@@ -28,8 +27,7 @@ struct GoogleAutocompleteResponse: Decodable {
     }
 
     struct StructuredFormat: Decodable {
-        var mainText: FormattableText?
-        var secondaryText: FormattableText?
+        var mainText, secondaryText: FormattableText?
     }
 
     /// Text with the ranges that matched the input: "Unicode character offsets", start
@@ -40,7 +38,6 @@ struct GoogleAutocompleteResponse: Decodable {
     }
 
     struct StringRange: Decodable {
-        var startOffset: Double?
-        var endOffset: Double?
+        var startOffset, endOffset: Double?
     }
 }

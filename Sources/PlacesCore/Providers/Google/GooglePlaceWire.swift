@@ -17,34 +17,16 @@ struct GooglePlace: Decodable, Sendable {
     var userRatingCount: Double?
     /// `PRICE_LEVEL_FREE` ... `PRICE_LEVEL_VERY_EXPENSIVE`; kept as text so a new value is not an error.
     var priceLevel: String?
-    var currentOpeningHours: GoogleOpeningHours?
-    var regularOpeningHours: GoogleOpeningHours?
-    var internationalPhoneNumber: String?
-    var nationalPhoneNumber: String?
+    var currentOpeningHours, regularOpeningHours: GoogleOpeningHours?
+    var internationalPhoneNumber, nationalPhoneNumber: String?
     var websiteUri: String?
     var photos: [GooglePhoto]?
-    var businessStatus: String?
 }
 
 /// `GoogleTypeLocalizedText`.
 struct GoogleLocalizedText: Decodable, Sendable {
     var text: String?
     var languageCode: String?
-}
-
-/// `GoogleTypeLatLng`. Proto3 JSON leaves out a field whose value is 0, so a place on the
-/// equator comes without `latitude` (on the prime meridian, without `longitude`): absent is 0.
-struct GoogleLatLng: Decodable, Sendable {
-    var latitude: Double
-    var longitude: Double
-
-    enum CodingKeys: String, CodingKey { case latitude, longitude }
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        latitude = try container.decodeIfPresent(Double.self, forKey: .latitude) ?? 0
-        longitude = try container.decodeIfPresent(Double.self, forKey: .longitude) ?? 0
-    }
 }
 
 /// `GoogleMapsPlacesV1PlaceOpeningHours` (the parts used).

@@ -10,32 +10,23 @@ struct GoogleGeocodeResponse: Decodable, Sendable {
 }
 
 struct GoogleGeocodeResult: Decodable, Sendable {
-    struct LatLng: Decodable, Sendable {
-        var latitude: Double?
-        var longitude: Double?
-    }
-
     /// `addressComponents[]`: `longText`, `shortText`, and `types` from the address types
     /// (`route`, `street_number`, `postal_code`, `locality`, `postal_town`, `country`, ...).
     struct Component: Decodable, Sendable {
-        var longText: String?
-        var shortText: String?
+        var longText, shortText: String?
         var types: [String]?
     }
 
     var placeId: String?
-    var location: LatLng?
+    var location: GoogleLatLng?
     /// `ROOFTOP`, `RANGE_INTERPOLATED`, `GEOMETRIC_CENTER`, `APPROXIMATE`.
     var granularity: String?
     var formattedAddress: String?
     var addressComponents: [Component]?
     var types: [String]?
 
-    /// The position, when both numbers are there and on the globe.
-    var coordinate: Coordinate? {
-        guard let lat = location?.latitude, let lon = location?.longitude else { return nil }
-        return try? Coordinate(latitude: lat, longitude: lon)
-    }
+    /// The position, when there is one and it lies on the globe.
+    var coordinate: Coordinate? { location?.coordinate }
 
     /// `google:PLACE_ID`, for an id of plain characters.
     var id: String? {

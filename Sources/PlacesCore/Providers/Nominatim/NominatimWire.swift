@@ -8,8 +8,7 @@ import Foundation
 struct NominatimPlace: Decodable, Sendable {
     var osmType: String?
     var osmID: String?
-    var lat: String?
-    var lon: String?
+    var lat, lon: String?
     var displayName: String?
     var address: [String: String]?
 

@@ -16,14 +16,12 @@ struct OverpassResponse: Decodable, Sendable {
 /// is skipped; a value of the wrong type is an error, as for every other field.
 struct OverpassElement: Decodable, Sendable, Equatable {
     struct Center: Decodable, Sendable, Equatable {
-        var lat: Double
-        var lon: Double
+        var lat, lon: Double
     }
 
     var type: String
     var id: Int64
-    var lat: Double?
-    var lon: Double?
+    var lat, lon: Double?
     var center: Center?
     /// `bounds`, as a box.
     var bounds: PositionBox?
@@ -31,35 +29,23 @@ struct OverpassElement: Decodable, Sendable, Equatable {
     var geometry: PositionBox?
     /// Absent when the element has no tags.
     var tags: [String: String]?
+}
 
-    init(type: String, id: Int64, lat: Double?, lon: Double?, center: Center?, tags: [String: String]?) {
-        self.type = type
-        self.id = id
-        self.lat = lat
-        self.lon = lon
-        self.center = center
-        self.tags = tags
-    }
-
+extension OverpassElement {
     private enum CodingKeys: String, CodingKey {
         case type, id, lat, lon, center, bounds, geometry, members, tags
     }
 
     private struct Bounds: Decodable {
-        var minlat: Double?
-        var minlon: Double?
-        var maxlat: Double?
-        var maxlon: Double?
+        var minlat, minlon, maxlat, maxlon: Double?
     }
 
     private struct Point: Decodable {
-        var lat: Double?
-        var lon: Double?
+        var lat, lon: Double?
     }
 
     private struct Member: Decodable {
-        var lat: Double?
-        var lon: Double?
+        var lat, lon: Double?
         var geometry: [Point?]?
     }
 

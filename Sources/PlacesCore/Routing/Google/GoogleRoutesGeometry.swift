@@ -30,10 +30,7 @@ enum GoogleRoutesGeometry {
             struct Polyline: Decodable { let encodedPolyline: String? }
             struct Leg: Decodable { let steps: [Step]? }
             struct Step: Decodable {
-                struct Location: Decodable {
-                    struct LatLng: Decodable { let latitude: Double?; let longitude: Double? }
-                    let latLng: LatLng?
-                }
+                struct Location: Decodable { let latLng: GoogleLatLng? }
                 struct Instruction: Decodable { let maneuver: String?; let instructions: String? }
                 let distanceMeters: Double?
                 let staticDuration: String?
@@ -65,8 +62,7 @@ enum GoogleRoutesGeometry {
             for (l, leg) in (route.legs ?? []).enumerated() {
                 for (s, step) in (leg.steps ?? []).enumerated() {
                     let field = "routes[0].legs[\(l)].steps[\(s)]"
-                    guard let latLng = step.startLocation?.latLng, let lat = latLng.latitude, let lon = latLng.longitude,
-                          let at = try? Coordinate(latitude: lat, longitude: lon) else {
+                    guard let at = step.startLocation?.latLng?.coordinate else {
                         throw HTTPErrorMapper.badBody(service: service, what: "\(field).startLocation.latLng is not a position on the globe")
                     }
                     let meters = try step.distanceMeters.map { try PlausibleRoute.distance($0, field: "\(field).distanceMeters", router: .googleRoutes) }

@@ -6,18 +6,17 @@ import Foundation
 struct OSMAddressRecord: Equatable, Sendable {
     var kind: ScannedElement.Kind
     var id: Int64
-    var latitude: Double
-    var longitude: Double
-    /// `addr:street`, else `addr:place` (an address on a square or an island has no street).
-    var street: String?
-    var housenumber: String?
-    var postcode: String?
-    var city: String?
+    var latitude, longitude: Double
+    /// The parts as tagged: `addr:street` (else `addr:place`: an address on a square or an
+    /// island has no street), `addr:housenumber`, `addr:postcode`, `addr:city`.
+    var street, housenumber, postcode, city: String?
     /// `addr:full`, when the element has one: the address as one line.
     var full: String?
     /// `addr:country` when it is an ISO 3166-1 alpha-2 code (two letters, upper-cased).
     var country: String?
+}
 
+extension OSMAddressRecord {
     /// The address keys that make an element an address here.
     static let keys: [OSMTagKey] = [.addrStreet, .addrHousenumber, .addrPlace, .addrPostcode, .addrCity, .addrFull]
 
@@ -43,20 +42,6 @@ struct OSMAddressRecord: Equatable, Sendable {
         let letters = Array(text.utf8)
         guard letters.count == 2, letters.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { return nil }
         return text.uppercased()
-    }
-
-    init(kind: ScannedElement.Kind, id: Int64, latitude: Double, longitude: Double,
-         street: String?, housenumber: String?, postcode: String?, city: String?, full: String?, country: String? = nil) {
-        self.kind = kind
-        self.id = id
-        self.latitude = latitude
-        self.longitude = longitude
-        self.street = street
-        self.housenumber = housenumber
-        self.postcode = postcode
-        self.city = city
-        self.full = full
-        self.country = country
     }
 
     var coordinate: Coordinate { Coordinate(uncheckedLatitude: latitude, longitude: longitude) }

@@ -145,11 +145,8 @@ struct ScannedElement {
                 tags = kept
             }
         }
-        var element = OverpassElement(type: type, id: id, lat: lat, lon: lon,
-                                      center: center.map { OverpassElement.Center(lat: $0.lat, lon: $0.lon) }, tags: tags)
-        element.bounds = bounds
-        element.geometry = geometry
-        return element
+        return OverpassElement(type: type, id: id, lat: lat, lon: lon, center: center.map { OverpassElement.Center(lat: $0.lat, lon: $0.lon) },
+                               bounds: bounds, geometry: geometry, tags: tags)
     }
 
     /// The venue `OSMVenueMapper` makes of this element, if any; `placedAt` places an
