@@ -19,24 +19,12 @@ struct GeodesicLine: Sendable {
     }
 
     private let solver: GeodesicSolver
-    let latitude1: Double
-    let longitude1: Double
-    let azimuth1: Double
-    private let salp0: Double
-    private let calp0: Double
-    private let ssig1: Double
-    private let csig1: Double
-    private let somg1: Double
-    private let comg1: Double
-    private let a1m1: Double
-    private let c1a: [Double]
-    private let c1pa: [Double]
-    private let c3a: [Double]
-    private let a3c: Double
-    private let b11: Double
-    private let b31: Double
-    private let stau1: Double
-    private let ctau1: Double
+    /// The start and the azimuth there, degrees.
+    let latitude1, longitude1, azimuth1: Double
+    /// geographiclib's names: the auxiliary sphere's constants of this line.
+    private let salp0, calp0, ssig1, csig1, somg1, comg1, a1m1: Double
+    private let c1a, c1pa, c3a: [Double]
+    private let a3c, b11, b31, stau1, ctau1: Double
 
     /// The geodesic leaving (`latitude`, `longitude`) at `azimuth` degrees.
     init(solver: GeodesicSolver = .wgs84, latitude: Double, longitude: Double, azimuth: Double) {

@@ -48,5 +48,9 @@ extension ProviderConfiguration: KeyHolderDescription {
 }
 
 extension GoogleGeocoder: KeyHolderDescription {
+    var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(connection.baseURL)] }
+}
+
+extension GoogleConnection: KeyHolderDescription {
     var shownParts: KeyValuePairs<String, String> { ["baseURL": Redaction.displayURL(baseURL)] }
 }

@@ -10,10 +10,6 @@ enum CassettesListCommand: PlacesCommand {
         notes: ["Columns, tab-separated: FILE, METHOD, ENDPOINT, STATUS, REQUEST (its parameters in short), COMMAND (- for files recorded before places kept it)."],
         printsJSON: false)
 
-    static func options(_ args: ParsedArguments, context: RunContext) throws -> CassetteDirectory {
-        try CassetteDirectory(args.positional(0))
-    }
-
     static func run(_ directory: CassetteDirectory, context: RunContext) async throws -> String {
         try CassettesRunner.list(directory)
     }

@@ -184,6 +184,7 @@ struct RedactionTests {
             ("FoursquareRequestBuilder", FoursquareRequestBuilder(baseURL: "http://h", key: Self.key, wording: .library)),
             ("GoogleRoutesRouter", GoogleRoutesRouter(client: http, baseURL: "http://h", key: Self.key)),
             ("GoogleGeocoder", GoogleGeocoder(http: http, baseURL: "http://h", key: Self.key)),
+            ("GoogleConnection", GoogleConnection(http: http, baseURL: "http://h", key: Self.key, locale: GoogleLocale())),
             ("PlacesClient.Source.google", PlacesClient.Source.google(apiKey: Self.key)),
             ("PlacesClient.Source.foursquare", PlacesClient.Source.foursquare(apiKey: "Bearer \(Self.key)")),
             ("PlacesClient (google)", PlacesClient(source: .google(apiKey: Self.key))),

@@ -7,18 +7,13 @@ import Foundation
 /// `GET /v1/places/{id}`. The field mask follows the fields asked for.
 package struct GooglePlacesProvider: PlaceProvider {
     package let name = ProviderName.google
-    let http: HTTPClient
-    let baseURL: String
-    /// Nil or empty when none was given: `missingAPIKey`, raised once the request is known to be valid.
-    let key: String?
-    /// `languageCode` / `regionCode` sent with every request; empty: Google's defaults.
-    let locale: GoogleLocale
+    /// Without a key, `missingAPIKey` is raised once the request is known to be valid.
+    let connection: GoogleConnection
+    var baseURL: String { connection.baseURL }
+    var locale: GoogleLocale { connection.locale }
 
     package init(http: HTTPClient, baseURL: String, key: String?, locale: GoogleLocale = GoogleLocale()) {
-        self.http = http
-        self.baseURL = baseURL
-        self.key = key
-        self.locale = locale
+        connection = GoogleConnection(http: http, baseURL: baseURL, key: key, locale: locale)
     }
 
     package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
@@ -155,13 +150,13 @@ package struct GooglePlacesProvider: PlaceProvider {
     }
 
     func validKey() throws -> String {
-        guard let key, !key.isEmpty else { throw PlacesError.missingAPIKey(.googlePlaces) }
+        guard let key = connection.key, !key.isEmpty else { throw PlacesError.missingAPIKey(.googlePlaces) }
         return key
     }
 
     /// A 2xx response that is not an error envelope.
     func sendChecked(_ request: HTTPRequest, wording: Wording) async throws -> HTTPResponse {
-        try await GoogleService.send(request, over: http, service: GoogleService.places, secrets: request.secrets, wording: wording)
+        try await GoogleService.send(request, over: connection.http, service: GoogleService.places, secrets: request.secrets, wording: wording)
     }
 
     private func send(_ request: HTTPRequest, wording: Wording) async throws -> GoogleSearchResponse {

@@ -11,16 +11,10 @@ import Foundation
 /// ($5.00 per 1,000 up to 100,000 a month; geocoding/usage-and-billing), whatever it returns.
 package struct GoogleGeocoder: AddressGeocoder {
     package let name = ProviderName.google
-    let http: HTTPClient
-    let baseURL: String
-    let key: String?
-    let locale: GoogleLocale
+    let connection: GoogleConnection
 
     package init(http: HTTPClient, baseURL: String, key: String?, locale: GoogleLocale = GoogleLocale()) {
-        self.http = http
-        self.baseURL = baseURL
-        self.key = key
-        self.locale = locale
+        connection = GoogleConnection(http: http, baseURL: baseURL, key: key, locale: locale)
     }
 
     /// What `--dry-run` says a request costs.
@@ -52,13 +46,13 @@ package struct GoogleGeocoder: AddressGeocoder {
     }
 
     private func send(_ path: String, query: [URLQueryItem], diagnostics: Diagnostics) async throws -> GoogleGeocodeResponse {
-        let query = query + locale.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
-        let url = try ServiceURL.make(base: baseURL, path: path, query: query.isEmpty ? nil : query, service: .googleGeocoding,
+        let query = query + connection.locale.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
+        let url = try ServiceURL.make(base: connection.baseURL, path: path, query: query.isEmpty ? nil : query, service: .googleGeocoding,
                                       wording: diagnostics.wording)
-        guard let key else { throw PlacesError.missingAPIKey(.googleGeocoding) }
+        guard let key = connection.key else { throw PlacesError.missingAPIKey(.googleGeocoding) }
         let request = HTTPRequest(method: "GET", url: url, headers: [("X-Goog-Api-Key", key)], service: "google",
                                   secretHeaders: ["X-Goog-Api-Key"], annotations: [Self.billingNote])
-        let response = try await GoogleService.send(request, over: http, service: Self.service, secrets: [key], wording: diagnostics.wording)
+        let response = try await GoogleService.send(request, over: connection.http, service: Self.service, secrets: [key], wording: diagnostics.wording)
         do {
             return try JSONDecoder().decode(GoogleGeocodeResponse.self, from: response.body)
         } catch {

@@ -151,7 +151,7 @@ struct PlaceJudge {
             collector.countOnly()
             return
         }
-        collector.add(RankedPlace(key: key, kind: c.kind, id: c.id, latitude: c.latitude, longitude: c.longitude, derived: c.derived))
+        collector.add(RankedPlace(key: key, latitude: c.latitude, longitude: c.longitude, derived: c.derived))
     }
 
     mutating func merge(_ other: PlaceJudge) {

@@ -27,16 +27,16 @@ struct RankKey: Comparable, Sendable {
 /// element's offset, type, id and position (its venue is read again from the file, and must
 /// be that element), and whether the position was worked out from its members.
 struct RankedPlace: Sendable {
+    /// Its rank, which carries the element's offset, type and id.
     var key: RankKey
-    var kind: UInt8
-    var id: Int64
-    var latitude: Double
-    var longitude: Double
+    var latitude, longitude: Double
     /// The element has no position of its own: it is placed from its member nodes.
     var derived: Bool
 
     var offset: UInt64 { key.offset }
-    var element: OSMElementKey { OSMElementKey(kind: kind, id: id) }
+    var kind: UInt8 { key.kind }
+    var id: Int64 { key.id }
+    var element: OSMElementKey { OSMElementKey(kind: key.kind, id: key.id) }
 }
 
 /// The places an answer can use. With a limit, the best `limit` places by rank, each

@@ -6,10 +6,8 @@ final class NameWordIndex {
     /// The entries of the index it was made from.
     let entryCount: Int
     let postingCount: Int
-    private let rowsOffset: Int
-    private let poolOffset: Int
-    private let poolLength: Int
-    private let postingsOffset: Int
+    /// Where the tables stand in the file.
+    private let rowsOffset, poolOffset, poolLength, postingsOffset: Int
 
     /// Opens the file at `path` made from the index of `identity` with `entryCount` entries;
     /// nil when there is none, it is of another version, or it was made from another index
