@@ -3,7 +3,7 @@ import PlacesCore
 /// `from`, `to` (`latitude`, `longitude`, `name`, `id`), `mode`, `router`,
 /// `distanceMeters`, `durationSeconds`, `straightLineMeters`, `mapsUrl`.
 package enum RouteRenderer {
-    package static func render(_ route: RouteEstimate, format: OutputFormat) -> String {
+    static func render(_ route: RouteEstimate, format: OutputFormat) -> String {
         switch format {
         case .json: return json(route).pretty + "\n"
         case .ndjson: return json(route).compact + "\n"
@@ -14,7 +14,7 @@ package enum RouteRenderer {
     }
 
     /// The contract's object. Names come from providers and the gazetteer: sanitized here, once.
-    package static func json(_ route: RouteEstimate) -> JSONValue {
+    static func json(_ route: RouteEstimate) -> JSONValue {
         .object([
             ("from", point(route.from)),
             ("to", point(route.to)),

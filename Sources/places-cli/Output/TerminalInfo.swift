@@ -8,12 +8,6 @@ package struct TerminalInfo: Sendable, Equatable {
     /// ANSI colour: only on a TTY, never when `NO_COLOR` is set (even empty), never for `TERM=dumb`.
     package var colorEnabled: Bool
 
-    package init(isTTY: Bool, width: Int?, colorEnabled: Bool) {
-        self.isTTY = isTTY
-        self.width = width
-        self.colorEnabled = colorEnabled
-    }
-
     /// Not a terminal: no colour, no clipping. What pipes, files and tests get.
     package static let plain = TerminalInfo(isTTY: false, width: nil, colorEnabled: false)
 }

@@ -48,7 +48,7 @@ enum CityOnlyStream {
             let done = await answering.removeFirst().value
             try out.take(done)
         }
-        try out.flush()
+        try out.blocks.flush()
         return out.bad
     }
 
@@ -57,15 +57,13 @@ enum CityOnlyStream {
     /// with the lines that were not points counted as their records are passed, so a reader
     /// that goes away (`| head`) leaves the same status and message however the work was split.
     private struct Output {
-        let write: @Sendable (String) -> StandardStreams.WriteResult
-        var buffered: [UInt8] = []
+        var blocks: StreamBlockWriter
         var bad: BadStreamLines?
         /// The reader went away: stop quietly.
-        private(set) var closed = false
+        var closed: Bool { blocks.closed }
 
         init(write: @escaping @Sendable (String) -> StandardStreams.WriteResult) {
-            self.write = write
-            buffered.reserveCapacity(ReverseStream.blockSize + 4096)
+            blocks = StreamBlockWriter(write: write)
         }
 
         /// Passes a chunk's records on, in order, until the reader goes away.
@@ -73,20 +71,13 @@ enum CityOnlyStream {
             var taken = 0
             for mark in answer.marks {
                 if mark.kind != .point { bad.note(mark.line) }
-                guard mark.kind != .tooLong, buffered.count + mark.end - taken >= ReverseStream.blockSize else { continue }
-                buffered.append(contentsOf: answer.records[taken..<mark.end])
+                guard mark.kind != .tooLong, blocks.bytes.count + mark.end - taken >= ReverseStream.blockSize else { continue }
+                blocks.append(contentsOf: answer.records[taken..<mark.end])
                 taken = mark.end
-                try flush()
+                try blocks.flush()
                 if closed { return }
             }
-            buffered.append(contentsOf: answer.records[taken...])
-        }
-
-        mutating func flush() throws {
-            guard !buffered.isEmpty, !closed else { return }
-            let result = write(String(decoding: buffered, as: UTF8.self))
-            buffered.removeAll(keepingCapacity: true)
-            closed = try result.closesStream()
+            blocks.append(contentsOf: answer.records[taken...])
         }
     }
 

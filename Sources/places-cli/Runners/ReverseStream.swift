@@ -25,7 +25,7 @@ enum ReverseStream {
     static func run(input: Int32 = 0, write: @escaping @Sendable (String) -> StandardStreams.WriteResult, gazetteer: Gazetteer,
                     answer: ((Coordinate) async throws -> ReverseGeocode)?) async throws -> BadStreamLines? {
         guard let answer else { return try await CityOnlyStream.run(input: input, write: write, gazetteer: gazetteer) }
-        var sink = Sink(write: write)
+        var sink = StreamBlockWriter(write: write)
         var lineNumber = 0
         var bad: BadStreamLines?
         try await StreamLines.read(input) { line in
@@ -33,15 +33,15 @@ enum ReverseStream {
             switch line {
             case .tooLong:
                 bad.note(lineNumber)
-                sink.append(ReverseRenderer.errorRecord(line: lineNumber, message: StreamLines.tooLongMessage).compact)
+                sink.appendLine(ReverseRenderer.errorRecord(line: lineNumber, message: StreamLines.tooLongMessage).compact)
             case .text(let bytes):
                 switch PointLine.parse(bytes) {
                 case .blank: return true
                 case .bad(let message):
                     bad.note(lineNumber)
-                    sink.append(ReverseRenderer.errorRecord(line: lineNumber, message: message).compact)
+                    sink.appendLine(ReverseRenderer.errorRecord(line: lineNumber, message: message).compact)
                 case .point(let point):
-                    sink.append(ReverseRenderer.json(try await answer(point), line: lineNumber).compact)
+                    sink.appendLine(ReverseRenderer.json(try await answer(point), line: lineNumber).compact)
                 }
                 // One by one: each answer is slow (a web geocoder).
                 try sink.flush()
@@ -52,47 +52,6 @@ enum ReverseStream {
         return bad
     }
 
-    /// What goes to stdout, in blocks.
-    private struct Sink {
-        let write: (String) -> StandardStreams.WriteResult
-        var bytes: [UInt8] = []
-        /// The reader went away (`| head`): stop quietly.
-        private(set) var closed = false
-
-        init(write: @escaping (String) -> StandardStreams.WriteResult) {
-            self.write = write
-            bytes.reserveCapacity(ReverseStream.blockSize + 4096)
-        }
-
-        mutating func append(_ record: String) {
-            bytes.append(contentsOf: record.utf8)
-            bytes.append(10)
-        }
-
-        mutating func flush() throws {
-            guard !bytes.isEmpty, !closed else { return }
-            let result = write(String(decoding: bytes, as: UTF8.self))
-            bytes.removeAll(keepingCapacity: true)
-            closed = try result.closesStream()
-        }
-    }
-}
-
-/// Standard output could not be written (a full disk): reported as 74.
-struct StreamWriteFailure: Error {
-    let code: Int32
-}
-
-extension StandardStreams.WriteResult {
-    /// What a stream's block write means for the stream: true when the reader left (write no
-    /// more, quietly); a failed write is `StreamWriteFailure` (74).
-    func closesStream() throws(StreamWriteFailure) -> Bool {
-        switch self {
-        case .written: return false
-        case .closedPipe: return true
-        case .failed(let code): throw StreamWriteFailure(code: code)
-        }
-    }
 }
 
 /// Lines of `reverse -` that were not points: each has its error record; the status is 65.

@@ -24,13 +24,9 @@ package struct EstimateCalibration: Sendable, Equatable {
     package let speedKilometersPerHour: DistanceCurve
     /// Seconds added to every trip that is not 0 m (reaching a stop and waiting).
     package let fixedSeconds: Double
+}
 
-    package init(circuity: DistanceCurve, fixedDetourMeters: Double, speedKilometersPerHour: DistanceCurve, fixedSeconds: Double) {
-        self.circuity = circuity
-        self.fixedDetourMeters = fixedDetourMeters
-        self.speedKilometersPerHour = speedKilometersPerHour
-        self.fixedSeconds = fixedSeconds
-    }
+extension EstimateCalibration {
 
     /// The constants in force for one straight-line length.
     package struct AtDistance: Sendable, Equatable {

@@ -89,7 +89,9 @@ struct VenueIndexHeader: Equatable {
     var hasTexts: Bool
     var facts: ExtractFacts
     var totalLength: UInt64
+}
 
+extension VenueIndexHeader {
     /// Header length for a source path: the fixed part plus the path, padded to 8 bytes.
     static func length(forPath path: String) -> Int {
         (VenueIndexFormat.fixedHeaderLength + path.utf8.count + 7) / 8 * 8
@@ -208,23 +210,5 @@ struct VenueIndexHeader: Equatable {
         }
         let cells = UnsafeRawBufferPointer(rebasing: file[Int(cellsOffset)..<Int(totalLength)])
         guard ByteHash.of(cells) == cellsChecksum else { throw VenueIndexCorruption(reason: "its cell table checksum does not match") }
-    }
-
-    init(key: SourceKey, contentHash: UInt64?, venueCount: UInt64, cellCount: UInt64, cellDegrees: Double,
-         entriesOffset: UInt64, cellsOffset: UInt64, cellsChecksum: UInt64, textOffset: UInt64, textLength: UInt64,
-         hasTexts: Bool, facts: ExtractFacts, totalLength: UInt64) {
-        self.hasTexts = hasTexts
-        self.textOffset = textOffset
-        self.textLength = textLength
-        self.facts = facts
-        self.key = key
-        self.contentHash = contentHash
-        self.venueCount = venueCount
-        self.cellCount = cellCount
-        self.cellDegrees = cellDegrees
-        self.entriesOffset = entriesOffset
-        self.cellsOffset = cellsOffset
-        self.cellsChecksum = cellsChecksum
-        self.totalLength = totalLength
     }
 }
