@@ -79,14 +79,14 @@ struct FoursquareProviderTests {
         for category in PlaceCategory.allCases {
             let entries = FoursquareCategoryTable.entries(for: category)
             #expect(!entries.isEmpty && entries.allSatisfy { $0.id.wholeMatch(of: /[0-9a-f]{24}/) != nil }, "\(category)")
-            let back = FoursquareCategoryTable.categories(from: entries.map { FoursquareCategory(fsqCategoryId: $0.id, name: $0.name) })
+            let back = FoursquareCategoryTable.categories(from: entries.map { FoursquarePlace.Category(fsqCategoryId: $0.id, name: $0.name) })
             #expect(back.contains(category.rawValue), "\(category): \(back)")
         }
         #expect(FoursquareCategoryTable.ids(for: [.cafe, .bar, .pub]) == ["63be6904847c3692a84b9bb6", "4bf58dd8d48988d116941735", "4bf58dd8d48988d11b941735"])
     }
 
     @Test func cuisinesFromCategoryNames() {
-        func cuisines(_ names: String...) -> [String] { FoursquareCategoryTable.cuisines(from: names.map { FoursquareCategory(name: $0) }) }
+        func cuisines(_ names: String...) -> [String] { FoursquareCategoryTable.cuisines(from: names.map { FoursquarePlace.Category(name: $0) }) }
         #expect(cuisines("Sushi Restaurant") == ["sushi"])
         #expect(cuisines("Middle Eastern Restaurant", "Falafel Restaurant") == ["middle_eastern", "falafel"])
         #expect(cuisines("Pizzeria", "Steakhouse", "BBQ Joint", "Burger Joint") == ["pizza", "steak", "barbecue", "burger"])

@@ -92,7 +92,7 @@ enum FoursquareCategoryTable {
     /// table read backwards, plus `restaurant` for any kind of restaurant (which answers
     /// name by its own category, "Sushi Restaurant", "Pizzeria"). A place none of them
     /// covers keeps its first category's name in snake_case ("Tech Startup" → tech_startup).
-    static func categories(from place: [FoursquareCategory]) -> [String] {
+    static func categories(from place: [FoursquarePlace.Category]) -> [String] {
         var found = Set<PlaceCategory>()
         for category in place {
             guard let id = category.fsqCategoryId else { continue }
@@ -130,7 +130,7 @@ enum FoursquareCategoryTable {
     ]
 
     /// Canonical cuisines from category names: "Sushi Restaurant" → sushi, "Pizzeria" → pizza.
-    static func cuisines(from place: [FoursquareCategory]) -> [String] {
+    static func cuisines(from place: [FoursquarePlace.Category]) -> [String] {
         CuisineName.canonicalNames(place.lazy.compactMap(\.name).map { name -> String? in
             if name.hasSuffix(" Restaurant"), name != "Restaurant" {
                 let stem = String(name.dropLast(" Restaurant".count))

@@ -18,12 +18,32 @@ enum FoursquarePlaceWire {
 
 /// One place, from a search's `results`, a details answer or an autocomplete result's `place`.
 struct FoursquarePlace: Decodable, Sendable {
+    /// One entry of `categories`: `fsq_category_id` is a 24-hex BSON id (v3 used integers).
+    struct Category: Decodable, Sendable {
+        var fsqCategoryId, name: String?
+    }
+
+    /// `location`: the parts an address is made of when there is no `formatted_address`
+    /// (`region` and `country` are not read).
+    struct Location: Decodable, Sendable {
+        var address: String?
+        var locality: String?
+        var postcode: String?
+        var formattedAddress: String?
+    }
+
+    /// `hours` in the v3 shape (assumed unchanged on the new host: providers.md §3.1).
+    struct Hours: Decodable, Sendable {
+        var display: String?
+        var openNow: Bool?
+    }
+
     var fsqPlaceId: String?
     var name: String?
     /// Top level since the 2025 API (v3 had `geocodes.main`).
     var latitude, longitude: Double?
-    var categories: [FoursquareCategory]?
-    var location: FoursquareLocation?
+    var categories: [Category]?
+    var location: Location?
     var tel: String?
     var website: String?
     /// Premium: 0.0–10.0.
@@ -32,32 +52,10 @@ struct FoursquarePlace: Decodable, Sendable {
     /// makes this one field unknown instead of failing the whole answer.
     var price: Double?
     /// Premium.
-    var hours: FoursquareHours?
+    var hours: Hours?
     /// Int32 metres from `ll`: read only in an autocomplete result, where it is all there is
     /// (a search's distances are computed on the ellipsoid instead). `link`, an API path, is not read.
     var distance: Double?
-}
-
-/// One entry of `categories`: `fsq_category_id` is a 24-hex BSON id (v3 used integers).
-struct FoursquareCategory: Decodable, Sendable {
-    var fsqCategoryId: String?
-    var name: String?
-}
-
-/// `location` (the parts used).
-struct FoursquareLocation: Decodable, Sendable {
-    var address: String?
-    var locality: String?
-    var region: String?
-    var postcode: String?
-    var country: String?
-    var formattedAddress: String?
-}
-
-/// `hours` in the v3 shape (assumed unchanged on the new host: providers.md §3.1).
-struct FoursquareHours: Decodable, Sendable {
-    var display: String?
-    var openNow: Bool?
 }
 
 /// `GET /places/search`: no `results` is read as none.

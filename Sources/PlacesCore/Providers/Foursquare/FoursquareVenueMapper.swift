@@ -45,7 +45,7 @@ enum FoursquareVenueMapper {
     }
 
     /// `formatted_address`, else street, postcode and locality as Foursquare gives them.
-    static func address(_ location: FoursquareLocation?) -> String? {
+    static func address(_ location: FoursquarePlace.Location?) -> String? {
         guard let location else { return nil }
         if let formatted = nonEmpty(location.formattedAddress) { return formatted }
         let town = [location.postcode, location.locality].compactMap(nonEmpty).joined(separator: " ")

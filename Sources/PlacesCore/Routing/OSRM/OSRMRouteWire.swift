@@ -4,8 +4,8 @@ import Foundation
 /// `steps=true`): osrm-backend docs/http.md, Route object, RouteLeg, RouteStep, StepManeuver.
 struct OSRMRouteWire: Decodable {
     struct Route: Decodable {
-        let distance: Double
-        let duration: Double
+        /// Metres and seconds.
+        let distance, duration: Double
         /// The whole route, an encoded polyline of precision 5 (`geometries=polyline`).
         let geometry: String?
         let legs: [Leg]?
@@ -16,8 +16,7 @@ struct OSRMRouteWire: Decodable {
     }
 
     struct Step: Decodable {
-        let distance: Double?
-        let duration: Double?
+        let distance, duration: Double?
         /// "The name of the way along which travel proceeds"; may be empty.
         let name: String?
         let maneuver: Maneuver

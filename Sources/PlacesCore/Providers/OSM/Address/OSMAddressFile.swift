@@ -13,9 +13,8 @@ import Foundation
 /// offset and length); then the strings: for street, house number, postcode, city,
 /// `addr:full` and the country code, a varint of the length plus one (0: absent) and the bytes.
 enum OSMAddressFileFormat {
-    static let magic: [UInt8] = Array("PLCSADR\u{1A}".utf8)
-    /// 2: each record's strings end with its country code.
-    static let version: UInt32 = 2
+    /// Version 2: each record's strings end with its country code.
+    static let signature = CacheFileSignature(magic: "PLCSADR\u{1A}", version: 2)
     static let recordLength = 40
     static let grid = GeoGrid(degrees: VenueIndexFormat.cellDegrees)
 
@@ -53,9 +52,7 @@ enum OSMAddressFileFormat {
 
     static func headerBytes(count: UInt64, tableLength: UInt64, stringsLength: UInt64, key: SourceKey) -> [UInt8] {
         var w = ByteWriter()
-        w.append(magic)
-        w.append(version)
-        w.append(UInt32(0))
+        signature.write(to: &w)
         w.append(count)
         w.append(tableLength)
         w.append(stringsLength)
@@ -86,10 +83,9 @@ final class OSMAddressFile: @unchecked Sendable {
 
     private static func layout(_ file: UnsafeRawBufferPointer, key: SourceKey) -> (Int, Int, Int, Int)? {
         var r = ByteReader(file)
-        guard file.count >= 8, Array(file[0..<8]) == OSMAddressFileFormat.magic else { return nil }
-        r.offset = 8
-        guard let version = try? r.u32(), version == OSMAddressFileFormat.version, (try? r.u32()) != nil,
-              let count = try? r.u64(), let tableLength = try? r.u64(), let stringsLength = try? r.u64() else { return nil }
+        guard OSMAddressFileFormat.signature.read(file) == .current else { return nil }
+        r.offset = CacheFileSignature.length
+        guard let count = try? r.u64(), let tableLength = try? r.u64(), let stringsLength = try? r.u64() else { return nil }
         guard key.checkStamp(in: file, &r) != nil else { return nil }
         let tableOffset = (r.offset + 7) / 8 * 8
         let expectedTable = count.multipliedReportingOverflow(by: UInt64(OSMAddressFileFormat.recordLength))

@@ -287,7 +287,7 @@ final class VenueIndex {
         }
 
         var place: RankedPlace {
-            RankedPlace(key: RankKey(tier: 0, meters: 0, offset: sourceOffset, kind: kind, id: id), latitude: latitude,
+            RankedPlace(key: RankKey(tier: 0, meters: 0, offset: sourceOffset, element: OSMElementKey(kind: kind, id: id)), latitude: latitude,
                         longitude: longitude, derived: flags & VenueIndexFormat.derivedFlag != 0)
         }
     }

@@ -89,9 +89,12 @@ package struct VenueIndexCache: Sendable, Equatable {
     private static func source(ofIndexAt path: String) -> SourceState {
         guard let file = try? ReadOnlyFile(path: path) else { return .unreadable }
         let fixed = file.read(at: 0, count: VenueIndexFormat.fixedHeaderLength)
-        guard fixed.count == VenueIndexFormat.fixedHeaderLength, Array(fixed.prefix(8)) == VenueIndexFormat.magic else { return .unreadable }
-        let version = fixed.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) }
-        guard version == VenueIndexFormat.version else { return .otherVersion }
+        guard fixed.count == VenueIndexFormat.fixedHeaderLength else { return .unreadable }
+        switch fixed.withUnsafeBytes(VenueIndexFormat.signature.read) {
+        case .current: break
+        case .otherVersion: return .otherVersion
+        case .foreign: return .unreadable
+        }
         let pathLength = fixed.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: VenueIndexFormat.fixedHeaderLength - 16, as: UInt64.self))) }
         guard pathLength > 0, pathLength < 1 << 16 else { return .unreadable }
         let sourcePath = String(decoding: file.read(at: VenueIndexFormat.fixedHeaderLength, count: pathLength), as: UTF8.self)

@@ -28,10 +28,9 @@
 /// section. Anything else is damage. An index of another version is not damage: it is
 /// rebuilt without a word.
 enum VenueIndexFormat {
-    static let magic: [UInt8] = Array("PLCSIDX\u{1A}".utf8)
-    /// 2: the key holds ctime and device, and a racy source's content hash.
+    /// Version 2: the key holds ctime and device, and a racy source's content hash.
     /// 3: folded search texts, flags in the entries, the extract's box and unplaced count.
-    static let version: UInt32 = 3
+    static let signature = CacheFileSignature(magic: "PLCSIDX\u{1A}", version: 3)
     static let fixedHeaderLength = 232
     static let entryLength = 48
     static let cellLength = 24
@@ -99,9 +98,7 @@ extension VenueIndexHeader {
 
     func encoded() -> [UInt8] {
         var w = ByteWriter()
-        w.append(VenueIndexFormat.magic)
-        w.append(VenueIndexFormat.version)
-        w.append(UInt32(0))
+        VenueIndexFormat.signature.write(to: &w)
         w.append(UInt64(Self.length(forPath: key.path)))
         w.append(totalLength)
         w.append(key.status.size)
@@ -141,10 +138,11 @@ extension VenueIndexHeader {
     init(decoding file: UnsafeRawBufferPointer) throws(VenueIndexCorruption) {
         var r = ByteReader(file)
         guard file.count >= VenueIndexFormat.fixedHeaderLength else { throw VenueIndexCorruption(reason: "it is shorter than its header") }
-        guard Array(file[0..<8]) == VenueIndexFormat.magic else { throw VenueIndexCorruption(reason: "it is not a places index") }
-        r.offset = 8
-        guard try r.u32() == VenueIndexFormat.version else { throw VenueIndexCorruption.otherVersion }
-        _ = try r.u32()
+        switch VenueIndexFormat.signature.read(file) {
+        case .current: r.offset = CacheFileSignature.length
+        case .otherVersion: throw VenueIndexCorruption.otherVersion
+        case .foreign: throw VenueIndexCorruption(reason: "it is not a places index")
+        }
         let headerLength = try r.u64()
         totalLength = try r.u64()
         let size = try r.u64()

@@ -14,10 +14,9 @@ final class PBFVenueRecordFile: @unchecked Sendable {
         guard let mapping = try? ReadOnlyFile(path: PBFVenueRecords.path(forIndex: indexPath)).map() else { return nil }
         let file = mapping.bytes
         var r = ByteReader(file)
-        guard file.count >= PBFVenueRecords.fixedHeaderLength, Array(file[0..<8]) == PBFVenueRecords.magic else { return nil }
-        r.offset = 8
-        guard let version = try? r.u32(), version == PBFVenueRecords.version, (try? r.u32()) != nil,
-              let count = try? r.u64(), let tableOffset = try? r.u64(), let blobOffset = try? r.u64(), let blobLength = try? r.u64() else { return nil }
+        guard file.count >= PBFVenueRecords.fixedHeaderLength, PBFVenueRecords.signature.read(file) == .current else { return nil }
+        r.offset = CacheFileSignature.length
+        guard let count = try? r.u64(), let tableOffset = try? r.u64(), let blobOffset = try? r.u64(), let blobLength = try? r.u64() else { return nil }
         guard let checksumOffset = key.checkStamp(in: file, &r) else { return nil }
         let table = count.multipliedReportingOverflow(by: UInt64(PBFVenueRecords.tableEntryLength))
         let tableEnd = tableOffset.addingReportingOverflow(table.partialValue)

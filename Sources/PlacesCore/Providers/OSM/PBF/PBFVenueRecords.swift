@@ -12,9 +12,8 @@
 /// record: a flags byte (1: the element has tags), then for each venue key it has the key
 /// (`OSMTagKey`), the value's length (varint) and the value's bytes.
 enum PBFVenueRecords {
-    static let magic: [UInt8] = Array("PLCSPBV\u{1A}".utf8)
-    /// 2: records may hold `addr:country` (a key number version 1 did not have).
-    static let version: UInt32 = 2
+    /// Version 2: records may hold `addr:country` (a key number version 1 did not have).
+    static let signature = CacheFileSignature(magic: "PLCSPBV\u{1A}", version: 2)
     static let fixedHeaderLength = 128
     static let tableEntryLength = 24
 
@@ -132,9 +131,7 @@ final class PBFVenueRecordsBuilder: @unchecked Sendable {
         let pathBytes = Array(key.path.utf8)
         let headerLength = (PBFVenueRecords.fixedHeaderLength + pathBytes.count + 7) / 8 * 8
         var header = ByteWriter()
-        header.append(PBFVenueRecords.magic)
-        header.append(PBFVenueRecords.version)
-        header.append(UInt32(0))
+        PBFVenueRecords.signature.write(to: &header)
         header.append(UInt64(table.bytes.count / PBFVenueRecords.tableEntryLength))
         header.append(UInt64(headerLength))
         header.append(UInt64(headerLength + table.bytes.count))

@@ -18,7 +18,7 @@ enum OSMRanking {
             if let center = selection.center, selection.ranksByDistance {
                 meters = GeodesicDistance.meters(from: center, to: venue.coordinate)
             }
-            keyed.append((RankKey(tier: tier, meters: meters, offset: UInt64(index), kind: 0, id: 0), venue))
+            keyed.append((RankKey(tier: tier, meters: meters, offset: UInt64(index), element: OSMElementKey(kind: 0, id: 0)), venue))
         }
         return keyed.sorted { $0.key < $1.key }.map(\.venue)
     }

@@ -24,6 +24,8 @@ struct PlaceJudge {
         var offset: UInt64
         /// Placed from its members (it has no position of its own).
         var derived: Bool
+
+        var element: OSMElementKey { OSMElementKey(kind: kind, id: id) }
     }
 
     init(_ selection: OverpassSelection, now: Date) {
@@ -65,7 +67,7 @@ struct PlaceJudge {
                 return nil
             }
         }
-        if let only = s.onlyElements, !only.contains(OSMElementKey(kind: c.kind, id: c.id)) { return nil }
+        if let only = s.onlyElements, !only.contains(c.element) { return nil }
         if s.openNow {
             // No `opening_hours`, no openNow: the pipeline would drop it.
             guard c.hasOpeningHours else { return nil }
@@ -75,7 +77,7 @@ struct PlaceJudge {
         var tier: UInt8? = s.text == nil || s.order != .relevance ? 0 : nil
         // Not kept even with the strongest match: the text need not be read (unless counting).
         if !s.ranksByDistance, !collector.isCounting, let threshold = collector.threshold,
-           !(RankKey(tier: tier ?? 0, meters: 0, offset: c.offset, kind: c.kind, id: c.id) < threshold) { return nil }
+           !(RankKey(tier: tier ?? 0, meters: 0, offset: c.offset, element: c.element) < threshold) { return nil }
         if let text = s.text {
             if let record {
                 guard text.matches(record) else { return nil }
@@ -102,7 +104,7 @@ struct PlaceJudge {
         }
         // Not kept even at the best it could be: skip the exact work (unless counting).
         if !counting, let threshold = collector.threshold,
-           !(RankKey(tier: tier ?? 0, meters: s.ranksByDistance ? lower : 0, offset: c.offset, kind: c.kind, id: c.id) < threshold) { return nil }
+           !(RankKey(tier: tier ?? 0, meters: s.ranksByDistance ? lower : 0, offset: c.offset, element: c.element) < threshold) { return nil }
         var meters = 0.0, tie = 0.0
         if let corridor = s.corridor {
             // Cheap first: no piece of the route near enough, or not before the last place
@@ -110,8 +112,8 @@ struct PlaceJudge {
             guard let lowest = corridor.lowerBounds(latitude: c.latitude, longitude: c.longitude) else { return nil }
             if !counting, s.order != .file, let threshold = collector.threshold {
                 let best = s.order == .offset
-                    ? RankKey(tier: tier ?? 0, meters: lowest.offset, offset: c.offset, kind: c.kind, id: c.id)
-                    : RankKey(tier: tier ?? 0, meters: lowest.along, offset: c.offset, kind: c.kind, id: c.id, tie: lowest.offset)
+                    ? RankKey(tier: tier ?? 0, meters: lowest.offset, offset: c.offset, element: c.element)
+                    : RankKey(tier: tier ?? 0, meters: lowest.along, offset: c.offset, element: c.element, tie: lowest.offset)
                 if !(best < threshold) { return nil }
             }
             guard let found = corridor.locate(Coordinate(uncheckedLatitude: c.latitude, longitude: c.longitude)) else { return nil }
@@ -125,7 +127,7 @@ struct PlaceJudge {
         if tier == nil, let record, let text = s.text { tier = text.tier(record) }
         if needsVenue {
             if let threshold = collector.threshold,
-               !(RankKey(tier: tier ?? 0, meters: meters, offset: c.offset, kind: c.kind, id: c.id, tie: tie) < threshold) { return nil }
+               !(RankKey(tier: tier ?? 0, meters: meters, offset: c.offset, element: c.element, tie: tie) < threshold) { return nil }
             return Pending(candidate: c, tier: tier, meters: meters, tie: tie)
         }
         keep(c, tier: tier ?? 0, meters: meters, tie: tie)
@@ -146,7 +148,7 @@ struct PlaceJudge {
     }
 
     private mutating func keep(_ c: Candidate, tier: UInt8, meters: Double, tie: Double = 0) {
-        let key = RankKey(tier: tier, meters: meters, offset: c.offset, kind: c.kind, id: c.id, tie: tie)
+        let key = RankKey(tier: tier, meters: meters, offset: c.offset, element: c.element, tie: tie)
         if let threshold = collector.threshold, !(key < threshold) {
             collector.countOnly()
             return

@@ -7,8 +7,7 @@ struct RankKey: Comparable, Sendable {
     var tier: UInt8
     var meters: Double
     var offset: UInt64
-    var kind: UInt8
-    var id: Int64
+    var element: OSMElementKey
     /// What breaks a tie in `meters` before file order: along a route, the distance from it
     /// (places met at the same point, the nearest first, as the pipeline sorts them).
     var tie: Double = 0
@@ -18,8 +17,8 @@ struct RankKey: Comparable, Sendable {
         if a.meters != b.meters { return a.meters < b.meters }
         if a.tie != b.tie { return a.tie < b.tie }
         if a.offset != b.offset { return a.offset < b.offset }
-        if a.kind != b.kind { return a.kind < b.kind }
-        return a.id < b.id
+        if a.element.kind != b.element.kind { return a.element.kind < b.element.kind }
+        return a.element.id < b.element.id
     }
 }
 
@@ -34,9 +33,9 @@ struct RankedPlace: Sendable {
     var derived: Bool
 
     var offset: UInt64 { key.offset }
-    var kind: UInt8 { key.kind }
-    var id: Int64 { key.id }
-    var element: OSMElementKey { OSMElementKey(kind: key.kind, id: key.id) }
+    var kind: UInt8 { key.element.kind }
+    var id: Int64 { key.element.id }
+    var element: OSMElementKey { key.element }
 }
 
 /// The places an answer can use. With a limit, the best `limit` places by rank, each

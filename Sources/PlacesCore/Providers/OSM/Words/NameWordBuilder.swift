@@ -116,9 +116,7 @@ enum NameWordBuilder {
         let poolLength = pool.count
         while pool.count % 8 != 0 { pool.append(0) }
         var header = ByteWriter()
-        header.append(NameWordFormat.magic)
-        header.append(NameWordFormat.version)
-        header.append(UInt32(0))
+        NameWordFormat.signature.write(to: &header)
         header.append(identity)
         header.append(entryCount)
         header.append(UInt64(words.count))

@@ -21,8 +21,7 @@
 /// read from the index and the source, where its name must match what was typed. A file
 /// of another version, or made from another index, is rebuilt without a word.
 enum NameWordFormat {
-    static let magic: [UInt8] = Array("PLCSWRD\u{1A}".utf8)
-    static let version: UInt32 = 1
+    static let signature = CacheFileSignature(magic: "PLCSWRD\u{1A}", version: 1)
     static let headerLength = 64
     static let rowLength = 24
     static let postingLength = 20

@@ -20,12 +20,12 @@ final class NameWordIndex {
             throw VenueIndexCorruption(reason: "its word list cannot be read")
         }
         let bytes = mapping.bytes
-        guard bytes.count >= NameWordFormat.headerLength, Array(bytes[0..<8]) == NameWordFormat.magic else {
-            throw VenueIndexCorruption(reason: "its word list is not one")
+        switch NameWordFormat.signature.read(bytes) {
+        case .current where bytes.count >= NameWordFormat.headerLength: break
+        case .otherVersion: return nil
+        case .current, .foreign: throw VenueIndexCorruption(reason: "its word list is not one")
         }
-        var r = ByteReader(bytes, offset: 8)
-        guard try r.u32() == NameWordFormat.version else { return nil }
-        _ = try r.u32()
+        var r = ByteReader(bytes, offset: CacheFileSignature.length)
         guard try r.u64() == identity, try r.u64() == entryCount else { return nil }
         let words = try r.u64(), postings = try r.u64(), pool = try r.u64()
         let checksum = try r.u64()
