@@ -7,3 +7,12 @@ extension PlacesCommand where Options == CassetteDirectory {
         try CassetteDirectory(args.positional(0))
     }
 }
+
+extension CommandSpec {
+    /// `places cassettes NAME DIR`: a command on nothing but that directory, whose usage and
+    /// example follow from its name.
+    static func cassettes(_ name: String, summary: String, note: String) -> CommandSpec {
+        CommandSpec(["cassettes", name], summary: summary, usage: "places cassettes \(name) DIR", positionals: [CommandTable.cassettesDirectory],
+                    examples: ["places cassettes \(name) Fixtures"], notes: [note], printsJSON: false)
+    }
+}
