@@ -114,6 +114,18 @@ struct RouteGeometryTests {
         #expect(route.steps?.last?.durationSeconds == 242 && route.steps?.last?.coordinate == W.c(60.1772, 24.9512))
     }
 
+    /// Proto3 JSON leaves out a zero: a step that starts on the equator has no `latitude`
+    /// (google.type.LatLng, read as Places reads it), and one on the prime meridian no `longitude`.
+    @Test func aGoogleStepOnTheEquatorOrThePrimeMeridianIsPlacedAtZero() async throws {
+        let body = Self.routesAnswer(line: [Self.from, Self.to])
+            .replacingOccurrences(of: #"{"latitude":60.1699,"longitude":24.9384}"#, with: #"{"longitude":24.9384}"#)
+            .replacingOccurrences(of: #"{"latitude":60.1772,"longitude":24.9512}"#, with: #"{"latitude":51.4779}"#)
+        let server = try FakeHTTPServer { _ in .json(200, body) }
+        let router = GoogleRoutesRouter(client: Self.client(), baseURL: server.baseURL, key: "test-key-route")
+        let route = try await router.route(from: Self.from, to: Self.to, mode: .drive, steps: true, diagnostics: .silent)
+        #expect(route.steps?.map(\.coordinate) == [W.c(0, 24.9384), W.c(51.4779, 0)])
+    }
+
     @Test func googleRoutesWithoutStepsMasksOnlyTheLine() async throws {
         let server = try FakeHTTPServer { _ in .json(200, Self.routesAnswer(line: [Self.from, Self.to])) }
         let router = GoogleRoutesRouter(client: Self.client(), baseURL: server.baseURL, key: "test-key-route")

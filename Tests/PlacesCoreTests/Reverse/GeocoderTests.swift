@@ -103,6 +103,14 @@ struct GeocoderTests {
         #expect(found?.coordinate == Coordinate(uncheckedLatitude: 60.1697455, longitude: 24.9371239))
     }
 
+    /// `location` is a google.type.LatLng: proto3 JSON leaves out a zero, so a result on the
+    /// equator has no `latitude`; a result without `location` has no position at all.
+    @Test func aGoogleResultOnTheEquatorHasNoLatitudeOnTheWire() throws {
+        let body = Data(#"{"results":[{"placeId":"ChIJequator","location":{"longitude":9.5}},{"placeId":"ChIJnowhere"}]}"#.utf8)
+        let results = try JSONDecoder().decode(GoogleGeocodeResponse.self, from: body).results ?? []
+        #expect(results.map(\.coordinate) == [Coordinate(uncheckedLatitude: 0, longitude: 9.5), nil])
+    }
+
     @Test func googleNoResultsIsNoAddress() async throws {
         let fake = try FakeGoogleGeocoding(key: Self.key)
         let found = try await GoogleGeocoder(http: Self.http(), baseURL: fake.baseURL, key: Self.key)
