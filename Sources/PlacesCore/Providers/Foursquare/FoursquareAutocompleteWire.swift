@@ -8,8 +8,7 @@ struct FoursquareAutocompleteResponse: Decodable {
     struct Result: Decodable {
         var type: String?
         var text: Text?
-        /// A search result's fields and its `distance`.
-        var place: FoursquarePlace?
+        var place: FoursquareAutocompletePlace?
         var search: Search?
     }
 
@@ -27,4 +26,16 @@ struct FoursquareAutocompleteResponse: Decodable {
     struct Search: Decodable {
         var query: String?
     }
+}
+
+/// A place in an autocomplete result: the fields of a search result that a prediction reads,
+/// and its `distance` (int32 metres from `ll`). Only these are decoded, so a value of another
+/// type in a field a prediction does not read (`rating`, `hours`) does not fail the answer.
+struct FoursquareAutocompletePlace: Decodable {
+    var fsqPlaceId: String?
+    var name: String?
+    var latitude, longitude: Double?
+    var categories: [FoursquarePlace.Category]?
+    var location: FoursquarePlace.Location?
+    var distance: Double?
 }

@@ -16,7 +16,7 @@ enum FoursquarePlaceWire {
     }
 }
 
-/// One place, from a search's `results`, a details answer or an autocomplete result's `place`.
+/// One place, from a search's `results` or a details answer.
 struct FoursquarePlace: Decodable, Sendable {
     /// One entry of `categories`: `fsq_category_id` is a 24-hex BSON id (v3 used integers).
     struct Category: Decodable, Sendable {
@@ -53,9 +53,7 @@ struct FoursquarePlace: Decodable, Sendable {
     var price: Double?
     /// Premium.
     var hours: Hours?
-    /// Int32 metres from `ll`: read only in an autocomplete result, where it is all there is
-    /// (a search's distances are computed on the ellipsoid instead). `link`, an API path, is not read.
-    var distance: Double?
+    // Not read: `distance` (distances are computed on the ellipsoid) and `link` (an API path).
 }
 
 /// `GET /places/search`: no `results` is read as none.
