@@ -46,6 +46,7 @@ package struct HTTPClient: Sendable {
         var request = request
         if request.header("User-Agent") == nil { request.setHeader("User-Agent", Self.userAgent) }
         request.isAnswer = service.isAnswer
+        request.pacedAs = service.service
         let secrets = request.secrets
         let attempts = policy.retries + 1
         var attempt = 0
