@@ -26,7 +26,7 @@ public struct PlacesClient: Sendable {
         let notes = configuration.notes
         let diagnostics = Diagnostics { _, message in notes?(message) }
         let http = HTTPClient(
-            transport: URLSessionTransport(), timeout: configuration.timeout,
+            transport: OperatorPacedTransport.network(), timeout: configuration.timeout,
             policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
         self.init(
             provider: source.makeProvider(http: http, configuration: configuration), diagnostics: diagnostics,
@@ -46,7 +46,7 @@ public struct PlacesClient: Sendable {
         let notes = configuration.notes
         let diagnostics = Diagnostics { _, message in notes?(message) }
         let http = HTTPClient(
-            transport: URLSessionTransport(), timeout: configuration.timeout,
+            transport: OperatorPacedTransport.network(), timeout: configuration.timeout,
             policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
         let providers = sources.map { $0.makeProvider(http: http, configuration: configuration) }
         if let twice = Self.repeatedProvider(providers.map(\.name)) {

@@ -29,7 +29,7 @@ public struct RouteClient: Sendable {
     public init(source: Source, configuration: PlacesClient.Configuration = PlacesClient.Configuration()) {
         let notes = configuration.notes
         let diagnostics = Diagnostics { _, message in notes?(message) }
-        let http = HTTPClient(transport: URLSessionTransport(), timeout: configuration.timeout,
+        let http = HTTPClient(transport: OperatorPacedTransport.network(), timeout: configuration.timeout,
                               policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
         router = source.makeRouter(http)
         self.diagnostics = diagnostics

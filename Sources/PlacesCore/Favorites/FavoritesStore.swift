@@ -86,9 +86,9 @@ public struct FavoritesStore: Sendable {
         let result = try change(&document)
         let after = document.encoded()
         guard after != before else { return result }
-        Self.removeStrayTemporaryFiles(for: file)
+        AtomicFile.removeStrayTemporaryFiles(for: file)
         do {
-            try AtomicFile.replace(file, with: after, tempPath: Self.temporaryPath(for: file), mode: 0o600,
+            try AtomicFile.replace(file, with: after, tempPath: AtomicFile.temporaryPath(for: file), mode: 0o600,
                                    pauseMidwayMilliseconds: writePauseMilliseconds)
         } catch let error as SystemCallError where error.action == AtomicFile.flushDirectoryAction {
             throw PlacesError.io(path: path, message: "the favorites file \(path) was written, but \(error.description); the change may not survive a crash")
@@ -181,26 +181,6 @@ public struct FavoritesStore: Sendable {
 
     private static func directory(of file: String) -> String {
         PathText.directory(of: file)
-    }
-
-    /// The name (not the path) every temporary file for `file` starts with.
-    private static func temporaryPrefix(for file: String) -> String {
-        "." + PathText.name(of: file) + ".tmp-"
-    }
-
-    private static func temporaryPath(for file: String) -> String {
-        PathText.join(directory(of: file), temporaryPrefix(for: file) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-    }
-
-    /// Temporary files left by a writer that was killed. Only the lock holder writes
-    /// one, so under the lock every one that exists is stray.
-    private static func removeStrayTemporaryFiles(for file: String) {
-        let prefix = temporaryPrefix(for: file)
-        let directory = directory(of: file)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            unlink(PathText.join(directory, name))
-        }
     }
 
     // MARK: - Reading

@@ -46,6 +46,7 @@ package struct HTTPClient: Sendable {
         var request = request
         if request.header("User-Agent") == nil { request.setHeader("User-Agent", Self.userAgent) }
         request.isAnswer = service.isAnswer
+        request.pacedAs = service.service
         let secrets = request.secrets
         let attempts = policy.retries + 1
         var attempt = 0
@@ -65,14 +66,13 @@ package struct HTTPClient: Sendable {
                 // A cancelled command (a batch whose reader went away) does not try again.
                 guard RetryPolicy.isRetryable(status: response.status), attempt < attempts, !Task.isCancelled else {
                     throw HTTPErrorMapper.error(for: response, service: service, attempts: attempt, secrets: secrets,
-                                                wording: diagnostics.wording)
+                                                wording: diagnostics.wording, now: now())
                 }
                 let wait: Double
                 if let retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"), now: now()) {
                     guard retryAfter <= policy.maxRetryAfter else {
-                        let (amount, when) = Self.describeWait(retryAfter, now: now())
-                        throw PlacesError.rateLimited(service.service, retryAfter: retryAfter.isFinite ? retryAfter : nil,
-                                                      message: "\(service.name) asks to wait \(amount) before retrying (HTTP \(response.status)); try again \(when)")
+                        let scrubbed = Redaction.scrub(response, secrets: secrets)
+                        throw HTTPErrorMapper.waitAsked(scrubbed, service: service, attempts: attempt, now: now())
                     }
                     wait = retryAfter
                 } else {
@@ -99,15 +99,6 @@ package struct HTTPClient: Sendable {
         case .tooLarge(let limit, _): return "more than \(limit) bytes"
         case .redirectRefused(let why): return why
         }
-    }
-
-    /// ("120 s", "after 2026-…Z"), or for a wait no one would sit out (a `Retry-After` of 1e19,
-    /// or a date centuries away) ("more than a year", "later"): the seconds become an Int, and
-    /// the date a string, only when both are in range.
-    static func describeWait(_ seconds: Double, now: Date = Date()) -> (amount: String, when: String) {
-        guard seconds.isFinite, seconds < 366 * 86_400 else { return ("more than a year", "later") }
-        let when = ISO8601DateFormatter().string(from: now.addingTimeInterval(seconds))
-        return ("\(Int(seconds.rounded(.up))) s", "after \(when)")
     }
 
     /// The real wait between attempts; anything but a finite, positive number of seconds (at

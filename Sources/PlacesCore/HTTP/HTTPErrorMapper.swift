@@ -5,8 +5,9 @@ import Foundation
 package enum HTTPErrorMapper {
     /// A non-2xx response, after any retries. The request's `secrets` are scrubbed, in every
     /// form, from the response before it is read and from the message made of it.
+    /// `now` is the clock an HTTP-date `Retry-After` is read against, and the "try again after" time.
     package static func error(for response: HTTPResponse, service: ServiceDescription, attempts: Int, secrets: [String],
-                              wording: Wording) -> PlacesError {
+                              wording: Wording, now: Date = Date()) -> PlacesError {
         let response = Redaction.scrub(response, secrets: secrets)
         if let specific = service.classify?(response) { return scrubbed(specific, secrets: secrets) }
         let detail = service.parseError(response)
@@ -31,16 +32,40 @@ package enum HTTPErrorMapper {
         case 404:
             error = .notFound(message: "\(name) found no such place or resource (\(statusText))\(said)")
         case 429:
-            // The wait it asked for, for a caller that schedules its own retry.
-            let wait = RetryPolicy.retryAfterSeconds(response.header("Retry-After")).flatMap { $0.isFinite ? $0 : nil }
-            error = .rateLimited(service.service, retryAfter: wait,
-                                 message: "\(name) rate-limited the request (\(statusText))\(tries); wait a minute and try again, or lower the request rate")
+            error = waitAsked(response, service: service, attempts: attempts, now: now)
         case 500...599:
             error = .unavailable(service.service, message: "\(name) failed with \(statusText)\(tries)\(said); try again later")
         default:
             error = .requestRejected(service.service, message: "\(name) refused the request (\(statusText))\(said)")
         }
         return scrubbed(error, secrets: secrets)
+    }
+
+    /// A 429 after any retries, or a `Retry-After` longer than anyone waits (on a 429 or a
+    /// 5xx): `rateLimited` (75), saying when to try again wherever it is reached from. The wait
+    /// asked is given in seconds and as a time ("asks to wait 3600 s; try again after
+    /// 2026-…Z"); without one, "wait a minute". `retryAfter` keeps it for a caller that
+    /// schedules its own retry.
+    package static func waitAsked(_ response: HTTPResponse, service: ServiceDescription, attempts: Int, now: Date) -> PlacesError {
+        let status = [String(response.status), service.parseError(response).code].compactMap { $0 }.joined(separator: " ")
+        let what = response.status == 429 ? "rate-limited the request (\(status))" : "answered \(status)"
+        let tries = attempts == 1 ? "" : " after \(attempts) attempts"
+        guard let wait = RetryPolicy.retryAfterSeconds(response.header("Retry-After"), now: now), wait > 0 else {
+            let message = "\(service.name) \(what)\(tries); wait a minute and try again, or lower the request rate"
+            return .rateLimited(service.service, retryAfter: nil, message: message)
+        }
+        let (amount, when) = describeWait(wait, now: now)
+        let message = "\(service.name) \(what)\(tries) and asks to wait \(amount); try again \(when)"
+        return .rateLimited(service.service, retryAfter: wait.isFinite ? wait : nil, message: message)
+    }
+
+    /// ("120 s", "after 2026-…Z"), or for a wait no one would sit out (a `Retry-After` of 1e19,
+    /// or a date centuries away) ("more than a year", "later"): the seconds become an Int, and
+    /// the date a string, only when both are in range.
+    package static func describeWait(_ seconds: Double, now: Date = Date()) -> (amount: String, when: String) {
+        guard seconds.isFinite, seconds < 366 * 86_400 else { return ("more than a year", "later") }
+        let when = ISO8601DateFormatter().string(from: now.addingTimeInterval(seconds))
+        return ("\(Int(seconds.rounded(.up))) s", "after \(when)")
     }
 
     /// No response at all, after any retries.

@@ -21,6 +21,9 @@ package struct HTTPRequest: Sendable, Equatable {
     /// Whether a 2xx answer to it is a successful answer of its service (set by `HTTPClient`
     /// from the service's description); nil: any JSON object. The response cache keeps only those.
     package var isAnswer: (@Sendable (HTTPResponse) -> Bool)?
+    /// The service whose pace it keeps (set by `HTTPClient` from the service's description):
+    /// `OperatorPacedTransport` holds a request to a service with an operator's maximum pace.
+    package var pacedAs: PlacesError.Service?
 
     package init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil, service: String,
                 secretHeaders: Set<String> = [], matchedHeaders: [String] = [], annotations: [String] = [],

@@ -117,9 +117,10 @@ package actor RequestGate {
         let until = t + seconds
         if let refusal, refusal.until >= until { return }
         let name = service?.name ?? "The service"
-        let (amount, when) = HTTPClient.describeWait(seconds)
-        let error = PlacesError.rateLimited(service ?? .googlePlaces, retryAfter: seconds.isFinite ? seconds : nil,
-                                            message: "\(name) asked to wait \(amount) (HTTP \(status) to another request of this batch), which is longer than places waits; try again \(when)")
+        let (amount, when) = HTTPErrorMapper.describeWait(seconds)
+        let message = "\(name) asked to wait \(amount) (HTTP \(status) to another request), which is longer than places waits; "
+            + "try again \(when)"
+        let error = PlacesError.rateLimited(service ?? .googlePlaces, retryAfter: seconds.isFinite ? seconds : nil, message: message)
         refusal = (until, error)
     }
 

@@ -13,6 +13,11 @@ package struct ServiceDescriptor: Sendable {
     package let recordingFolder: String
     /// The pace when none is given (`RateLimits`), cautious on purpose.
     package let requestsPerSecond: Double
+    /// The most its operator allows, whatever asks (Nominatim's usage policy: "an absolute
+    /// maximum of 1 request per second"): every request this process sends it, from any command,
+    /// stream, batch line or client, passes one gate at this pace (`RateLimits.operatorGate`),
+    /// and no setting raises it (`--qps` only lowers it). Nil: its operator sets none.
+    package var maximumRequestsPerSecond: Double?
     /// Requests that may wait for an answer at once (the public Overpass server gives each
     /// client two slots); `.max` when only the batch's `--jobs` bounds them.
     package var maxInFlight = Int.max

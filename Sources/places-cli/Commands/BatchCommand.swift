@@ -10,7 +10,7 @@ enum BatchCommand: PlacesCommand {
         groups: [
             FlagGroup(title: "Batch", flags: [
                 FlagSpec(.jobs, value: "N", default: "4", "lines run at once (1-64)"),
-                FlagSpec(.qps, value: "Q", default: "10 for Google and Foursquare, 1 for Overpass and OSRM", "requests per second to each provider, retries included; a 429 or Retry-After slows every line"),
+                FlagSpec(.qps, value: "Q", default: "10 for Google and Foursquare, 1 for Overpass and OSRM", "requests per second to each provider, retries included (Nominatim: never above its policy's 1); a 429 or Retry-After slows every line"),
                 FlagSpec(.resume, value: "FILE", "the output of an interrupted run: its lines that succeeded are copied, not run again"),
             ]),
             CommandTable.provider,

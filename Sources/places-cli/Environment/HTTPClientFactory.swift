@@ -4,7 +4,8 @@ import PlacesCore
 /// Builds the `HTTPClient` for a command from its network flags: the network, a
 /// recorder around it, a replay directory (recording its misses when `--record` names the
 /// same directory), or a dry run; paced by the process's shared gate for `service` when it
-/// has one (`places batch`); the response cache in front of that when `--cache` asks for it;
+/// has one (`places batch`), and, whatever the command, by its operator's gate when it has one
+/// (Nominatim: `OperatorPacedTransport`, over the network alone); the response cache in front of that when `--cache` asks for it;
 /// the cost ceiling of `--max-tier`. The directories are checked here, before anything is
 /// sent. Every request that reaches the network is counted in `RequestLedger.shared` (`--verbose`).
 enum HTTPClientFactory {
@@ -28,7 +29,7 @@ enum HTTPClientFactory {
         } else if let record = network.recordDirectory {
             transport = try recorder(into: record, service: service, context: context)
         } else {
-            transport = LedgerTransport(inner: URLSessionTransport())
+            transport = LedgerTransport(inner: OperatorPacedTransport.network())
         }
         // A replay or dry run sends nothing, so nothing is paced; a cache hit neither.
         if let limits = context.rateLimits, !network.dryRun, network.replayDirectory == nil {
@@ -62,7 +63,7 @@ enum HTTPClientFactory {
     /// before a request (which may be billed) is sent.
     private static func recorder(into directory: String, service: PlacesError.Service, context: RunContext) throws -> CassetteRecordingTransport {
         try CassetteDirectory(directory).checkWritable(service: service)
-        return CassetteRecordingTransport(inner: LedgerTransport(inner: URLSessionTransport()), directory: directory,
+        return CassetteRecordingTransport(inner: LedgerTransport(inner: OperatorPacedTransport.network()), directory: directory,
                                           knownSecrets: ServiceVariables.keyVariables.compactMap { context.value($0) },
                                           command: RecordedCommand.line(context.arguments), diagnostics: context.diagnostics)
     }

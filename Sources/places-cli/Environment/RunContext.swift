@@ -7,7 +7,8 @@ struct RunContext: Sendable {
     var terminal: TerminalInfo
     var diagnostics: Diagnostics
     /// The request gates shared by every command of this process (`places batch`); nil: a
-    /// single command, which asks at its own pace. Further shared HTTP policy (a response
+    /// single command, which asks at its own pace, but never faster than a service's operator
+    /// allows (`OperatorPacedTransport`, under every command). Further shared HTTP policy (a response
     /// cache, a cost ceiling) belongs beside it, applied in `HTTPClientFactory`.
     var rateLimits: RateLimits?
     /// The command line as given (after `places`), stored with what `--record` records.

@@ -24,7 +24,7 @@ enum AutocompleteRunner {
                                           limit: options.limit, includeQueries: names[0] == .google)
         try request.validate(wording: wording)
         let session = try options.session?.session(wording: wording)
-        if case .token(let token) = options.session { try EndedSessions.check(token, context: context) }
+        if case .token(let token) = options.session { try EndedSessions.checkOrWarn(token, context: context) }
         if let session, options.session == .new {
             context.diagnostics.note("session \(session.token): carry it on with --session \(session.token); end it with places details PLACE_ID --session \(session.token)")
         }

@@ -11,9 +11,15 @@ enum DetailsRunner {
         var venue: Venue
         do {
             if let session = options.session {
-                try EndedSessions.check(session.token, context: context)
-                venue = try await client.details(options.id, fields: Set(options.output.fields.fields).subtracting([.isFavorite]), session: session)
-                if !options.network.dryRun { EndedSessions(environment: context.environment)?.record(session.token) }
+                let fields = Set(options.output.fields.fields).subtracting([.isFavorite])
+                if options.network.dryRun {
+                    try EndedSessions.checkOrWarn(session.token, context: context)
+                    venue = try await client.details(options.id, fields: fields, session: session)
+                } else {
+                    let unchecked = try EndedSessions.check(session.token, context: context)
+                    venue = try await client.details(options.id, fields: fields, session: session)
+                    EndedSessions.recordEnd(session.token, unchecked: unchecked, context: context)
+                }
             } else {
                 venue = try await client.lookUp(options.id, fields: Set(options.output.fields.fields))
             }

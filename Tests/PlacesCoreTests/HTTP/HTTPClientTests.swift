@@ -103,9 +103,9 @@ struct HTTPClientTests {
         }
         #expect(RetryPolicy.retryAfterSeconds("Thu, 01 Jan 1970 00:00:00 GMT") == 0, "a date in the past is no wait")
         #expect((RetryPolicy.retryAfterSeconds("Fri, 31 Dec 9999 23:59:59 GMT") ?? 0) > 1e11)
-        #expect(HTTPClient.describeWait(120).amount == "120 s" && HTTPClient.describeWait(120).when.hasPrefix("after 20"))
+        #expect(HTTPErrorMapper.describeWait(120).amount == "120 s" && HTTPErrorMapper.describeWait(120).when.hasPrefix("after 20"))
         for huge in [1e19, 1e308, .infinity, 9.3e18] {
-            #expect(HTTPClient.describeWait(huge) == ("more than a year", "later"))
+            #expect(HTTPErrorMapper.describeWait(huge) == ("more than a year", "later"))
         }
     }
 

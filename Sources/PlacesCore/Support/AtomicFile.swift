@@ -13,8 +13,9 @@ import Darwin
 enum AtomicFile {
     /// The content of `path`, or nil when there is no such file. Anything but a regular
     /// file is an error (`UnexpectedFileKind`), found before a byte is read: the open does
-    /// not block (`O_NONBLOCK`), so a FIFO with no writer cannot hang the command.
-    static func contents(_ path: String) throws -> Data? {
+    /// not block (`O_NONBLOCK`), so a FIFO with no writer cannot hang the command. A file of
+    /// more than `maxBytes` is an error too (`EFBIG`), read no further than that.
+    static func contents(_ path: String, maxBytes: Int = .max) throws -> Data? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -32,6 +33,7 @@ enum AtomicFile {
             let n = buffer.withUnsafeMutableBytes { POSIX.read(fd, into: $0) }
             if n < 0 { throw SystemCallError("read", path) }
             if n == 0 { return data }
+            guard n <= maxBytes - data.count else { throw SystemCallError("read", path, code: EFBIG) }
             data.append(contentsOf: buffer[0..<n])
         }
     }
@@ -72,6 +74,27 @@ enum AtomicFile {
             throw failure
         }
         try flushDirectory(PathText.directory(of: path))
+    }
+
+    /// A fresh temporary path beside `file` for `replace`: `.NAME.tmp-PID-RANDOM` in its directory.
+    static func temporaryPath(for file: String) -> String {
+        PathText.join(PathText.directory(of: file), temporaryPrefix(for: file) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    /// Removes the temporary files a killed writer of `file` left. Call it only under the
+    /// file's lock (`FileLock`): only the lock holder writes one, so every one there is stray.
+    static func removeStrayTemporaryFiles(for file: String) {
+        let prefix = temporaryPrefix(for: file)
+        let directory = PathText.directory(of: file)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            unlink(PathText.join(directory, name))
+        }
+    }
+
+    /// The name (not the path) every temporary file for `file` starts with.
+    private static func temporaryPrefix(for file: String) -> String {
+        "." + PathText.name(of: file) + ".tmp-"
     }
 
     private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
