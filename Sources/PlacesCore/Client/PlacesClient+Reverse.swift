@@ -11,7 +11,9 @@ extension PlacesClient {
         }
         guard let geocoder else { throw Self.noGeocoder(providerName, wording: diagnostics.wording) }
         var answer = ReverseGeocode(coordinate: request.point, city: request.cities?(request.point), provider: geocoder.name)
-        if let found = try await geocoder.reverse(request.point, diagnostics: diagnostics) {
+        // An address of which nothing is known is none: `address` (and its id and distance)
+        // stay nil rather than an object of nulls.
+        if let found = try await geocoder.reverse(request.point, diagnostics: diagnostics), !found.address.isEmpty {
             answer.address = found.address
             answer.addressID = found.id
             answer.addressDistanceMeters = found.coordinate.map { GeodesicDistance.meters(from: request.point, to: $0) }

@@ -11,7 +11,8 @@ package enum HTTPErrorMapper {
         let response = Redaction.scrub(response, secrets: secrets)
         if let specific = service.classify?(response) { return scrubbed(specific, secrets: secrets) }
         let detail = service.parseError(response)
-        let statusText = [String(response.status), detail.code].compactMap { $0 }.joined(separator: " ")
+        let statusText = [String(response.status), detail.code.map { TerminalText.shown($0, limit: ServiceError.longestCode) }]
+            .compactMap { $0 }.joined(separator: " ")
         let message = detail.phrase.map { wording($0) } ?? detail.message
         let said = message.map { ": \(TerminalText.sanitizedLine(String($0.prefix(300))))" } ?? ""
         let tries = attempts == 1 ? "" : " after \(attempts) attempts"
@@ -19,7 +20,7 @@ package enum HTTPErrorMapper {
         let error: PlacesError
         switch response.status {
         case _ where detail.isKeyProblem, 401, 403:
-            let reason = detail.reason.map { ", \($0)" } ?? ""
+            let reason = detail.reason.map { ", \(TerminalText.shown($0, limit: ServiceError.longestCode))" } ?? ""
             error = .apiKeyRejected(service.service, message: wording(.keyRejected(service.service, status: statusText + reason)))
         case 402:
             // Payment required: the account may not make this call (Foursquare's Premium fields without credits).

@@ -30,6 +30,10 @@ package struct ServiceDescription: Sendable {
 
 /// A service's own account of a failed request.
 package struct ServiceError: Sendable, Equatable {
+    /// A code or reason longer than this many characters is cut where a message quotes it:
+    /// real ones are words (`PERMISSION_DENIED`, `NoRoute`).
+    package static let longestCode = 60
+
     /// Its status word or code, e.g. `PERMISSION_DENIED`.
     package var code: String?
     /// A finer reason, e.g. `API_KEY_INVALID`.

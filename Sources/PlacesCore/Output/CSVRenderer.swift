@@ -34,9 +34,19 @@ package enum CSVRenderer {
         cells.map(quote).joined(separator: ",") + "\n"
     }
 
+    /// The cell as a field: quoted, its quotes doubled, when it holds a comma, a quote or a
+    /// line break. Read by Unicode scalar: as `Character`s, CR LF is one equal to neither, and
+    /// a quote followed by a combining mark is no quote.
     package static func quote(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in cell.unicodeScalars {
+            if scalar == "\"" { quoted.append("\"") }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 }
 

@@ -8,44 +8,29 @@ package enum FieldValue: Sendable, Equatable {
     /// A list the provider did not give: `null`, unlike an empty list.
     case absentList
 
-    /// Provider text longer than this many Unicode scalars is cut, ending in "…": a name or
-    /// an address of megabytes from a broken answer would otherwise flood every format.
-    package static let maxTextLength = 2_000
-
-    /// Provider text as printed: cut to `maxTextLength`, then made one safe line.
-    package static func shown(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard scalars.index(scalars.startIndex, offsetBy: maxTextLength, limitedBy: scalars.endIndex).map({ $0 < scalars.endIndex }) == true else {
-            return TerminalText.sanitizedLine(text)
-        }
-        var cut = String.UnicodeScalarView(scalars.prefix(maxTextLength - 1))
-        cut.append("…")
-        return TerminalText.sanitizedLine(String(cut))
-    }
-
-    /// Every field value comes through here, so provider text is sanitized once.
+    /// Every field value comes through here, so provider text is sanitized once (`TerminalText.shown`).
     package static func of(_ field: VenueField, in venue: Venue) -> FieldValue {
         switch field {
         case .id: return .text(venue.id.description)
         case .provider: return .text(venue.provider.rawValue)
-        case .name: return .text(shown(venue.name))
+        case .name: return .text(TerminalText.shown(venue.name))
         case .latitude: return .number(venue.coordinate.latitude)
         case .longitude: return .number(venue.coordinate.longitude)
-        case .address: return .text(venue.address.map(shown))
+        case .address: return .text(venue.address.map(TerminalText.shown))
         case .distanceMeters: return .number(venue.distanceMeters.map { ($0 * 10).rounded() / 10 })
-        case .categories: return .list(venue.categories.map(shown))
-        case .cuisines: return .list(venue.cuisines.map(shown))
+        case .categories: return .list(venue.categories.map(TerminalText.shown))
+        case .cuisines: return .list(venue.cuisines.map(TerminalText.shown))
         case .rating: return .number(venue.rating)
         case .ratingCount: return .integer(venue.ratingCount)
         case .priceLevel: return .integer(venue.priceLevel)
         case .openNow: return .flag(venue.openNow)
-        case .phone: return .text(venue.phone.map(shown))
-        case .website: return .text(venue.website.map(shown))
-        case .mapsURL: return .text(shown(venue.mapsURL))
+        case .phone: return .text(venue.phone.map(TerminalText.shown))
+        case .website: return .text(venue.website.map(TerminalText.shown))
+        case .mapsURL: return .text(TerminalText.shown(venue.mapsURL))
         case .isFavorite: return .flag(venue.isFavorite)
-        case .sameAs: return .list(venue.sameAs.map { shown($0.description) })
-        case .openingHours: return venue.openingHours.map { .list($0.map(shown)) } ?? .absentList
-        case .photos: return venue.photoURLs.map { .list($0.map(shown)) } ?? .absentList
+        case .sameAs: return .list(venue.sameAs.map { TerminalText.shown($0.description) })
+        case .openingHours: return venue.openingHours.map { .list($0.map(TerminalText.shown)) } ?? .absentList
+        case .photos: return venue.photoURLs.map { .list($0.map(TerminalText.shown)) } ?? .absentList
         case .alongMeters: return .number(venue.alongMeters.map { ($0 * 10).rounded() / 10 })
         case .routeOffsetMeters: return .number(venue.routeOffsetMeters.map { ($0 * 10).rounded() / 10 })
         case .detourSeconds: return .number(venue.detourSeconds.map { $0.rounded() })

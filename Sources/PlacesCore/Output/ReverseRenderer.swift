@@ -2,7 +2,9 @@ import Foundation
 
 /// `places reverse` answers in every format: the JSON record of the contract (one object,
 /// or NDJSON for several points and streams), a table, CSV with one row per point, and a
-/// GeoJSON FeatureCollection of the points asked about (the record as properties).
+/// GeoJSON FeatureCollection of the points asked about (the record as properties). Text
+/// from the source (the address, its id, the places' names) goes through
+/// `TerminalText.shown` in every format.
 package enum ReverseRenderer {
     /// The contract's record: `latitude`, `longitude`, `address`, `addressId`,
     /// `addressDistanceMeters`, `city`, `places`, `provider`; `line` first in a stream.
@@ -12,7 +14,7 @@ package enum ReverseRenderer {
         members += [
             ("latitude", .number(answer.coordinate.latitude)), ("longitude", .number(answer.coordinate.longitude)),
             ("address", answer.address.map(json) ?? .null),
-            ("addressId", answer.addressID.map(JSONValue.string) ?? .null),
+            ("addressId", answer.addressID.map { .string(TerminalText.shown($0)) } ?? .null),
             ("addressDistanceMeters", answer.addressDistanceMeters.map { .number(rounded($0)) } ?? .null),
             ("city", answer.city.map(json) ?? .null),
             ("places", .array(answer.places.map { $0.jsonObject(fields: placeFields) })),
@@ -23,11 +25,11 @@ package enum ReverseRenderer {
 
     /// A stream's record for a line that is not a point.
     package static func errorRecord(line: Int, message: String) -> JSONValue {
-        .object([("line", .integer(line)), ("error", .string(message))])
+        .object([("line", .integer(line)), ("error", .string(TerminalText.shown(message)))])
     }
 
     static func json(_ address: StreetAddress) -> JSONValue {
-        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        func text(_ value: String?) -> JSONValue { value.map { .string(TerminalText.shown($0)) } ?? .null }
         return .object([("formatted", text(address.formatted)), ("street", text(address.street)), ("housenumber", text(address.housenumber)),
                         ("postcode", text(address.postcode)), ("city", text(address.city)), ("countryCode", text(address.countryCode))])
     }
@@ -46,18 +48,39 @@ package enum ReverseRenderer {
                                     "addressId", "addressDistanceMeters", "city", "cityCountryCode", "cityDistanceMeters", "places", "provider"]
 
     package static func csvRow(_ answer: ReverseGeocode) -> String {
+        CSVRenderer.row(csvCells(answer))
+    }
+
+    static func csvCells(_ answer: ReverseGeocode) -> [String] {
         func number(_ value: Double?) -> String { value.map { JSONValue.format(rounded($0)) } ?? "" }
+        func text(_ value: String?) -> String { value.map(TerminalText.shown) ?? "" }
         let a = answer.address
-        return CSVRenderer.row([
-            JSONValue.format(answer.coordinate.latitude), JSONValue.format(answer.coordinate.longitude), a?.formatted ?? "", a?.street ?? "",
-            a?.housenumber ?? "", a?.postcode ?? "", a?.city ?? "", a?.countryCode ?? "", answer.addressID ?? "", number(answer.addressDistanceMeters),
-            answer.city?.name ?? "", answer.city?.countryCode ?? "", number(answer.city?.distanceMeters),
-            answer.places.map(\.name).joined(separator: ";"), answer.provider?.rawValue ?? "",
-        ])
+        return [
+            JSONValue.format(answer.coordinate.latitude), JSONValue.format(answer.coordinate.longitude),
+            text(a?.formatted), text(a?.street), text(a?.housenumber), text(a?.postcode), text(a?.city), text(a?.countryCode),
+            text(answer.addressID), number(answer.addressDistanceMeters),
+            text(answer.city?.name), text(answer.city?.countryCode), number(answer.city?.distanceMeters),
+            answer.places.map { TerminalText.shown($0.name) }.joined(separator: ";"), answer.provider?.rawValue ?? "",
+        ]
     }
 
     package static func csv(_ answers: [ReverseGeocode]) -> String {
         CSVRenderer.row(csvHeader) + answers.map(csvRow).joined()
+    }
+
+    /// A stream's CSV (`reverse - --format csv`): the line number first, the columns of
+    /// `csvHeader`, then `error`, empty but on a line that is not a point.
+    package static let streamCSVHeader = ["line"] + csvHeader + ["error"]
+
+    /// A stream's row for a point.
+    package static func streamCSVRow(_ answer: ReverseGeocode, line: Int) -> String {
+        CSVRenderer.row([String(line)] + csvCells(answer) + [""])
+    }
+
+    /// A stream's row for a line that is not a point: its number and the message, the
+    /// other columns empty.
+    package static func streamCSVErrorRow(line: Int, message: String) -> String {
+        CSVRenderer.row([String(line)] + Array(repeating: "", count: csvHeader.count) + [TerminalText.shown(message)])
     }
 
     /// GeoJSON: a Point feature per point asked about, its record as properties.
@@ -81,16 +104,17 @@ package enum ReverseRenderer {
             out += "\(JSONValue.format(answer.coordinate.latitude)),\(JSONValue.format(answer.coordinate.longitude))\n"
             if let address = answer.address {
                 let distance = answer.addressDistanceMeters.map { " (\(DistanceText.format($0)) away)" } ?? ""
-                out += "  address  \(TerminalText.sanitizedLine(address.formatted ?? "?"))\(distance)\n"
+                out += "  address  \(TerminalText.shown(address.formatted ?? "?"))\(distance)\n"
             } else if answer.provider != nil {
                 out += "  address  (none known)\n"
             }
             if let city = answer.city {
-                out += "  city     \(TerminalText.sanitizedLine(city.name)), \(city.countryCode) (\(DistanceText.format(city.distanceMeters)) away)\n"
+                let distance = DistanceText.format(city.distanceMeters)
+                out += "  city     \(TerminalText.shown(city.name)), \(city.countryCode) (\(distance) away)\n"
             }
             for place in answer.places {
                 let distance = place.distanceMeters.map { " (\(DistanceText.format($0)))" } ?? ""
-                out += "  place    \(TerminalText.sanitizedLine(place.name))\(distance)\n"
+                out += "  place    \(TerminalText.shown(place.name))\(distance)\n"
             }
         }
         return out

@@ -1,6 +1,29 @@
 /// Text from providers made safe to print: no terminal control characters, and its
 /// width in terminal columns for aligning tables.
 package enum TerminalText {
+    /// Text from outside longer than this many Unicode scalars is cut, ending in "…": a name
+    /// or an address of megabytes from a broken answer would otherwise flood every format.
+    package static let maxShownLength = 2_000
+
+    /// Text from outside (a provider's answer, an extract's tags) as every format prints it:
+    /// cut to `limit` Unicode scalars (ending in "…"), then made one safe line
+    /// (`sanitizedLine`). Every renderer passes such text through here, whatever the format,
+    /// so JSON, CSV, GeoJSON and tables all show the same characters; a message quoting a
+    /// server's word passes a smaller limit.
+    package static func shown(_ text: String) -> String {
+        shown(text, limit: maxShownLength)
+    }
+
+    /// `shown(_:)` with a limit of its own.
+    package static func shown(_ text: String, limit: Int) -> String {
+        let scalars = text.unicodeScalars
+        let end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex)
+        guard limit > 0, let end, end < scalars.endIndex else { return sanitizedLine(text) }
+        var cut = String.UnicodeScalarView(scalars.prefix(limit - 1))
+        cut.append("…")
+        return sanitizedLine(String(cut))
+    }
+
     /// Removes C0/C1 control characters, DEL and bidirectional overrides (which can
     /// reorder what a terminal shows); tabs and line breaks become single spaces.
     package static func sanitizedLine(_ text: String) -> String {

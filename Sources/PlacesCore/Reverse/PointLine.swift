@@ -1,8 +1,9 @@
 import Foundation
 
 /// One line of `reverse -`: `LAT,LON` (spaces allowed around each), or an NDJSON object
-/// with numbers `latitude` and `longitude`. Read from its bytes without building strings
-/// for the common case, since a stream may be millions of lines.
+/// with numbers `latitude` and `longitude` (each once; other members ignored). Read from its
+/// bytes without building strings for the common case, since a stream may be millions of
+/// lines. A number out of range is named as it was written.
 package enum PointLine {
     package enum Parsed: Equatable {
         case point(Coordinate)
@@ -20,29 +21,65 @@ package enum PointLine {
         guard let comma = (start..<end).first(where: { line[$0] == UInt8(ascii: ",") }) else {
             return .bad("expected LAT,LON or a JSON object with latitude and longitude")
         }
-        guard let lat = number(UnsafeRawBufferPointer(rebasing: line[start..<comma])),
-              let lon = number(UnsafeRawBufferPointer(rebasing: line[(comma + 1)..<end])) else {
+        let latText = UnsafeRawBufferPointer(rebasing: line[start..<comma])
+        let lonText = UnsafeRawBufferPointer(rebasing: line[(comma + 1)..<end])
+        guard let lat = number(latText), let lon = number(lonText) else {
             return .bad("expected LAT,LON with two decimal numbers")
         }
-        return checked(lat, lon)
+        return checked(lat, lon, latText: latText, lonText: lonText)
     }
 
-    private static func checked(_ lat: Double, _ lon: Double) -> Parsed {
-        guard lat.isFinite, abs(lat) <= 90 else { return .bad("latitude \(JSONValue.format(lat)) is out of range: it must be between -90 and 90") }
-        guard lon.isFinite, abs(lon) <= 180 else { return .bad("longitude \(JSONValue.format(lon)) is out of range: it must be between -180 and 180") }
+    /// The point, or the line's error naming the number out of range as it was written
+    /// (`1e400` is out of range, not `null` or `inf`).
+    private static func checked(_ lat: Double, _ lon: Double, latText: UnsafeRawBufferPointer, lonText: UnsafeRawBufferPointer) -> Parsed {
+        guard lat.isFinite, abs(lat) <= 90 else {
+            return .bad("latitude \(quoted(latText)) is out of range: it must be between -90 and 90")
+        }
+        guard lon.isFinite, abs(lon) <= 180 else {
+            return .bad("longitude \(quoted(lonText)) is out of range: it must be between -180 and 180")
+        }
         return .point(Coordinate(uncheckedLatitude: lat, longitude: lon))
     }
 
-    private struct PointObject: Decodable {
-        var latitude: Double
-        var longitude: Double
+    /// The longest number quoted whole in a message; a longer one is cut, ending in "…".
+    static let longestQuoted = 40
+
+    /// A number's text as a message quotes it: trimmed, cut to `longestQuoted` characters.
+    private static func quoted(_ text: UnsafeRawBufferPointer) -> String {
+        let trimmed = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        let shown = trimmed.count > longestQuoted ? String(trimmed.prefix(longestQuoted - 1)) + "…" : trimmed
+        return "'" + TerminalText.sanitizedLine(shown) + "'"
     }
 
+    private static let expectedObject = "expected a JSON object with numbers \"latitude\" and \"longitude\""
+
+    /// An NDJSON line: one JSON object holding `latitude` and `longitude`, each a number and
+    /// each given once (a key given twice is refused: readers disagree on which one counts).
     private static func object(_ text: UnsafeRawBufferPointer) -> Parsed {
-        guard let point = try? JSONDecoder().decode(PointObject.self, from: Data(text)) else {
-            return .bad("expected a JSON object with numbers \"latitude\" and \"longitude\"")
+        let spans = JSONSpans(Array(text))
+        guard let whole = spans.wholeValue, let members = spans.members(of: whole) else { return .bad(expectedObject) }
+        var latitude: Range<Int>?, longitude: Range<Int>?
+        for member in members where member.key == "latitude" || member.key == "longitude" {
+            let isLatitude = member.key == "latitude"
+            guard (isLatitude ? latitude : longitude) == nil else {
+                return .bad("\"\(member.key)\" is given twice in the object: give it once")
+            }
+            if isLatitude { latitude = member.value } else { longitude = member.value }
         }
-        return checked(point.latitude, point.longitude)
+        guard let latitude, let longitude else { return .bad(expectedObject) }
+        return spans.bytes.withUnsafeBytes { bytes in
+            let latText = UnsafeRawBufferPointer(rebasing: bytes[latitude]), lonText = UnsafeRawBufferPointer(rebasing: bytes[longitude])
+            guard isJSONNumber(latText), isJSONNumber(lonText), let lat = number(latText), let lon = number(lonText) else {
+                return .bad(expectedObject)
+            }
+            return checked(lat, lon, latText: latText, lonText: lonText)
+        }
+    }
+
+    /// Whether a JSON value (already checked to be one) is a number: it starts with `-` or a digit.
+    private static func isJSONNumber(_ value: UnsafeRawBufferPointer) -> Bool {
+        guard let first = value.first else { return false }
+        return first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
     }
 
     @inline(__always) private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }

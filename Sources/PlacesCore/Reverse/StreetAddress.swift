@@ -22,6 +22,12 @@ public struct StreetAddress: Sendable, Hashable {
         self.formatted = formatted ?? Self.line(street: street, housenumber: housenumber, postcode: postcode, city: city)
     }
 
+    /// Whether nothing of it is known: no line and no part, or only empty ones (a geocoder's
+    /// answer with nothing usable, such as a result of another shape). It is no address.
+    package var isEmpty: Bool {
+        [formatted, street, housenumber, postcode, city, countryCode].allSatisfy { $0?.isEmpty ?? true }
+    }
+
     /// `street housenumber, postcode city`, leaving out what is unknown; nil when all is.
     static func line(street: String?, housenumber: String?, postcode: String?, city: String?) -> String? {
         let first = [street, housenumber].compactMap { $0 }.joined(separator: " ")

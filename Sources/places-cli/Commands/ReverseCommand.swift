@@ -24,6 +24,7 @@ enum ReverseCommand: PlacesCommand {
         notes: [
             "Sources: an extract (--data / $PLACES_OSM_DATA: the nearest element with addr:* tags, offline), Nominatim for osm without an extract ($PLACES_NOMINATIM_URL; its usage policy: at most one request a second, which places keeps, and results cached: use --cache), Google's Geocoding API for google. Foursquare has no reverse geocoder. The city always comes from the bundled gazetteer, offline.",
             "One POINT with --json prints one object; several POINTs, or -, print NDJSON, one record a point in input order. A line of - that is not a point is a record {\"line\": N, \"error\": ...} and the others go on; the exit status is then 65.",
+            "- with --format csv prints a header, then a row a line: line, the columns of a point's CSV, and error (filled on a line that is not a point). --format geojson needs the points as arguments.",
         ])
 
     static func options(_ args: ParsedArguments, context: RunContext) throws -> ReverseOptions {
@@ -36,11 +37,16 @@ enum ReverseCommand: PlacesCommand {
         } else {
             points = .given(try texts.map { try Coordinate.parse($0) })
         }
+        let output = try SharedOptions.output(args)
+        if points == .standardInput, output.format == .geojson {
+            let formats = "as NDJSON or with --format csv; --format geojson takes the points as arguments"
+            throw UsageError("reverse - writes a record a line as it goes, \(formats)")
+        }
         return ReverseOptions(
             points: points,
             cityOnly: args.isSet(.cityOnly),
             limit: try args.integer(.limit, range: 0...100) ?? ReverseOptions.defaultLimit,
-            output: try SharedOptions.output(args),
+            output: output,
             network: try SharedOptions.network(args, environment: context.environment),
             providerOptions: try SharedOptions.provider(args))
     }

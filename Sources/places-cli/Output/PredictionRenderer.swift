@@ -3,7 +3,8 @@ import PlacesCore
 /// Writes autocomplete predictions in the chosen format. A record follows the contract:
 /// `kind`, `id`, `text`, `mainText`, `secondaryText`, `types`, `distanceMeters`, and, as an
 /// extension, `latitude`/`longitude` (null where the provider gives no position: Google's
-/// predictions). With a session, `--json` is `{"sessionToken", "predictions": [...]}` so a
+/// predictions). The provider's texts and types go through `TerminalText.shown` in every
+/// format. With a session, `--json` is `{"sessionToken", "predictions": [...]}` so a
 /// script reads the token even when nothing was predicted; NDJSON records carry it each.
 package enum PredictionRenderer {
     package static func render(_ predictions: [AutocompletePrediction], format: OutputFormat, sessionToken: String? = nil,
@@ -29,10 +30,10 @@ package enum PredictionRenderer {
         var pairs: [(String, JSONValue)] = [
             ("kind", .string(p.kind.rawValue)),
             ("id", p.id.map { .string($0.description) } ?? .null),
-            ("text", .string(p.text)),
-            ("mainText", .string(p.mainText)),
-            ("secondaryText", p.secondaryText.map(JSONValue.string) ?? .null),
-            ("types", .array(p.types.map(JSONValue.string))),
+            ("text", .string(TerminalText.shown(p.text))),
+            ("mainText", .string(TerminalText.shown(p.mainText))),
+            ("secondaryText", p.secondaryText.map { .string(TerminalText.shown($0)) } ?? .null),
+            ("types", .array(p.types.map { .string(TerminalText.shown($0)) })),
             ("distanceMeters", p.distanceMeters.map(JSONValue.number) ?? .null),
             ("latitude", p.coordinate.map { .number($0.latitude) } ?? .null),
             ("longitude", p.coordinate.map { .number($0.longitude) } ?? .null),
@@ -44,9 +45,12 @@ package enum PredictionRenderer {
     static let csvColumns = ["kind", "id", "text", "mainText", "secondaryText", "types", "distanceMeters", "latitude", "longitude"]
 
     static func csvCells(_ p: AutocompletePrediction) -> [String] {
-        [p.kind.rawValue, p.id?.description ?? "", p.text, p.mainText, p.secondaryText ?? "", p.types.joined(separator: ";"),
-         p.distanceMeters.map(JSONValue.format) ?? "", p.coordinate.map { JSONValue.format($0.latitude) } ?? "",
-         p.coordinate.map { JSONValue.format($0.longitude) } ?? ""]
+        [
+            p.kind.rawValue, p.id?.description ?? "", TerminalText.shown(p.text), TerminalText.shown(p.mainText),
+            p.secondaryText.map(TerminalText.shown) ?? "", p.types.map(TerminalText.shown).joined(separator: ";"),
+            p.distanceMeters.map(JSONValue.format) ?? "", p.coordinate.map { JSONValue.format($0.latitude) } ?? "",
+            p.coordinate.map { JSONValue.format($0.longitude) } ?? "",
+        ]
     }
 
     /// A FeatureCollection of Points with the record (less the position) as properties; a
@@ -68,8 +72,8 @@ package enum PredictionRenderer {
     /// narrow terminal).
     static func table(_ predictions: [AutocompletePrediction], terminal: TerminalInfo) -> String {
         guard !predictions.isEmpty else { return "" }
-        let names = predictions.map { TerminalText.sanitizedLine($0.kind == .query ? "\"\($0.mainText)\"" : $0.mainText) }
-        let details = predictions.map { TerminalText.sanitizedLine($0.secondaryText ?? "") }
+        let names = predictions.map { TerminalText.shown($0.kind == .query ? "\"\($0.mainText)\"" : $0.mainText) }
+        let details = predictions.map { TerminalText.shown($0.secondaryText ?? "") }
         let distances = predictions.map { $0.distanceMeters.map(DistanceText.format) ?? "" }
         let ids = predictions.map { $0.id?.description ?? "(search)" }
         var nameWidth = max(4, names.map(TerminalText.displayWidth).max() ?? 0)

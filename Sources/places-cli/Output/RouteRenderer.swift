@@ -30,7 +30,7 @@ package enum RouteRenderer {
     /// `{"instruction", "distanceMeters", "durationSeconds", "latitude", "longitude"}`.
     static func step(_ s: RouteStep) -> JSONValue {
         .object([
-            ("instruction", .string(FieldValue.shown(s.instruction))),
+            ("instruction", .string(TerminalText.shown(s.instruction))),
             ("distanceMeters", s.distanceMeters.map(JSONValue.number) ?? .null),
             ("durationSeconds", s.durationSeconds.map(JSONValue.number) ?? .null),
             ("latitude", .number(s.coordinate.latitude)),
@@ -105,7 +105,8 @@ package enum RouteRenderer {
             out += "Steps\n"
             for (n, s) in steps.enumerated() {
                 let figures = [s.distanceMeters.map(DistanceText.format), s.durationSeconds.map(DistanceText.duration)].compactMap { $0 }
-                out += "  \(n + 1). \(FieldValue.shown(s.instruction))" + (figures.isEmpty ? "" : " (\(figures.joined(separator: ", ")))") + "\n"
+                let said = figures.isEmpty ? "" : " (\(figures.joined(separator: ", ")))"
+                out += "  \(n + 1). \(TerminalText.shown(s.instruction))" + said + "\n"
             }
             out += "\n"
         }
@@ -145,7 +146,7 @@ package enum RouteRenderer {
         return "\(name)\(id) at \(where_)"
     }
 
-    private static func name(_ p: RoutePoint) -> String? { p.name.map(FieldValue.shown) }
+    private static func name(_ p: RoutePoint) -> String? { p.name.map(TerminalText.shown) }
 
     private static func straightLine(_ route: RouteEstimate) -> Double { (route.straightLineMeters * 10).rounded() / 10 }
 

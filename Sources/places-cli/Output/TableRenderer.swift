@@ -64,10 +64,10 @@ struct TableRenderer {
             if text != "-" { pairs.append((Self.label(field), text)) }
         }
         for (i, hours) in (venue.openingHours ?? []).enumerated() {
-            pairs.append((i == 0 ? "Hours" : "", FieldValue.shown(hours)))
+            pairs.append((i == 0 ? "Hours" : "", TerminalText.shown(hours)))
         }
         for (i, photo) in (venue.photoURLs ?? []).enumerated() {
-            pairs.append((i == 0 ? "Photos" : "", FieldValue.shown(photo)))
+            pairs.append((i == 0 ? "Photos" : "", TerminalText.shown(photo)))
         }
         let width = pairs.map { $0.0.count }.max() ?? 0
         return pairs.map { label, value in

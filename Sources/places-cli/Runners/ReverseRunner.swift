@@ -19,7 +19,8 @@ enum ReverseRunner {
             guard let write = context.writeOutput else {
                 throw UsageError("reverse - reads standard input, which a batch line cannot: give the points as arguments")
             }
-            if let bad = try await ReverseStream.run(write: write, gazetteer: gazetteer, answer: answer) { throw bad }
+            let format: ReverseStream.Format = options.output.format == .csv ? .csv : .ndjson
+            if let bad = try await ReverseStream.run(write: write, gazetteer: gazetteer, format: format, answer: answer) { throw bad }
             return ""
         case .given(let points):
             var answers: [ReverseGeocode] = []

@@ -11,21 +11,42 @@ import PlacesGazetteer
 /// `places reverse -`: points from stdin, one record per line on stdout in input order, as
 /// it goes. Reads and writes in large blocks (`StreamLines`) and keeps only the lines being
 /// answered, so memory stays flat whatever the input's length. A line that is not a point
-/// is an error record (`{"line": N, "error": "..."}`) and the stream goes on; the status is
-/// then 65 (`BadStreamLines`, reported after the last record).
-/// A blank line gets no record.
+/// is an error record (`{"line": N, "error": "..."}`, or a CSV row with only `line` and
+/// `error`) and the stream goes on; the status is then 65 (`BadStreamLines`, reported after
+/// the last record). A blank line gets no record.
 enum ReverseStream {
     /// Bytes written to stdout at a time.
     static let blockSize = 1 << 20
 
-    /// With `answer` nil, the city-only fast path (`CityOnlyStream`, on every core); else
-    /// each point is answered by it and written as `ReverseRenderer.json`'s record.
+    /// What the records are written as.
+    enum Format: Sendable {
+        /// A JSON record a line (`ReverseRenderer.json`, with `line`).
+        case ndjson
+        /// A header, then a row a line (`ReverseRenderer.streamCSVHeader`).
+        case csv
+    }
+
+    /// With `answer` nil, the city alone: as NDJSON on the fast path (`CityOnlyStream`, on
+    /// every core), as CSV one line after another. Else each point is answered by `answer`.
     /// `write` takes the records as they are made, a block at a time; the number of lines
     /// that were not points is returned (and the first of them).
-    static func run(input: Int32 = 0, write: @escaping @Sendable (String) -> StandardStreams.WriteResult, gazetteer: Gazetteer,
-                    answer: ((Coordinate) async throws -> ReverseGeocode)?) async throws -> BadStreamLines? {
-        guard let answer else { return try await CityOnlyStream.run(input: input, write: write, gazetteer: gazetteer) }
+    static func run(
+        input: Int32 = 0, write: @escaping @Sendable (String) -> StandardStreams.WriteResult, gazetteer: Gazetteer,
+        format: Format = .ndjson, answer: ((Coordinate) async throws -> ReverseGeocode)?
+    ) async throws -> BadStreamLines? {
+        if answer == nil, format == .ndjson { return try await CityOnlyStream.run(input: input, write: write, gazetteer: gazetteer) }
+        // Each answer of a source may be slow (a web geocoder): written one by one. The city
+        // alone is quick: written a block at a time.
+        let oneByOne = answer != nil
+        let answer = answer ?? { point in ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point)) }
         var sink = StreamBlockWriter(write: write)
+        if format == .csv { sink.append(contentsOf: CSVRenderer.row(ReverseRenderer.streamCSVHeader).utf8) }
+        func appendError(_ line: Int, _ message: String) {
+            switch format {
+            case .ndjson: sink.appendLine(ReverseRenderer.errorRecord(line: line, message: message).compact)
+            case .csv: sink.append(contentsOf: ReverseRenderer.streamCSVErrorRow(line: line, message: message).utf8)
+            }
+        }
         var lineNumber = 0
         var bad: BadStreamLines?
         try await StreamLines.read(input) { line in
@@ -33,25 +54,27 @@ enum ReverseStream {
             switch line {
             case .tooLong:
                 bad.note(lineNumber)
-                sink.appendLine(ReverseRenderer.errorRecord(line: lineNumber, message: StreamLines.tooLongMessage).compact)
+                appendError(lineNumber, StreamLines.tooLongMessage)
             case .text(let bytes):
                 switch PointLine.parse(bytes) {
                 case .blank: return true
                 case .bad(let message):
                     bad.note(lineNumber)
-                    sink.appendLine(ReverseRenderer.errorRecord(line: lineNumber, message: message).compact)
+                    appendError(lineNumber, message)
                 case .point(let point):
-                    sink.appendLine(ReverseRenderer.json(try await answer(point), line: lineNumber).compact)
+                    let found = try await answer(point)
+                    switch format {
+                    case .ndjson: sink.appendLine(ReverseRenderer.json(found, line: lineNumber).compact)
+                    case .csv: sink.append(contentsOf: ReverseRenderer.streamCSVRow(found, line: lineNumber).utf8)
+                    }
                 }
-                // One by one: each answer is slow (a web geocoder).
-                try sink.flush()
             }
+            if oneByOne || sink.bytes.count >= blockSize { try sink.flush() }
             return !sink.closed
         }
         try sink.flush()
         return bad
     }
-
 }
 
 /// Lines of `reverse -` that were not points: each has its error record; the status is 65.

@@ -10,7 +10,8 @@ import PlacesCore
 /// The lines of `reverse -`'s input, read in large blocks into two buffers allocated once:
 /// each line's bytes, without its newline, handed over in order. A line still unfinished
 /// past `longestLine` bytes is handed over once as `tooLong` and the rest of it skipped, so
-/// memory stays flat whatever the input holds.
+/// memory stays flat whatever the input holds. A UTF-8 byte-order mark opening the input
+/// (as some editors and Windows tools write) is not part of the first line.
 enum StreamLines {
     enum Line {
         /// The line's bytes: valid during the call only.
@@ -24,6 +25,9 @@ enum StreamLines {
 
     /// The longest line read as a point (an NDJSON object with other members may be long).
     static let longestLine = 64 << 10
+
+    /// EF BB BF: U+FEFF in UTF-8.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The error record's message for a `tooLong` line.
     static var tooLongMessage: String { "the line is longer than \(longestLine / 1024) KiB: not a point" }
@@ -41,6 +45,14 @@ enum StreamLines {
         var held = 0
         /// Past the longest line taken, to its end: the rest of that line is no point.
         var skipping = false
+        var first = true
+        /// A line to `body`, the first without a byte-order mark.
+        func hand(_ line: UnsafeRawBufferPointer) async throws -> Bool {
+            guard first else { return try await body(.text(line)) }
+            first = false
+            let mark = line.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+            return try await body(.text(UnsafeRawBufferPointer(rebasing: line[mark...])))
+        }
         while true {
             let n = POSIX.read(input, into: block)
             if n < 0 { throw PlacesError.io(path: "standard input", message: "cannot read standard input: \(String(cString: strerror(errno)))") }
@@ -50,11 +62,11 @@ enum StreamLines {
                 if skipping {
                     skipping = false
                 } else if held == 0 {
-                    guard try await body(.text(UnsafeRawBufferPointer(rebasing: block[start..<i]))) else { return }
+                    guard try await hand(UnsafeRawBufferPointer(rebasing: block[start..<i])) else { return }
                 } else {
                     UnsafeMutableRawBufferPointer(rebasing: pending[held..<(held + i - start)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: block[start..<i]))
                     held += i - start
-                    guard try await body(.text(UnsafeRawBufferPointer(rebasing: pending[0..<held]))) else { return }
+                    guard try await hand(UnsafeRawBufferPointer(rebasing: pending[0..<held])) else { return }
                 }
                 held = 0
                 start = i + 1
@@ -66,9 +78,10 @@ enum StreamLines {
             if held > longestLine {
                 held = 0
                 skipping = true
+                first = false
                 guard try await body(.tooLong) else { return }
             }
         }
-        if held > 0, !skipping { _ = try await body(.text(UnsafeRawBufferPointer(rebasing: pending[0..<held]))) }
+        if held > 0, !skipping { _ = try await hand(UnsafeRawBufferPointer(rebasing: pending[0..<held])) }
     }
 }

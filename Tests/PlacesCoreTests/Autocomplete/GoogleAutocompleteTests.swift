@@ -160,7 +160,7 @@ struct GoogleAutocompleteTests {
         let predictions = try await Self.client(fake, notes: notes).autocomplete(.init(input: "goo", includeQueries: true))
         #expect(predictions.map(\.text) == ["Good, Street 1", "good food"])
         #expect(predictions[0].distanceMeters == nil && predictions[0].mainTextMatches == [0..<2])
-        #expect(notes.all.contains { $0.contains("3 suggestions without a place id") })
+        #expect(notes.all.contains { $0.contains("3 suggestions without a usable place id") })
         #expect(notes.all.contains { $0.contains("out of range") })
         let empty = try FakeGooglePlaces { _ in .json(200, "{}") }
         #expect(try await Self.client(empty).autocomplete(.init(input: "zzzz")).isEmpty)

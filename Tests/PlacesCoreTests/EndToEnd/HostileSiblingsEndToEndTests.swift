@@ -46,7 +46,7 @@ struct HostileSiblingsEndToEndTests {
         let place = try #require(try JSONHelpers.array(json.stdout).first)
         for field in ["name", "address"] {
             let text = try #require(place[field] as? String)
-            #expect(text.unicodeScalars.count == FieldValue.maxTextLength && text.hasSuffix("…"), "\(field): \(text.count)")
+            #expect(text.unicodeScalars.count == TerminalText.maxShownLength && text.hasSuffix("…"), "\(field): \(text.count)")
         }
         let table = try await Self.run(["nearby", "--provider", "google", "--at", A.at], body: body)
         #expect(table.status == 0 && table.stdout.count < 10_000, "\(table.stdout.count) characters")

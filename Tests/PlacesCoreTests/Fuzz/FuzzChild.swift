@@ -55,6 +55,8 @@ struct FuzzChild {
     let directory: String
     /// Where stdout and stderr are written (two files named after it).
     let outputStem: String
+    /// The file read as stdin (`reverse -`'s points).
+    var standardInput = "/dev/null"
 
     /// Runs the child to its end, or until `deadline` seconds or until `stop` returns a
     /// reason (asked every few milliseconds), whichever is first.
@@ -65,7 +67,7 @@ struct FuzzChild {
         let envp = environment.map { "\($0.key)=\($0.value)" }
 
         let started = Date()
-        let pid = try Self.spawn(argv: argv, environment: envp, stdout: outPath, stderr: errPath)
+        let pid = try Self.spawn(argv: argv, environment: envp, stdin: standardInput, stdout: outPath, stderr: errPath)
         var status: Int32 = 0
         var usage = rusage()
         var killedBecause: String?
@@ -123,7 +125,7 @@ struct FuzzChild {
         return (try? handle.read(upToCount: outputCap + 1)) ?? Data()
     }
 
-    private static func spawn(argv: [String], environment: [String], stdout: String, stderr: String) throws -> pid_t {
+    private static func spawn(argv: [String], environment: [String], stdin: String, stdout: String, stderr: String) throws -> pid_t {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
         #else
@@ -131,7 +133,7 @@ struct FuzzChild {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         closeInheritedDescriptors(&actions)

@@ -253,7 +253,9 @@ enum FuzzHarness {
     static func failures(index: Int, seed: UInt64, invocation: FuzzInvocation, outcome: FuzzChild.Outcome,
                          extra: [FuzzViolation], caseDirectory: String, replies: [String] = [], classSuffix: (FuzzViolation) -> String) -> FuzzCaseResult {
         let command = commandName(invocation)
-        let violations = FuzzOracle.violations(of: outcome, batchRecords: command == "batch")
+        let stream = command == "reverse" && invocation.arguments.contains("-")
+        let violations =
+            FuzzOracle.violations(of: outcome, batchRecords: command == "batch", streamRecords: stream)
             + FuzzOracle.leaks(inFilesUnder: caseDirectory) + extra
         return FuzzCaseResult(ending: outcome.ending.description, failures: violations.map { violation in
             FuzzFailure(index: index, seed: seed, classKey: "\(violation.kind) · \(command)\(classSuffix(violation))", violation: violation,

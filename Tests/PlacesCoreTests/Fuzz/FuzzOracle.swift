@@ -24,7 +24,9 @@ enum FuzzOracle {
 
     /// `batchRecords`: the run is `places batch`, whose stdout holds one NDJSON record per
     /// line whatever the lines did; a failed batch prints them and its one error line.
-    static func violations(of outcome: FuzzChild.Outcome, batchRecords: Bool = false) -> [FuzzViolation] {
+    /// `streamRecords`: the run is `reverse -`, which prints a record a line and fails (65)
+    /// after them when a line was not a point (its own campaign checks the records).
+    static func violations(of outcome: FuzzChild.Outcome, batchRecords: Bool = false, streamRecords: Bool = false) -> [FuzzViolation] {
         var found: [FuzzViolation] = []
         let stdout = outcome.stdoutText, stderr = outcome.stderrText
         let errorLines = stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix(errorPrefix) }
@@ -56,7 +58,7 @@ enum FuzzOracle {
                 if let notRecord {
                     found.append(FuzzViolation(kind: "batch output line that is not a record", detail: String(notRecord.prefix(200))))
                 }
-            } else if !outcome.stdout.isEmpty {
+            } else if !streamRecords, !outcome.stdout.isEmpty {
                 found.append(FuzzViolation(kind: "failure with output on stdout", detail: String(stdout.prefix(200))))
             }
         }
@@ -107,13 +109,9 @@ enum FuzzOracle {
         return found
     }
 
-    /// Terminal control characters; tab and line feed are the output's own layout.
+    /// Terminal control characters (`ControlText`); tab and line feed are the output's own layout.
     private static func isControl(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x09, 0x0A: return false
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
+        s != "\t" && s != "\n" && ControlText.isControl(s)
     }
 
     private static func excerpt(_ text: String) -> String {

@@ -32,20 +32,23 @@ enum FoursquareAutocompleteMapper {
             }
         }
         if skipped > 0 {
-            diagnostics.warning("Foursquare sent \(skipped) autocomplete \(skipped == 1 ? "result" : "results") without an id, a name or a position in range; left out")
+            let results = skipped == 1 ? "result" : "results"
+            diagnostics.warning(
+                "Foursquare sent \(skipped) autocomplete \(results) without a usable id, a name or a position in range; left out")
         }
         return out
     }
 
     private static func place(_ result: FoursquareAutocompleteResponse.Result) -> AutocompletePrediction? {
-        guard let place = result.place, let rawID = nonEmpty(place.fsqPlaceId), !rawID.contains("/"),
+        // An id `details` could not take (characters other than letters, digits, '_' and '-') is no id.
+        guard let place = result.place, let rawID = nonEmpty(place.fsqPlaceId), let id = try? PlaceID(parsing: "foursquare:\(rawID)"),
               let name = nonEmpty(result.text?.primary) ?? nonEmpty(place.name),
               let latitude = place.latitude, let longitude = place.longitude,
               let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return nil }
         let secondary = nonEmpty(result.text?.secondary) ?? nonEmpty(place.location?.formattedAddress)
         var distance: Double?
         if let meters = place.distance, meters.isFinite, meters >= 0, meters <= GoogleAutocompleteMapper.longestDistance { distance = meters }
-        return AutocompletePrediction(kind: .place, id: PlaceID(provider: .foursquare, rawID: rawID),
+        return AutocompletePrediction(kind: .place, id: id,
                                       text: secondary.map { "\(name), \($0)" } ?? name, mainText: name, secondaryText: secondary,
                                       types: (place.categories ?? []).compactMap { nonEmpty($0.name) }, distanceMeters: distance,
                                       coordinate: coordinate, mainTextMatches: highlights(result.text, in: name))

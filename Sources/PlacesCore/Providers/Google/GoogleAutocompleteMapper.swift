@@ -27,7 +27,8 @@ enum GoogleAutocompleteMapper {
             }
         }
         if skipped > 0 {
-            diagnostics.warning("Google Places sent \(skipped) \(skipped == 1 ? "suggestion" : "suggestions") without a place id or a text; left out")
+            let suggestions = skipped == 1 ? "suggestion" : "suggestions"
+            diagnostics.warning("Google Places sent \(skipped) \(suggestions) without a usable place id or a text; left out")
         }
         if badNumbers > 0 {
             diagnostics.warning("Google Places sent \(badNumbers) \(badNumbers == 1 ? "distance or match offset" : "distances or match offsets") out of range; ignored")
@@ -37,15 +38,15 @@ enum GoogleAutocompleteMapper {
 
     private static func placePrediction(_ place: GoogleAutocompleteResponse.PlacePrediction, badNumbers: inout Int) -> AutocompletePrediction? {
         let fromName = place.place.flatMap { $0.hasPrefix("places/") ? String($0.dropFirst("places/".count)) : nil }
-        guard let rawID = nonEmpty(place.placeId) ?? nonEmpty(fromName), !rawID.contains("/"),
+        // An id `details` could not take (characters other than letters, digits, '_' and '-') is no id.
+        guard let rawID = nonEmpty(place.placeId) ?? nonEmpty(fromName), let id = try? PlaceID(parsing: "google:\(rawID)"),
               let text = nonEmpty(place.text?.text) ?? nonEmpty(place.structuredFormat?.mainText?.text) else { return nil }
         var distance: Double?
         if let meters = place.distanceMeters {
             if meters.isFinite, meters >= 0, meters <= longestDistance { distance = meters } else { badNumbers += 1 }
         }
         let main = place.structuredFormat?.mainText
-        return AutocompletePrediction(kind: .place, id: PlaceID(provider: .google, rawID: rawID), text: text,
-                                      mainText: nonEmpty(main?.text) ?? text,
+        return AutocompletePrediction(kind: .place, id: id, text: text, mainText: nonEmpty(main?.text) ?? text,
                                       secondaryText: nonEmpty(place.structuredFormat?.secondaryText?.text),
                                       types: place.types ?? [], distanceMeters: distance,
                                       mainTextMatches: ranges(main ?? place.text, badNumbers: &badNumbers))

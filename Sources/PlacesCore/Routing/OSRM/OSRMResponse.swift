@@ -42,18 +42,21 @@ enum OSRMErrorCode {
     /// `NoRoute` and `NoSegment` are 66 (nothing to find); a query OSRM calls invalid is 64;
     /// a server that does not speak the route service, or any other failure, is 69.
     static func error(code: String, message: String?, mode: TravelMode, host: String, wording: Wording) -> PlacesError {
-        let said = message.map { ": \(String($0.prefix(200)))" } ?? ""
+        let said = message.map { ": \(TerminalText.shown($0, limit: 200))" } ?? ""
+        // A code is a word (`NoRoute`); a server's 100 KB one is cut, not echoed whole.
+        let word = TerminalText.shown(code, limit: ServiceError.longestCode)
         switch code {
         case "NoRoute":
             return .notFound(message: "OSRM found no \(mode.phrase) route between the two points (NoRoute\(said)); they may be on networks that do not connect (an island, a closed area): try other points or \(wording(.anotherTravelMode))")
         case "NoSegment":
             return .notFound(message: "OSRM could not place a point on its \(mode.phrase) network (NoSegment\(said)): move the point nearer a street or path, or check that the server at \(host) covers that area")
         case "InvalidQuery", "InvalidValue", "InvalidOptions":
-            return .requestRejected(.osrm, message: "OSRM refused the request as invalid (\(code)\(said))")
+            return .requestRejected(.osrm, message: "OSRM refused the request as invalid (\(word)\(said))")
         case "InvalidUrl", "InvalidService", "InvalidVersion":
-            return .unavailable(.osrm, message: "the server at \(host) does not offer OSRM's route service v1 (\(code)\(said)); \(wording(.checkBaseURL(.osrm)))")
+            let advice = wording(.checkBaseURL(.osrm))
+            return .unavailable(.osrm, message: "the server at \(host) does not offer OSRM's route service v1 (\(word)\(said)); \(advice)")
         default:
-            return .unavailable(.osrm, message: "OSRM at \(host) failed with \(code)\(said); try again later or another server")
+            return .unavailable(.osrm, message: "OSRM at \(host) failed with \(word)\(said); try again later or another server")
         }
     }
 }
