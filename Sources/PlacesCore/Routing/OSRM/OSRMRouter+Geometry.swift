@@ -11,7 +11,7 @@ extension OSRMRouter {
         guard let text = route.geometry else {
             throw HTTPErrorMapper.badBody(service: service, what: "the route has no geometry (routes[0].geometry) although overview=full asked for it")
         }
-        let line = try PlausibleRoute.line(text, field: "routes[0].geometry", service: service)
+        let line = try PlausibleRoute.line(text, field: "routes[0].geometry", service: service, diagnostics: diagnostics)
         let found = steps ? try Self.steps(of: route, service: service) : nil
         return RouteGeometry(
             distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds, coordinates: line, steps: found,
