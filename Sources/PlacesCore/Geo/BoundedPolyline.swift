@@ -11,17 +11,23 @@ import Foundation
 /// before it, the spacing being the line's length shared among the points allowed. Dense
 /// stretches (a city's streets) lose points and sparse ones (a motorway) keep theirs, unlike
 /// keeping every k-th point. Every point is checked as `EncodedPolyline.decode` checks it,
-/// kept or not.
+/// kept or not. Either way a repeat of the point before is left out (the last point excepted):
+/// it adds no length, nothing is nearer to it than to that point, and a search along a line of
+/// thousands of repeats measured every place against each of them.
 package struct BoundedPolyline: Sendable {
-    /// The points kept, in travel order.
+    /// The points kept, in travel order: the first and the last always, never a point twice in
+    /// a row but for the last.
     package let points: [Coordinate]
     /// How many points the text holds.
     package let writtenCount: Int
     /// The least distance along the line between two points kept, metres; nil when every
     /// point was kept.
     package let spacingMeters: Double?
+    /// The length of the whole line as written (every point, kept or not) by the quick
+    /// measure `approximateMeters`, metres.
+    package let lengthMeters: Double
 
-    /// Whether points were left out.
+    /// Whether the line was thinned to the bound (repeats left out alone are not thinning).
     package var isThinned: Bool { spacingMeters != nil }
 
     /// `maxPoints` is at least 2 (the ends).
@@ -31,9 +37,16 @@ package struct BoundedPolyline: Sendable {
     ) throws(EncodedPolyline.DecodingError) {
         let limit = max(2, maxPoints)
         guard EncodedPolyline.pointCount(text) > limit else {
-            points = try EncodedPolyline.decode(text, precision: precision)
-            writtenCount = points.count
+            let whole = try EncodedPolyline.decode(text, precision: precision)
+            var kept: [Coordinate] = []
+            kept.reserveCapacity(whole.count)
+            for (index, point) in whole.enumerated() where point != kept.last || index == whole.count - 1 {
+                kept.append(point)
+            }
+            points = kept
+            writtenCount = whole.count
             spacingMeters = nil
+            lengthMeters = zip(whole, whole.dropFirst()).reduce(0) { $0 + Self.approximateMeters($1.0, $1.1) }
             return
         }
         var length = 0.0
@@ -69,6 +82,7 @@ package struct BoundedPolyline: Sendable {
         points = kept
         writtenCount = count
         spacingMeters = spacing
+        lengthMeters = length
     }
 
     /// Metres between two points on the mean sphere, by the equirectangular approximation

@@ -33,8 +33,8 @@ enum PlausibleRoute {
     static let maxLinePoints = 250_000
 
     /// A route's line from its encoded polyline `text` (precision 5) at `field`: two points or
-    /// more, else the answer is bad data naming the field. A line of more than `maxLinePoints`
-    /// is thinned to them, with a note saying so.
+    /// more, at most `maxMeters` long, else the answer is bad data naming the field. A line of
+    /// more than `maxLinePoints` is thinned to them, with a note saying so.
     static func line(_ text: String, field: String, service: ServiceDescription, diagnostics: Diagnostics) throws -> [Coordinate] {
         let line: BoundedPolyline
         do {
@@ -45,6 +45,13 @@ enum PlausibleRoute {
         guard line.writtenCount >= 2 else {
             let points = "\(line.writtenCount) point\(line.writtenCount == 1 ? "" : "s")"
             throw HTTPErrorMapper.badBody(service: service, what: "\(field) has \(points), not a line")
+        }
+        // As for a route's distance: a line longer than twice round the Earth is no road's, and
+        // one folded on itself that many times would cost a search along it minutes.
+        guard line.lengthMeters <= maxMeters else {
+            let length = DistanceText.format(line.lengthMeters)
+            let said = "\(service.name) answered a route line of \(length) (\(field))"
+            throw PlacesError.badResponse(service.service, message: "\(said), longer than twice round the Earth: not a plausible route")
         }
         if let spacing = line.spacingMeters {
             let spacing = DistanceText.format(spacing)

@@ -100,4 +100,24 @@ struct RouteLineBoundsEndToEndTests {
         #expect(run.peakResidentBytes < Self.memoryBound, "\(run)")
         #expect(try JSONHelpers.object(run.result.stdout)["distanceMeters"] as? Double == 3_500_000)
     }
+    /// 1,001 points jumping 10° south and 170° west and back (`~b`|@~brl_@`, `_c`|@_crl_@`):
+    /// about 10 million km of line through Helsinki 500 times, every place near which a search
+    /// along it measured against every segment.
+    @Test(arguments: [
+        ["route-estimate", "--format", "geojson"], ["route-estimate", "--steps"], ["nearby", "--data", PlacesBinary.helsinkiData],
+    ])
+    func aLineLongerThanTwiceRoundTheEarthIsBadData(_ form: [String]) throws {
+        let line = EncodedPolyline.encode([Self.start]) + String(repeating: "~b`|@~brl_@_c`|@_crl_@", count: 500)
+        let server = try FakeHTTPServer { _ in .json(200, Self.osrmAnswer(line)) }
+        let run = try PlacesBinary.runMeasured(
+            [form[0], "--from", "60.17,24.94", "--to", "60.2,24.9", "--router", "osrm", "--mode", "drive"] + form.dropFirst(),
+            environment: Self.environment(server), addressSpaceLimit: 3 << 30, killAfter: 600)
+        let r = run.result
+        #expect(r.status == 65, "\(run)")
+        #expect(r.errorLines.count == 1 && r.errorLines[0].hasPrefix("places: error: OSRM answered a route line of "), "\(run)")
+        #expect(
+            r.errorLines.first?.hasSuffix(" km (routes[0].geometry), longer than twice round the Earth: not a plausible route") == true,
+            "\(run)")
+        #expect(r.stdout.isEmpty, "\(run)")
+    }
 }

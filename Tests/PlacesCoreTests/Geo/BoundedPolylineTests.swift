@@ -52,6 +52,14 @@ struct BoundedPolylineTests {
         }
     }
 
+    @Test func repeatsOfThePointBeforeAreLeftOutButTheEnds() throws {
+        let (a, b) = (Self.c(10, 20), Self.c(10.001, 20))
+        let read = try BoundedPolyline(decoding: EncodedPolyline.encode([a, a, a, b, b, a, a]), maxPoints: 100)
+        #expect(read.points == [a, b, a, a] && read.writtenCount == 7 && !read.isThinned)
+        #expect(try BoundedPolyline(decoding: EncodedPolyline.encode([a, a]), maxPoints: 100).points == [a, a])
+        #expect(try BoundedPolyline(decoding: EncodedPolyline.encode([a]), maxPoints: 100).points == [a])
+    }
+
     @Test func aLineOfOnePointRepeatedIsItsTwoEnds() throws {
         let text = EncodedPolyline.encode([Self.c(10, 20)]) + String(repeating: "??", count: 10_000)
         let read = try BoundedPolyline(decoding: text, maxPoints: 100)
