@@ -53,7 +53,7 @@ struct RouteLineBoundsEndToEndTests {
                 "nearby", "--type", "cafe", "--from", "60.17,24.94", "--to", "\(last.latitude),\(last.longitude)",
                 "--router", "osrm", "--data", PlacesBinary.helsinkiData, "--limit", "3", "--json",
             ],
-            environment: Self.environment(server), addressSpaceLimit: 3 << 30, killAfter: 600)
+            environment: Self.environment(server), addressSpaceLimit: 2 << 30, killAfter: 600)
         let r = run.result
         #expect(r.status == 0, "\(run)")
         #expect(r.stderr.contains("places: note: the route line OSRM drew (routes[0].geometry) " + Self.note), "\(run)")
@@ -72,7 +72,7 @@ struct RouteLineBoundsEndToEndTests {
                 "route-estimate", "--from", "60.17,24.94", "--to", "\(last.latitude),\(last.longitude)",
                 "--router", "google", "--mode", "drive", "--format", "geojson",
             ],
-            environment: Self.environment(server), addressSpaceLimit: 3 << 30, killAfter: 600)
+            environment: Self.environment(server), addressSpaceLimit: 2 << 30, killAfter: 600)
         let r = run.result
         #expect(r.status == 0, "\(run)")
         #expect(
@@ -94,7 +94,7 @@ struct RouteLineBoundsEndToEndTests {
                 "route-estimate", "--from", "60.17,24.94", "--to", "\(last.latitude),\(last.longitude)",
                 "--router", "osrm", "--mode", "drive", "--steps", "--json",
             ],
-            environment: Self.environment(server), addressSpaceLimit: 3 << 30, killAfter: 600)
+            environment: Self.environment(server), addressSpaceLimit: 2 << 30, killAfter: 600)
         #expect(run.result.status == 0, "\(run)")
         #expect(run.result.stderr.contains(Self.note), "\(run)")
         #expect(run.peakResidentBytes < Self.memoryBound, "\(run)")
@@ -111,7 +111,7 @@ struct RouteLineBoundsEndToEndTests {
         let server = try FakeHTTPServer { _ in .json(200, Self.osrmAnswer(line)) }
         let run = try PlacesBinary.runMeasured(
             [form[0], "--from", "60.17,24.94", "--to", "60.2,24.9", "--router", "osrm", "--mode", "drive"] + form.dropFirst(),
-            environment: Self.environment(server), addressSpaceLimit: 3 << 30, killAfter: 600)
+            environment: Self.environment(server), addressSpaceLimit: 2 << 30, killAfter: 600)
         let r = run.result
         #expect(r.status == 65, "\(run)")
         #expect(r.errorLines.count == 1 && r.errorLines[0].hasPrefix("places: error: OSRM answered a route line of "), "\(run)")
