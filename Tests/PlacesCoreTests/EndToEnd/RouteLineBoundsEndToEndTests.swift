@@ -3,16 +3,18 @@ import Testing
 
 @testable import PlacesCore
 
-/// Issue 33, item 3: a route's line of millions of points (6 MB of encoded polyline, far
+/// Issue 33, item 3: a route's line of millions of points (10 MB of encoded polyline, far
 /// inside the 64 MiB body cap) expanded without bound: 10 million points peaked at 7.1 GB
 /// along a route, 1 million at 696 MB. Now a line of more than `PlausibleRoute.maxLinePoints`
 /// is thinned while it is read, with a note, and memory stays bounded whatever the count.
-/// Through the binary, under an address-space limit so that a regression fails instead of
-/// taking the machine.
+/// Through the binary, under an address-space limit (`ulimit -v`): the whole line does not fit
+/// in it (the unfixed binary aborts, "failed to allocate"), the thinned one does with room to
+/// spare. (Not the child's peak resident size: read by `wait4` after `posix_spawn` it starts at
+/// the test process's own, which other tests running beside this one make hundreds of MB.)
 @Suite("Route lines of any length stay bounded, end to end")
 struct RouteLineBoundsEndToEndTests {
-    /// Twelve times the points kept; the line before the fix took about 2 GB along a route.
-    static let written = 3_000_000
+    /// Twenty times the points kept.
+    static let written = 5_000_000
     static let start = Coordinate(uncheckedLatitude: 60.17, longitude: 24.94)
 
     /// A line of `written` points from `start`, each 1e-5° east of the one before and
@@ -25,7 +27,7 @@ struct RouteLineBoundsEndToEndTests {
 
     static func osrmAnswer(_ line: String) -> String {
         #"{"code":"Ok","routes":[{"distance":3500000,"duration":250000,"geometry":"\#(line)","legs":[{"steps":[]}]}],"#
-            + #""waypoints":[{"distance":1.5,"location":[24.94,60.17]},{"distance":0,"location":[54.94,60.17]}]}"#
+            + #""waypoints":[{"distance":1.5,"location":[24.94,60.17]},{"distance":0,"location":[74.94,60.17]}]}"#
     }
 
     static func googleAnswer(_ line: String) -> String {
@@ -40,9 +42,10 @@ struct RouteLineBoundsEndToEndTests {
         return env
     }
 
-    /// Far above what the thinned line costs (about 200 MB with the bundled extract), far
-    /// below what the whole line cost.
-    static let memoryBound = 400 << 20
+    /// The thinned line runs in under 600 MB of address space (debug and release builds, along
+    /// a route with the bundled extract); the whole line took 3.6 GB resident along a route and
+    /// 1.5 GB drawn (static release build).
+    static let addressSpace = 1536 << 20
     static let note = "has \(written) points, more than the \(PlausibleRoute.maxLinePoints) kept: it is thinned to "
 
     @Test func aSearchAlongAnOSRMLineOfMillionsOfPointsStaysBounded() throws {
@@ -53,11 +56,10 @@ struct RouteLineBoundsEndToEndTests {
                 "nearby", "--type", "cafe", "--from", "60.17,24.94", "--to", "\(last.latitude),\(last.longitude)",
                 "--router", "osrm", "--data", PlacesBinary.helsinkiData, "--limit", "3", "--json",
             ],
-            environment: Self.environment(server), addressSpaceLimit: 2 << 30, killAfter: 600)
+            environment: Self.environment(server), addressSpaceLimit: Self.addressSpace, killAfter: 600)
         let r = run.result
         #expect(r.status == 0, "\(run)")
         #expect(r.stderr.contains("places: note: the route line OSRM drew (routes[0].geometry) " + Self.note), "\(run)")
-        #expect(run.peakResidentBytes < Self.memoryBound, "\(run)")
         // The line's start is kept exactly: the cafés near it are found, in the order met.
         let found = try JSONHelpers.array(r.stdout)
         #expect(found.count == 3, "\(run)")
@@ -72,13 +74,12 @@ struct RouteLineBoundsEndToEndTests {
                 "route-estimate", "--from", "60.17,24.94", "--to", "\(last.latitude),\(last.longitude)",
                 "--router", "google", "--mode", "drive", "--format", "geojson",
             ],
-            environment: Self.environment(server), addressSpaceLimit: 2 << 30, killAfter: 600)
+            environment: Self.environment(server), addressSpaceLimit: Self.addressSpace, killAfter: 600)
         let r = run.result
         #expect(r.status == 0, "\(run)")
         #expect(
             r.stderr.contains("places: note: the route line Google Routes drew (routes[0].polyline.encodedPolyline) " + Self.note), "\(run)"
         )
-        #expect(run.peakResidentBytes < Self.memoryBound, "\(run)")
         let features = try #require(try JSONHelpers.object(r.stdout)["features"] as? [[String: Any]])
         let drawn = try #require((features.first?["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
         #expect((2...PlausibleRoute.maxLinePoints).contains(drawn.count), "\(drawn.count) points drawn")
@@ -94,10 +95,9 @@ struct RouteLineBoundsEndToEndTests {
                 "route-estimate", "--from", "60.17,24.94", "--to", "\(last.latitude),\(last.longitude)",
                 "--router", "osrm", "--mode", "drive", "--steps", "--json",
             ],
-            environment: Self.environment(server), addressSpaceLimit: 2 << 30, killAfter: 600)
+            environment: Self.environment(server), addressSpaceLimit: Self.addressSpace, killAfter: 600)
         #expect(run.result.status == 0, "\(run)")
         #expect(run.result.stderr.contains(Self.note), "\(run)")
-        #expect(run.peakResidentBytes < Self.memoryBound, "\(run)")
         #expect(try JSONHelpers.object(run.result.stdout)["distanceMeters"] as? Double == 3_500_000)
     }
     /// 1,001 points jumping 10° south and 170° west and back (`~b`|@~brl_@`, `_c`|@_crl_@`):
@@ -111,7 +111,7 @@ struct RouteLineBoundsEndToEndTests {
         let server = try FakeHTTPServer { _ in .json(200, Self.osrmAnswer(line)) }
         let run = try PlacesBinary.runMeasured(
             [form[0], "--from", "60.17,24.94", "--to", "60.2,24.9", "--router", "osrm", "--mode", "drive"] + form.dropFirst(),
-            environment: Self.environment(server), addressSpaceLimit: 2 << 30, killAfter: 600)
+            environment: Self.environment(server), addressSpaceLimit: Self.addressSpace, killAfter: 600)
         let r = run.result
         #expect(r.status == 65, "\(run)")
         #expect(r.errorLines.count == 1 && r.errorLines[0].hasPrefix("places: error: OSRM answered a route line of "), "\(run)")
