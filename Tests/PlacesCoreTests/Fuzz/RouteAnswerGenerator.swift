@@ -158,8 +158,10 @@ enum RouteAnswerGenerator {
             // Units of points that come back where they began: a metre's zigzag, one point
             // repeated, 1° out and back, 10° and 170° out and back (19,000 km a segment); the
             // last two make lines longer than twice round the Earth, refused.
-            let count = rng.pick([250_001, 400_000, 1_200_000])
+            let picked = rng.pick([250_001, 400_000, 1_200_000])
             let unit = rng.pick(["AA@A", "??", "_ibE_ibE~hbE~hbE", "~b`|@~brl_@_c`|@_crl_@"])
+            // The long units are refused whatever their count: no need for 13 MB of them.
+            let count = unit.count > 4 ? min(picked, 400_000) : picked
             let perUnit = unit == "??" ? 1 : 2
             let units = count / perUnit
             let sample = (try? EncodedPolyline.decode(startText + unit)) ?? []
