@@ -50,8 +50,29 @@ package enum EncodedPolyline {
     /// The points of an encoded line. A character outside `?`...`~`, a value cut short at the
     /// end, a latitude without its longitude, a value too long to be a coordinate, or a point
     /// outside ±90° / ±180° is an error: the text comes from a server and is checked whole.
+    /// A line from a server that may be of any length is read by `BoundedPolyline`, whose
+    /// memory does not grow with the text.
     package static func decode(_ text: String, precision: Precision = .five) throws(DecodingError) -> [Coordinate] {
         var coordinates: [Coordinate] = []
+        _ = try forEachPoint(of: text, precision: precision) { coordinates.append($0) }
+        return coordinates
+    }
+
+    /// How many points `text` holds if it is an encoded line: its values counted without
+    /// decoding them (a byte without the continuation bit ends one), two to a point. Cheap and
+    /// allocation-free, so a reader can decide how to keep a long line before reading it.
+    package static func pointCount(_ text: String) -> Int {
+        var values = 0
+        for byte in text.utf8 where byte >= 63 && byte < 63 + 0x20 { values += 1 }
+        return values / 2
+    }
+
+    /// Calls `body` with each point of `text` in order, checked as `decode` checks them;
+    /// returns how many there were. Nothing is kept here.
+    package static func forEachPoint(
+        of text: String, precision: Precision = .five, _ body: (Coordinate) -> Void
+    ) throws(DecodingError) -> Int {
+        var count = 0
         var latitude: Int64 = 0, longitude: Int64 = 0
         var pending: Int64?
         var value: UInt64 = 0
@@ -84,12 +105,13 @@ package enum EncodedPolyline {
             longitude += delta
             let lat = Double(latitude) / precision.scale, lon = Double(longitude) / precision.scale
             guard abs(lat) <= 90, abs(lon) <= 180 else {
-                throw DecodingError(reason: "point \(coordinates.count + 1) (\(lat), \(lon)) is off the globe")
+                throw DecodingError(reason: "point \(count + 1) (\(lat), \(lon)) is off the globe")
             }
-            coordinates.append(Coordinate(uncheckedLatitude: lat, longitude: lon))
+            count += 1
+            body(Coordinate(uncheckedLatitude: lat, longitude: lon))
         }
         guard shift == 0 else { throw DecodingError(reason: "the text ends in the middle of a value") }
         guard pending == nil else { throw DecodingError(reason: "the last point has a latitude but no longitude") }
-        return coordinates
+        return count
     }
 }

@@ -25,19 +25,41 @@ enum PlausibleRoute {
         try check(meters, within: maxSnapMeters, what: "a snapping distance of \(meters) m", field: field, router: router)
     }
 
+    /// The most points of a route's line kept. A line drawn with more is thinned while it is
+    /// read (`BoundedPolyline`), so that a line of any length costs at most this many points
+    /// in memory, in a drawing and in a search along it. Over the longest drive on Earth
+    /// (about 20,000 km) this is still a point every 80 m or less, finer than a map of the
+    /// route or a corridor around it needs.
+    static let maxLinePoints = 250_000
+
     /// A route's line from its encoded polyline `text` (precision 5) at `field`: two points or
-    /// more, else the answer is bad data naming the field.
-    static func line(_ text: String, field: String, service: ServiceDescription) throws -> [Coordinate] {
-        let line: [Coordinate]
+    /// more, at most `maxMeters` long, else the answer is bad data naming the field. A line of
+    /// more than `maxLinePoints` is thinned to them, with a note saying so.
+    static func line(_ text: String, field: String, service: ServiceDescription, diagnostics: Diagnostics) throws -> [Coordinate] {
+        let line: BoundedPolyline
         do {
-            line = try EncodedPolyline.decode(text)
+            line = try BoundedPolyline(decoding: text, maxPoints: maxLinePoints)
         } catch {
             throw HTTPErrorMapper.badBody(service: service, what: "\(field) is not an encoded polyline: \(error.reason)")
         }
-        guard line.count >= 2 else {
-            throw HTTPErrorMapper.badBody(service: service, what: "\(field) has \(line.count) point\(line.count == 1 ? "" : "s"), not a line")
+        guard line.writtenCount >= 2 else {
+            let points = "\(line.writtenCount) point\(line.writtenCount == 1 ? "" : "s")"
+            throw HTTPErrorMapper.badBody(service: service, what: "\(field) has \(points), not a line")
         }
-        return line
+        // As for a route's distance: a line longer than twice round the Earth is no road's, and
+        // one folded on itself that many times would cost a search along it minutes.
+        guard line.lengthMeters <= maxMeters else {
+            let length = DistanceText.format(line.lengthMeters)
+            let said = "\(service.name) answered a route line of \(length) (\(field))"
+            throw PlacesError.badResponse(service.service, message: "\(said), longer than twice round the Earth: not a plausible route")
+        }
+        if let spacing = line.spacingMeters {
+            let spacing = DistanceText.format(spacing)
+            let written = "the route line \(service.name) drew (\(field)) has \(line.writtenCount) points"
+            let kept = "more than the \(maxLinePoints) kept: it is thinned to \(line.points.count) points"
+            diagnostics.note("\(written), \(kept), each at least \(spacing) along the line from the one before")
+        }
+        return line.points
     }
 
     private static func check(_ value: Double, within limit: Double, what: String, field: String, router: PlacesError.Service) throws -> Double {

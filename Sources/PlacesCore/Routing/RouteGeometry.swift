@@ -3,7 +3,9 @@
 public struct RouteGeometry: Sendable, Hashable {
     public let distanceMeters: Double
     public let durationSeconds: Double
-    /// The line in travel order, at least the two ends.
+    /// The line in travel order, at least the two ends; a router's line of more than 250,000
+    /// points is thinned as it is read (ends kept, a note to the configuration's `notes`), and a
+    /// point repeating the one before is left out.
     public let coordinates: [Coordinate]
     /// The steps; nil when not asked for, or when the router has none (the estimate).
     public let steps: [RouteStep]?

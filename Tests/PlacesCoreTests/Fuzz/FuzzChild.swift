@@ -68,6 +68,8 @@ struct FuzzChild {
 
         let started = Date()
         let pid = try Self.spawn(argv: argv, environment: envp, stdin: standardInput, stdout: outPath, stderr: errPath)
+        let inherited = Self.ownPeakResidentBytes()
+        var sampledPeak = 0
         var status: Int32 = 0
         var usage = rusage()
         var killedBecause: String?
@@ -84,6 +86,7 @@ struct FuzzChild {
                 }
                 if killedBecause != nil { kill(pid, SIGKILL) }
             }
+            sampledPeak = max(sampledPeak, Self.residentHighWaterBytes(of: pid))
             usleep(pause)
             pause = min(pause * 2, 8000)
         }
@@ -99,7 +102,11 @@ struct FuzzChild {
         #if canImport(Darwin)
         let maxResident = Int(usage.ru_maxrss)
         #else
-        let maxResident = Int(usage.ru_maxrss) * 1024
+        // posix_spawn runs the child in this process's memory until its exec, and Linux then
+        // counts this process's peak as the child's: wait4's figure is the child's own only
+        // when it is above that; else the child's peak is the one sampled while it ran.
+        let reported = Int(usage.ru_maxrss) * 1024
+        let maxResident = reported > inherited ? reported : sampledPeak
         #endif
         defer {
             unlink(outPath)
@@ -117,6 +124,27 @@ struct FuzzChild {
                                 status: transcribed, stdout: stdoutData, stderr: stderrData)
         return Outcome(ending: ending, stdout: stdoutData, stderr: stderrData,
                        maxResidentBytes: maxResident, seconds: seconds, cpuSeconds: cpu)
+    }
+
+    /// This process's peak resident size so far.
+    static func ownPeakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Int(usage.ru_maxrss) * 1024
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)
+        #endif
+    }
+
+    /// A running process's peak resident size so far (`VmHWM`, of its own memory since its
+    /// last exec), or 0 where there is no /proc.
+    static func residentHighWaterBytes(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        let kiB = line.dropFirst("VmHWM:".count).split(separator: " ").first.flatMap { Int($0) } ?? 0
+        return kiB * 1024
     }
 
     private static func read(_ path: String) -> Data {

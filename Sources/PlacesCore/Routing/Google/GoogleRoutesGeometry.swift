@@ -44,7 +44,7 @@ enum GoogleRoutesGeometry {
     }
 
     /// The first route's line and steps from an answer whose measure was already read.
-    static func geometry(from body: Data, measure: RouteMeasure, steps: Bool) throws -> RouteGeometry {
+    static func geometry(from body: Data, measure: RouteMeasure, steps: Bool, diagnostics: Diagnostics) throws -> RouteGeometry {
         let service = GoogleRoutesService.description
         let decoded: Wire
         do {
@@ -55,7 +55,8 @@ enum GoogleRoutesGeometry {
         guard let route = decoded.routes?.first, let text = route.polyline?.encodedPolyline else {
             throw HTTPErrorMapper.badBody(service: service, what: "the route has no line (routes[0].polyline.encodedPolyline) although the field mask asked for it")
         }
-        let line = try PlausibleRoute.line(text, field: "routes[0].polyline.encodedPolyline", service: service)
+        let line = try PlausibleRoute.line(
+            text, field: "routes[0].polyline.encodedPolyline", service: service, diagnostics: diagnostics)
         var found: [RouteStep]?
         if steps {
             var list: [RouteStep] = []
@@ -98,6 +99,6 @@ extension GoogleRoutesRouter {
         let measuring = try GoogleRoutesRequest.make(baseURL: baseURL, key: key, from: from, to: to, mode: mode, wording: wording)
         let request = GoogleRoutesGeometry.request(measuring, from: from, to: to, mode: mode, steps: steps)
         let (measure, body) = try await send(request, mode: mode, diagnostics: diagnostics)
-        return try GoogleRoutesGeometry.geometry(from: body, measure: measure, steps: steps)
+        return try GoogleRoutesGeometry.geometry(from: body, measure: measure, steps: steps, diagnostics: diagnostics)
     }
 }

@@ -26,16 +26,26 @@ struct OSRMResponse: Decodable {
 }
 
 /// What both OSRM route answers (figures only, or with the line and steps) have: `code`,
-/// an optional `message`, and the routes.
+/// an optional `message`, the routes with their figures, and where OSRM put the two ends.
+/// `OSRMRouter.firstRoute` checks all of it once, whichever answer was asked for.
 protocol OSRMRouteAnswer: Decodable {
-    associatedtype Route
+    associatedtype Route: OSRMRouteFigures
     var code: String { get }
     var message: String? { get }
     var routes: [Route]? { get }
+    var waypoints: [OSRMResponse.Waypoint]? { get }
+}
+
+/// A route's metres and seconds, as OSRM wrote them (unchecked).
+protocol OSRMRouteFigures {
+    var distance: Double { get }
+    var duration: Double { get }
 }
 
 extension OSRMResponse: OSRMRouteAnswer {}
 extension OSRMRouteWire: OSRMRouteAnswer {}
+extension OSRMResponse.Route: OSRMRouteFigures {}
+extension OSRMRouteWire.Route: OSRMRouteFigures {}
 
 /// OSRM's `code` values as the contract's errors.
 enum OSRMErrorCode {

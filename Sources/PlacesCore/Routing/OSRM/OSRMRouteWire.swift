@@ -38,6 +38,8 @@ struct OSRMRouteWire: Decodable {
     let code: String
     let message: String?
     let routes: [Route]?
+    /// Where OSRM snapped the two ends, checked as the figures-only answer's are.
+    let waypoints: [OSRMResponse.Waypoint]?
 }
 
 /// OSRM gives maneuvers, not text: a short English instruction from the type, the modifier

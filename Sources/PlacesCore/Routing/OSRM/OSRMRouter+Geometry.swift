@@ -7,15 +7,15 @@ extension OSRMRouter {
         let wording = diagnostics.wording
         var request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode, wording: wording)
         request.url = try Self.geometryURL(request.url, steps: steps)
-        let (_, route, service) = try await firstRoute(request, mode: mode, diagnostics: diagnostics, as: OSRMRouteWire.self)
-        let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: .osrm)
-        let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: .osrm)
+        let (route, measure, service) = try await firstRoute(request, mode: mode, diagnostics: diagnostics, as: OSRMRouteWire.self)
         guard let text = route.geometry else {
             throw HTTPErrorMapper.badBody(service: service, what: "the route has no geometry (routes[0].geometry) although overview=full asked for it")
         }
-        let line = try PlausibleRoute.line(text, field: "routes[0].geometry", service: service)
+        let line = try PlausibleRoute.line(text, field: "routes[0].geometry", service: service, diagnostics: diagnostics)
         let found = steps ? try Self.steps(of: route, service: service) : nil
-        return RouteGeometry(distanceMeters: distance, durationSeconds: duration, coordinates: line, steps: found, isStraightLine: false)
+        return RouteGeometry(
+            distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds, coordinates: line, steps: found,
+            isStraightLine: false)
     }
 
     /// The measuring URL with the geometry asked for instead of none.

@@ -29,23 +29,17 @@ package struct OSRMRouter: Router {
 
     package func measure(from: Coordinate, to: Coordinate, mode: TravelMode, diagnostics: Diagnostics) async throws -> RouteMeasure {
         let request = try OSRMRequest.make(baseURL: baseURL, from: from, to: to, mode: mode, wording: diagnostics.wording)
-        let (answer, route, _) = try await firstRoute(request, mode: mode, diagnostics: diagnostics, as: OSRMResponse.self)
-        let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: .osrm)
-        let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: .osrm)
-        for (index, (label, waypoint)) in zip(["start", "destination"], answer.waypoints ?? []).enumerated() {
-            guard let given = waypoint.distance else { continue }
-            let moved = try PlausibleRoute.snap(given, field: "waypoints[\(index)].distance", router: .osrm)
-            if moved > Self.snapNoteMeters {
-                diagnostics.note("OSRM moved the \(label) \(DistanceText.format(moved)) to the nearest place it routes from; the figures start there")
-            }
-        }
-        return RouteMeasure(distanceMeters: distance, durationSeconds: duration)
+        return try await firstRoute(request, mode: mode, diagnostics: diagnostics, as: OSRMResponse.self).measure
     }
 
     /// Sends a route request and reads its answer as `Wire`: the demo server's note, the body
-    /// decoded, `code` checked, the first route required. What `measure` and `route` share.
-    func firstRoute<Wire: OSRMRouteAnswer>(_ request: HTTPRequest, mode: TravelMode, diagnostics: Diagnostics,
-                                           as wire: Wire.Type) async throws -> (Wire, Wire.Route, ServiceDescription) {
+    /// decoded, `code` checked, the first route required, its figures and the snapping of its
+    /// ends checked (with the note on an end moved far). What `measure` and `route` share, so
+    /// every form of a route (figures, steps, a line to draw or to search along) gets the same
+    /// checks and notes.
+    func firstRoute<Wire: OSRMRouteAnswer>(
+        _ request: HTTPRequest, mode: TravelMode, diagnostics: Diagnostics, as wire: Wire.Type
+    ) async throws -> (route: Wire.Route, measure: RouteMeasure, service: ServiceDescription) {
         let wording = diagnostics.wording
         let host = request.url.host ?? baseURL
         if host == Self.carOnlyDemoHost && mode != .drive {
@@ -65,7 +59,23 @@ package struct OSRMRouter: Router {
         guard let route = answer.routes?.first else {
             throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or \(wording(.anotherTravelMode))")
         }
-        return (answer, route, service)
+        let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: .osrm)
+        let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: .osrm)
+        try Self.checkSnapping(answer.waypoints ?? [], diagnostics: diagnostics)
+        return (route, RouteMeasure(distanceMeters: distance, durationSeconds: duration), service)
+    }
+
+    /// How far OSRM moved each end onto its network: out of range is bad data naming the
+    /// waypoint; farther than `snapNoteMeters` is a note.
+    static func checkSnapping(_ waypoints: [OSRMResponse.Waypoint], diagnostics: Diagnostics) throws {
+        for (index, (label, waypoint)) in zip(["start", "destination"], waypoints).enumerated() {
+            guard let given = waypoint.distance else { continue }
+            let moved = try PlausibleRoute.snap(given, field: "waypoints[\(index)].distance", router: .osrm)
+            if moved > snapNoteMeters {
+                let shown = DistanceText.format(moved)
+                diagnostics.note("OSRM moved the \(label) \(shown) to the nearest place it routes from; the figures start there")
+            }
+        }
     }
 
     /// How OSRM failures read: its `{"code", "message"}` body decides 4xx answers.
