@@ -211,6 +211,14 @@ struct PBFGroupDecoder {
 }
 
 extension PBFPrimitiveBlock {
+    /// How many varints the packed array at `range` holds (its bytes below 0x80): known
+    /// before the array is decoded, so that room for its values is counted before it is taken.
+    static func varintCount(in range: Range<Int>, base: UnsafePointer<UInt8>) -> Int {
+        var count = 0
+        for i in range where base[i] < 0x80 { count += 1 }
+        return count
+    }
+
     /// Calls `body` with each of a way's node ids (delta-decoded).
     @inline(__always)
     func forEachRef(of element: PBFElement, _ body: (Int64) -> Void) throws(PBFError) {

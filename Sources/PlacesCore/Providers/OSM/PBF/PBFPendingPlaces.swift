@@ -66,8 +66,10 @@ struct PBFBlockSummary {
 
 /// Sorted, unique ids and lookups in them.
 enum PBFSortedIDs {
-    static func sortedUnique(_ ids: [Int64]) -> [Int64] {
-        var sorted = ids.sorted()
+    /// `ids` sorted, each once (sorted in place when the caller gives up its array).
+    static func sortedUnique(_ ids: consuming [Int64]) -> [Int64] {
+        var sorted = ids
+        sorted.sort()
         var write = 0
         for read in sorted.indices where write == 0 || sorted[read] != sorted[write - 1] {
             sorted[write] = sorted[read]
