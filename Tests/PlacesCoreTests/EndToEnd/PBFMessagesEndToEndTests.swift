@@ -8,7 +8,8 @@ import Testing
 /// (it was "the block at byte 67: the block at byte 67: …"); a negative size is called
 /// negative, not "over the format's limit"; a file that looks like PBF (a data block first,
 /// or a header over 64 KiB) gets PBF's words, not "not Overpass JSON … UTF-16, use iconv",
-/// from a file and from standard input.
+/// from a file and from standard input; and named places dropped for an id below 1 or a
+/// position off the globe (lat 91, lon 181, a delta that overflows) are counted in one note.
 @Suite("End to end: what PBF errors and notes say")
 struct PBFMessagesEndToEndTests {
     let bad = PBFBadFilesEndToEndTests()
@@ -103,6 +104,44 @@ struct PBFMessagesEndToEndTests {
                 r.stderrLines.count == 1
                     && r.errorLines.first?.hasPrefix(
                         "places: error: standard input is not a readable OpenStreetMap PBF file: " + lookalike.says) == true,
+                "\(r)")
+        }
+    }
+
+    /// A node block of places: 1 at latitude 91, 2 at longitude 181, 3 where it should be,
+    /// one with id -4, 5 whose latitude delta overflows 64 bits; and a way, -7, that is a
+    /// place. All are named cafés.
+    static func droppedPlaces() -> Data {
+        var dense = Protobuf()
+        dense.packedSigned(1, [1, 1, 1, -7, 9])
+        dense.packedSigned(8, [910_000_000, 601_700_000 - 910_000_000, 0, 0, Int64.max])
+        dense.packedSigned(9, [249_400_000, 1_810_000_000 - 249_400_000, 249_400_000 - 1_810_000_000, 0, 0])
+        dense.packed(10, Array(repeating: [1, 2, 3, 4, 0] as [UInt64], count: 5).flatMap { $0 })
+        let nodes = CraftedPBF.primitive(
+            group: {
+                var g = Protobuf(); g.bytes(2, dense.bytes); return g.bytes
+            }())
+        return PBFFiles.file { w in
+            w.otherBlock(type: "OSMData", data: nodes)
+            w.ways([.init(id: -7, refs: [3], tags: [("name", "Way Cafe"), ("amenity", "cafe")])])
+        }
+    }
+
+    @Test func droppedPlacesAreCountedInOneNote() throws {
+        let dir = try TemporaryDirectory()
+        let path = try dir.write("dropped.osm.pbf", Self.droppedPlaces())
+        var env = PlacesBinary.baseEnvironment(home: dir.file("home"))
+        env["XDG_CACHE_HOME"] = dir.file("cache")
+        // Read from the file (writing the index), then from the index: the same note.
+        for _ in 0..<2 {
+            let r = try PlacesBinary.run(["nearby", "--at", "60.17,24.94", "--json", "--fields", "id", "--data", path], environment: env)
+            #expect(r.status == 0, "\(r)")
+            #expect(try JSONHelpers.array(r.stdout).compactMap { $0["id"] as? String } == ["osm:node/3"], "\(r)")
+            let notes = r.stderrLines.filter { $0.contains("dropped") }
+            #expect(
+                notes == [
+                    "places: note: 5 named elements of \(path) dropped: an id below 1, or a position off the globe (a latitude beyond ±90°, a longitude beyond ±180°)"
+                ],
                 "\(r)")
         }
     }

@@ -119,7 +119,9 @@ enum PBFExtractScan {
             }
             let locations = PBFMemberPlacement.NodeLocations(ids: wanted, hits: readings.map(\.nodeHits))
             let positions = PBFMemberPlacement.positions(tail.pending, memberWays: tail.memberWays, members: tail.members, locations: locations)
-            return offer(tail.pending, positions, into: result)
+            var counted = result
+            counted.facts.droppedCount += tail.pending.droppedCount + strays.droppedCount
+            return offer(tail.pending, positions, into: counted)
         }
 
         /// Reads every block in file order, judging the nodes that are places, then places
@@ -153,6 +155,8 @@ enum PBFExtractScan {
         }
 
         private func placeByReadingAgain(_ pending: PBFPendingPlaces, summaries: [PBFBlockSummary], into result: Result) throws(PBFError) -> Result {
+            var result = result
+            result.facts.droppedCount += pending.droppedCount
             guard !pending.ways.isEmpty || !pending.relations.isEmpty else { return result }
             let placing = progress.map { ScanProgress(phase: .placingMembers, total: file.count, report: $0) }
             let placement = PBFMemberPlacement(file: file, summaries: summaries, release: release, progress: placing, budget: budget)

@@ -120,9 +120,12 @@ final class PBFFirstReading {
         return .init(refs: start..<refs.count, box: nil)
     }
 
-    /// The element's venue tags, copied; nil when its name is blank (not a place after all).
+    /// The element's venue tags, copied; nil when its name is blank (not a place after all),
+    /// or its id below 1 (counted as dropped).
     private func detach(_ element: PBFElement) throws(PBFError) -> PBFDetachedPlace? {
-        guard let kept = try reader.withScanned(element, { $0.isNamedPlace ? PBFMemoryBudget.bytes(of: $0) : nil }) else { return nil }
+        let (named, dropped) = try reader.withScanned(element) { ($0.isNamedPlace ? PBFMemoryBudget.bytes(of: $0) : nil, $0.isDroppedPlace) }
+        if dropped { pending.droppedCount += 1 }
+        guard let kept = named else { return nil }
         try meter.keep(kept)
         placeCount += 1
         return try reader.withScanned(element) { PBFDetachedPlace($0) }

@@ -23,6 +23,8 @@ struct PBFPendingPlaces {
     var relations: [Relation] = []
     var memberNodes: [Int64] = []
     var memberWays: [Int64] = []
+    /// Ways and relations that would be places but for an id below 1 (`isDroppedPlace`).
+    var droppedCount = 0
 
     /// Adds `other`'s places after these (its share of the file comes after).
     mutating func append(_ other: PBFPendingPlaces) {
@@ -39,6 +41,7 @@ struct PBFPendingPlaces {
         }
         memberNodes += other.memberNodes
         memberWays += other.memberWays
+        droppedCount += other.droppedCount
     }
 
     /// Whether way ids, and relation ids, rise through the file (as in a sorted file): then
