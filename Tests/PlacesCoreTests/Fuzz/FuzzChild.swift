@@ -38,6 +38,9 @@ struct FuzzChild {
         let seconds: Double
         /// CPU time of the child, user and system.
         var cpuSeconds: Double = 0
+        /// The child's own peak, read while it ran (nil where it could not be): unlike
+        /// `ru_maxrss`, never its parent's.
+        var ownResidentBytes: Int?
 
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         var stderrText: String { String(decoding: stderr, as: UTF8.self) }
@@ -55,13 +58,15 @@ struct FuzzChild {
     let directory: String
     /// Where stdout and stderr are written (two files named after it).
     let outputStem: String
+    /// The child's `ulimit -v` in KiB (a campaign whose commands need less may cap it lower).
+    var addressSpaceLimitKiB = FuzzChild.addressSpaceKiB
 
     /// Runs the child to its end, or until `deadline` seconds or until `stop` returns a
     /// reason (asked every few milliseconds), whichever is first.
     func run(deadline: Double, stop: () -> String? = { nil }) throws -> Outcome {
         let outPath = outputStem + ".stdout", errPath = outputStem + ".stderr"
         let script = #"cd -- "$1" || exit 125; ulimit -v "$2" 2>/dev/null; shift 2; exec "$@""#
-        let argv = ["/bin/sh", "-c", script, "places-fuzz", directory, String(Self.addressSpaceKiB), executable] + arguments
+        let argv = ["/bin/sh", "-c", script, "places-fuzz", directory, String(addressSpaceLimitKiB), executable] + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
 
         let started = Date()
@@ -70,9 +75,11 @@ struct FuzzChild {
         var usage = rusage()
         var killedBecause: String?
         var pause: UInt32 = 500
+        var polledPeak = 0
         while true {
             let reaped = wait4(pid, &status, WNOHANG, &usage)
             if reaped == pid { break }
+            polledPeak = max(polledPeak, Self.residentHighWater(pid))
             if reaped < 0 && errno != EINTR { throw POSIXError(.ECHILD) }
             if killedBecause == nil {
                 if let why = stop() {
@@ -97,7 +104,10 @@ struct FuzzChild {
         #if canImport(Darwin)
         let maxResident = Int(usage.ru_maxrss)
         #else
-        let maxResident = Int(usage.ru_maxrss) * 1024
+        // `ru_maxrss` of a child counts its parent's peak (the child shares the parent's
+        // memory, or a copy of it, until it execs): the child's own high-water mark, read
+        // while it ran, is the measure when there is one.
+        let maxResident = polledPeak > 0 ? polledPeak : Int(usage.ru_maxrss) * 1024
         #endif
         defer {
             unlink(outPath)
@@ -113,8 +123,36 @@ struct FuzzChild {
         }
         PlacesTranscript.record(executable: executable, arguments: arguments, environment: environment,
                                 status: transcribed, stdout: stdoutData, stderr: stderrData)
-        return Outcome(ending: ending, stdout: stdoutData, stderr: stderrData,
-                       maxResidentBytes: maxResident, seconds: seconds, cpuSeconds: cpu)
+        return Outcome(
+            ending: ending, stdout: stdoutData, stderr: stderrData, maxResidentBytes: maxResident, seconds: seconds, cpuSeconds: cpu,
+            ownResidentBytes: polledPeak > 0 ? polledPeak : nil)
+    }
+
+    /// The peak resident memory of the running process `pid` (Linux's `VmHWM`: of its own
+    /// memory since it last exec'd), in bytes; 0 when it cannot be read.
+    private static func residentHighWater(_ pid: pid_t) -> Int {
+        #if os(Linux)
+        // Read with read(2): /proc's files say they are empty, and some readers believe it.
+        let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        var filled = 0
+        while filled < buffer.count {
+            let n = buffer.withUnsafeMutableBytes { room in
+                room.baseAddress.map { Glibc.read(fd, $0 + filled, room.count - filled) } ?? -1
+            }
+            guard n > 0 else { break }
+            filled += n
+        }
+        let status = String(decoding: buffer[0..<filled], as: UTF8.self)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = line.split(separator: " ").compactMap({ Int($0) }).first
+        else { return 0 }
+        return kib * 1024
+        #else
+        return 0
+        #endif
     }
 
     private static func read(_ path: String) -> Data {
