@@ -27,9 +27,10 @@ package enum StreamInput {
     /// an end of file before any byte mean "no writer yet" rather than "empty": then
     /// `waiting` is called and the read waits for a writer, as `cat FIFO` does. (A pipe
     /// whose writer has already gone, `<(true)`, is simply empty.)
-    package static func readAll(_ descriptor: Int32, namedFIFO: String? = nil, waiting: () -> Void = {},
-                                startVerdict: (UnsafeRawBufferPointer) -> Bool? = { _ in false },
-                                maximumBytes: Int = .max) throws(ReadError) -> [UInt8] {
+    package static func readAll(
+        _ descriptor: Int32, namedFIFO: String? = nil, waiting: () -> Void = {},
+        startVerdict: (UnsafeRawBufferPointer) -> Bool? = { _ in false }, maximumBytes: Int = .max
+    ) throws(ReadError) -> [UInt8] {
         var bytes: [UInt8] = []
         let blockBytes = 1 << 20
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockBytes, alignment: 8)

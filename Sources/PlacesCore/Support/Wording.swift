@@ -217,7 +217,8 @@ package enum Phrase: Sendable, Equatable {
         case .extractStreamFailed(let source, let reason):
             return "cannot read the extract \(source): \(reason)"
         case .extractStreamTooLarge(let source, let limit):
-            return "the extract \(source) is longer than the \(limit >> 20) MiB read from a stream, which is held in memory; give it as a file, which is mapped rather than read in"
+            return "the extract \(source) is longer than the \(limit >> 20) MiB read from a stream, which is held in memory; "
+                + "give it as a file, which is mapped rather than read in"
         case .extractWaitingForWriter(let path):
             return "\(path) is a FIFO with no writer yet; waiting for one"
         case .indexNotWritable(let path, let directory, let reason):

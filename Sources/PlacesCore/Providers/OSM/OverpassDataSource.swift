@@ -46,14 +46,15 @@ enum OverpassDataSource {
     /// `route-estimate` may look two places up in it.
     private static func readStream(_ fd: Int32, path: String, namedFIFO: String?, diagnostics: Diagnostics) throws -> [UInt8] {
         do {
-            let bytes = try StreamInput.readAll(fd, namedFIFO: namedFIFO, waiting: {
-                diagnostics.note(.extractWaitingForWriter(path: path))
-            }, startVerdict: ExtractFileFormat.streamStartVerdict, maximumBytes: maximumStreamBytes)
+            let bytes = try StreamInput.readAll(
+                fd, namedFIFO: namedFIFO, waiting: { diagnostics.note(.extractWaitingForWriter(path: path)) },
+                startVerdict: ExtractFileFormat.streamStartVerdict, maximumBytes: maximumStreamBytes)
             streams.keep(bytes, for: path)
             return bytes
         } catch {
             if error.overLimit {
-                throw PlacesError.badFile(path: path, message: diagnostics.wording(.extractStreamTooLarge(source: displayName(path), limit: maximumStreamBytes)))
+                let phrase = Phrase.extractStreamTooLarge(source: displayName(path), limit: maximumStreamBytes)
+                throw PlacesError.badFile(path: path, message: diagnostics.wording(phrase))
             }
             throw PlacesError.io(path: path, message: diagnostics.wording(.extractStreamFailed(source: displayName(path), reason: error.reason)))
         }

@@ -62,8 +62,9 @@ package struct OverpassFileProvider: PlaceProvider {
         }
         if answer.droppedCount > 0 {
             let n = answer.droppedCount
-            diagnostics.note("\(n) named \(n == 1 ? "element" : "elements") of \(OverpassDataSource.displayName(path)) dropped: "
-                + "an id below 1, or a position off the globe (a latitude beyond ±90°, a longitude beyond ±180°)")
+            let elements = "\(n) named \(n == 1 ? "element" : "elements") of \(OverpassDataSource.displayName(path))"
+            let why = "an id below 1, or a position off the globe (a latitude beyond ±90°, a longitude beyond ±180°)"
+            diagnostics.note("\(elements) dropped: \(why)")
         }
         if request.neededFields.contains(.openNow) { answer.venues = OSMOpenNow.apply(answer.venues, at: now ?? Date()) }
         return answer

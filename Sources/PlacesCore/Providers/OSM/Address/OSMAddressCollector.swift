@@ -31,7 +31,8 @@ enum OSMAddressCollector {
                 let kind = element.kind
                 var box: PositionBox?
                 if kind == .way { box = try reader.block.locationBox(of: element) }
-                guard let kept = try reader.withScanned(element, { hasAddressKey($0) ? PBFMemoryBudget.bytes(of: $0) : nil }) else { return true }
+                let kept = try reader.withScanned(element) { hasAddressKey($0) ? PBFMemoryBudget.bytes(of: $0) : nil }
+                guard let kept else { return true }
                 try meter.keep(kept)
                 let record = try reader.withScanned(element) { scanned -> OSMAddressRecord? in
                     if kind == .node {

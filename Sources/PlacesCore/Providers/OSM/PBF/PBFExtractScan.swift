@@ -25,9 +25,9 @@ enum PBFExtractScan {
         let data = blocks.filter { $0.kind == .data }
         let order = try firstLook(blocks, data: data, in: file)
         let reading = progress.map { ScanProgress(phase: .reading, total: file.count, report: $0) }
-        let scan = Scan(selection: selection, now: now, file: file, release: release, builder: builder,
-                        minimumBytes: minimumBytes, reading: reading, progress: progress, records: records,
-                        budget: PBFMemoryBudget(fileBytes: file.count))
+        let scan = Scan(
+            selection: selection, now: now, file: file, release: release, builder: builder, minimumBytes: minimumBytes, reading: reading,
+            progress: progress, records: records, budget: PBFMemoryBudget(fileBytes: file.count))
         if let tail = try scan.readTail(Array(data[order.firstWayBlock..<order.firstRelationBlock]),
                                         relations: Array(data[order.firstRelationBlock...])) {
             return try scan.readNodes(Array(data[..<order.firstWayBlock]), after: tail)
@@ -38,7 +38,9 @@ enum PBFExtractScan {
     /// Checks the header blocks' features and finds where the ways and relations begin, with
     /// a block reader of its own, let go (its tables and buffer with it) before the readings
     /// take their own.
-    private static func firstLook(_ blocks: [PBFFileBlock], data: [PBFFileBlock], in file: UnsafeRawBufferPointer) throws(PBFError) -> PBFTypeOrder {
+    private static func firstLook(
+        _ blocks: [PBFFileBlock], data: [PBFFileBlock], in file: UnsafeRawBufferPointer
+    ) throws(PBFError) -> PBFTypeOrder {
         let probe = PBFBlockReader(file: file)
         for block in blocks where block.kind == .header {
             do {
@@ -95,8 +97,7 @@ enum PBFExtractScan {
         /// Ways and relations only: nothing is judged, so a file found out of order can
         /// still be read another way.
         private func read(_ blocks: [PBFFileBlock], wantedWays: [Int64]) throws(PBFError) -> [PBFFirstReading] {
-            let readings = [PBFFirstReading(file: file, wantedWays: wantedWays, budget: budget),
-                            PBFFirstReading(file: file, wantedWays: wantedWays, budget: budget)]
+            let readings = (0..<2).map { _ in PBFFirstReading(file: file, wantedWays: wantedWays, budget: budget) }
             try PBFTwoThreads.run(count: blocks.count, split: PBFTwoThreads.split(blocks, minimumBytes: minimumBytes)) { thread, index throws(PBFError) in
                 try readings[thread].read(blocks[index]) { _ in }
                 done(blocks[index], reading)
@@ -137,8 +138,9 @@ enum PBFExtractScan {
         /// in its half, and keeping the locations of `wantedNodes`.
         private func judge(_ blocks: [PBFFileBlock], wantedNodes: [Int64]) throws(PBFError) -> (Result, [PBFFirstReading]) {
             let split = PBFTwoThreads.split(blocks, minimumBytes: minimumBytes)
-            let readings = [PBFFirstReading(file: file, wantedNodes: wantedNodes, records: records?.parts[0], budget: budget),
-                            PBFFirstReading(file: file, wantedNodes: wantedNodes, records: records?.parts[1], budget: budget)]
+            let readings = (0..<2).map { thread in
+                PBFFirstReading(file: file, wantedNodes: wantedNodes, records: records?.parts[thread], budget: budget)
+            }
             let result = try OverpassExtractScan.select(selection, now: now, indexing: builder) { first, second throws(PBFError) in
                 try withoutActuallyEscaping(first) { first throws(PBFError) in
                     try withoutActuallyEscaping(second) { second throws(PBFError) in

@@ -33,7 +33,8 @@ struct PBFFileBlock: Sendable {
         while offset < file.count {
             let block = try read(at: offset, in: file)
             if blocks.isEmpty, block.kind != .header {
-                throw PBFError.damaged("a PBF file begins with an OSMHeader block, and this one begins with \(block.kind == .data ? "an OSMData block" : "a block of another type")").inBlock(at: 0)
+                let first = block.kind == .data ? "an OSMData block" : "a block of another type"
+                throw PBFError.damaged("a PBF file begins with an OSMHeader block, and this one begins with \(first)").inBlock(at: 0)
             }
             blocks.append(block)
             offset = block.blob.upperBound
@@ -83,7 +84,8 @@ struct PBFFileBlock: Sendable {
         }
         let blobStart = headerStart + length
         guard Int(dataSize) <= file.count - blobStart else {
-            throw PBFError(kind: .cutShort("the block at byte \(offset) declares a blob of \(dataSize) bytes, and \(file.count - blobStart) are left"))
+            let left = file.count - blobStart
+            throw PBFError(kind: .cutShort("the block at byte \(offset) declares a blob of \(dataSize) bytes, and \(left) are left"))
         }
         let name = UnsafeRawBufferPointer(rebasing: file[type])
         let kind: Kind = name.elementsEqual("OSMData".utf8) ? .data : name.elementsEqual("OSMHeader".utf8) ? .header : .other

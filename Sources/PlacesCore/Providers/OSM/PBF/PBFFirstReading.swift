@@ -26,8 +26,10 @@ final class PBFFirstReading {
     private var waysFound: PBFFoundSet
     private var meter: PBFMemoryBudget.Meter
 
-    init(file: UnsafeRawBufferPointer, wantedNodes: [Int64] = [], wantedWays: [Int64] = [], records: PBFVenueRecordsBuilder.Part? = nil,
-         budget: PBFMemoryBudget? = nil) {
+    init(
+        file: UnsafeRawBufferPointer, wantedNodes: [Int64] = [], wantedWays: [Int64] = [], records: PBFVenueRecordsBuilder.Part? = nil,
+        budget: PBFMemoryBudget? = nil
+    ) {
         reader = PBFBlockReader(file: file)
         self.records = records
         self.wantedNodes = wantedNodes
@@ -123,7 +125,9 @@ final class PBFFirstReading {
     /// The element's venue tags, copied; nil when its name is blank (not a place after all),
     /// or its id below 1 (counted as dropped).
     private func detach(_ element: PBFElement) throws(PBFError) -> PBFDetachedPlace? {
-        let (named, dropped) = try reader.withScanned(element) { ($0.isNamedPlace ? PBFMemoryBudget.bytes(of: $0) : nil, $0.isDroppedPlace) }
+        let (named, dropped) = try reader.withScanned(element) { scanned in
+            (scanned.isNamedPlace ? PBFMemoryBudget.bytes(of: scanned) : nil, scanned.isDroppedPlace)
+        }
         if dropped { pending.droppedCount += 1 }
         guard let kept = named else { return nil }
         try meter.keep(kept)

@@ -181,8 +181,7 @@ struct PBFMemberPlacement {
     }
 
     private func read(_ blocks: [PBFFileBlock], wantedNodes: [Int64], wantedWays: [Int64]) throws(PBFError) -> [PBFFirstReading] {
-        let readings = [PBFFirstReading(file: file, wantedNodes: wantedNodes, wantedWays: wantedWays, budget: budget),
-                        PBFFirstReading(file: file, wantedNodes: wantedNodes, wantedWays: wantedWays, budget: budget)]
+        let readings = (0..<2).map { _ in PBFFirstReading(file: file, wantedNodes: wantedNodes, wantedWays: wantedWays, budget: budget) }
         try PBFTwoThreads.run(count: blocks.count, split: PBFTwoThreads.split(blocks)) { thread, index throws(PBFError) in
             try readings[thread].read(blocks[index], locationsOnly: true)
             release?(blocks[index].offset..<blocks[index].blob.upperBound)
