@@ -172,21 +172,30 @@ package final class OSMAddressBook: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with every address (matching a typed address).
+    /// Calls `body` with every address (matching a typed address), one cell at a time.
     func forEach(_ body: (OSMAddressRecord) -> Void) throws {
-        // Read whole before any is handed over: a damaged cell found half-way would hand the
-        // first half over twice.
-        let all: [OSMAddressRecord] = try reading { storage throws(VenueIndexCorruption) in
-            switch storage {
-            case .memory(let records): return records
-            case .file(let file):
-                var all: [OSMAddressRecord] = []
-                all.reserveCapacity(file.count)
-                for cell in 0..<file.cellCount { all += try file.records(ofCell: cell) }
-                return all
+        // Every cell checked before any address is handed over: a damaged cell found half-way
+        // would hand the first half over twice, once from the file written again.
+        let checked = try reading { storage throws(VenueIndexCorruption) in
+            if case .file(let file) = storage {
+                for cell in 0..<file.cellCount { try file.check(cell: cell) }
+            }
+            return storage
+        }
+        switch checked {
+        case .memory(let records):
+            for record in records { body(record) }
+        case .file(let file):
+            do {
+                for cell in 0..<file.cellCount {
+                    for record in try file.records(ofCell: cell) { body(record) }
+                }
+            } catch {
+                // Checked a moment ago, and written only by renaming a new file over it.
+                let path = source?.addressPath ?? ""
+                throw PlacesError.badFile(path: path, message: "the cached addresses \(path) changed while they were read (\(error.reason))")
             }
         }
-        all.forEach(body)
     }
 
     private static func before(_ meters: Double, _ record: OSMAddressRecord, _ bestMeters: Double, _ best: OSMAddressRecord) -> Bool {

@@ -191,15 +191,21 @@ final class OSMAddressFile: @unchecked Sendable {
                 fromByteOffset: tableOffset + record * OSMAddressFileFormat.recordLength + at, as: UInt64.self))
     }
 
-    /// The records of cell `cell` of the table, each whole; damage when they, or the strings
-    /// they name, do not match the cell's checksum, or do not read as records of that cell.
-    func records(ofCell cell: Int) throws(VenueIndexCorruption) -> [OSMAddressRecord] {
+    /// Checks cell `cell`'s records and the strings they name against the cell's checksum.
+    func check(cell: Int) throws(VenueIndexCorruption) {
         let range = firstRecord(ofCell: cell)..<firstRecord(ofCell: cell + 1)
         let table = UnsafeRawBufferPointer(rebasing: bytes[tableOffset..<stringsOffset])
         let strings = UnsafeRawBufferPointer(rebasing: bytes[stringsOffset..<(stringsOffset + stringsLength)])
         guard OSMAddressFileFormat.checksum(of: range, table: table, strings: strings) == cellWord(cell, 16) else {
             throw VenueIndexCorruption(reason: "the addresses of a cell do not match their checksum")
         }
+    }
+
+    /// The records of cell `cell` of the table, each whole; damage when they, or the strings
+    /// they name, do not match the cell's checksum, or do not read as records of that cell.
+    func records(ofCell cell: Int) throws(VenueIndexCorruption) -> [OSMAddressRecord] {
+        try check(cell: cell)
+        let range = firstRecord(ofCell: cell)..<firstRecord(ofCell: cell + 1)
         var records: [OSMAddressRecord] = []
         records.reserveCapacity(range.count)
         for index in range {
