@@ -38,7 +38,7 @@ extension PlacesClient {
             var closest = ""
             if let offline = geocoder as? OSMExtractGeocoder, let query = AddressQuery(text) {
                 let book = try offline.book(diagnostics)
-                let names = OSMExtractGeocoder.closestStreets(to: query.street, in: book)
+                let names = try OSMExtractGeocoder.closestStreets(to: query.street, in: book)
                 if !names.isEmpty { closest = "; closest streets: " + names.joined(separator: ", ") }
             }
             throw PlacesError.notFound(message: "no address matches '\(TerminalText.sanitizedLine(String(text.prefix(200))))'\(closest)")

@@ -12,18 +12,25 @@ import Darwin
 package enum StreamInput {
     package struct ReadError: Error, Equatable {
         package var reason: String
+        /// The stream went on past the most it was read with (`maximumBytes`): no failure of
+        /// the read, nothing kept.
+        package var overLimit = false
     }
 
     /// Everything `descriptor` gives until end of file, or only its start when `startVerdict`
     /// says so: it is asked after each read with all the bytes so far, until it answers
-    /// (true: stop, the rest cannot matter; false: read on, never asking again).
+    /// (true: stop, the rest cannot matter; false: read on, never asking again). A stream
+    /// longer than `maximumBytes` is refused as soon as it shows (`ReadError.overLimit`),
+    /// before room for more is taken.
     ///
     /// `namedFIFO`, the path of a FIFO this process opened itself with `O_NONBLOCK`, makes
     /// an end of file before any byte mean "no writer yet" rather than "empty": then
     /// `waiting` is called and the read waits for a writer, as `cat FIFO` does. (A pipe
     /// whose writer has already gone, `<(true)`, is simply empty.)
-    package static func readAll(_ descriptor: Int32, namedFIFO: String? = nil, waiting: () -> Void = {},
-                        startVerdict: (UnsafeRawBufferPointer) -> Bool? = { _ in false }) throws(ReadError) -> [UInt8] {
+    package static func readAll(
+        _ descriptor: Int32, namedFIFO: String? = nil, waiting: () -> Void = {},
+        startVerdict: (UnsafeRawBufferPointer) -> Bool? = { _ in false }, maximumBytes: Int = .max
+    ) throws(ReadError) -> [UInt8] {
         var bytes: [UInt8] = []
         let blockBytes = 1 << 20
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockBytes, alignment: 8)
@@ -37,6 +44,9 @@ package enum StreamInput {
             let n = POSIX.read(fd, into: block)
             if n > 0 {
                 mayWait = false
+                guard n <= maximumBytes - bytes.count else {
+                    throw ReadError(reason: "it is longer than \(maximumBytes) bytes", overLimit: true)
+                }
                 bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<n]))
                 if !decided, let hopeless = bytes.withUnsafeBytes(startVerdict) {
                     if hopeless { return bytes }

@@ -78,6 +78,8 @@ package enum Phrase: Sendable, Equatable {
     case extractNotRegular(path: String, kind: String)
     case extractUnreadable(path: String, reason: String)
     case extractStreamFailed(source: String, reason: String)
+    /// A stream longer than `limit` bytes, the most read into memory.
+    case extractStreamTooLarge(source: String, limit: Int)
     case extractWaitingForWriter(path: String)
     case indexNotWritable(path: String, directory: String, reason: String)
     case indexNotSaved(path: String, directory: String, reason: String)
@@ -214,6 +216,9 @@ package enum Phrase: Sendable, Equatable {
             return "cannot read the extract file \(path): \(reason)"
         case .extractStreamFailed(let source, let reason):
             return "cannot read the extract \(source): \(reason)"
+        case .extractStreamTooLarge(let source, let limit):
+            return "the extract \(source) is longer than the \(limit >> 20) MiB read from a stream, which is held in memory; "
+                + "give it as a file, which is mapped rather than read in"
         case .extractWaitingForWriter(let path):
             return "\(path) is a FIFO with no writer yet; waiting for one"
         case .indexNotWritable(let path, let directory, let reason):

@@ -129,6 +129,9 @@ extension Wording {
             return "cannot read --data file \(path): \(reason)"
         case .extractStreamFailed(let source, let reason):
             return "cannot read --data \(source): \(reason)"
+        case .extractStreamTooLarge(let source, let limit):
+            return "--data \(source) is longer than the \(limit >> 20) MiB places reads from a stream (a stream is held in memory); "
+                + "save it to a file and give --data FILE, which is mapped rather than read in, and indexed"
         case .extractWaitingForWriter(let path):
             return "--data \(path) is a FIFO with no writer yet; waiting for one, as cat would (Ctrl-C to stop)"
         case .indexNotWritable(let path, let directory, let reason):

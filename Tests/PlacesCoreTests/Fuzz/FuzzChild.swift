@@ -38,6 +38,9 @@ struct FuzzChild {
         let seconds: Double
         /// CPU time of the child, user and system.
         var cpuSeconds: Double = 0
+        /// The child's own peak, read while it ran (nil where it could not be): unlike
+        /// `ru_maxrss`, never its parent's.
+        var ownResidentBytes: Int?
 
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         var stderrText: String { String(decoding: stderr, as: UTF8.self) }
@@ -57,26 +60,29 @@ struct FuzzChild {
     let outputStem: String
     /// The file read as stdin (`reverse -`'s points).
     var standardInput = "/dev/null"
+    /// The child's `ulimit -v` in KiB (a campaign whose commands need less may cap it lower).
+    var addressSpaceLimitKiB = FuzzChild.addressSpaceKiB
 
     /// Runs the child to its end, or until `deadline` seconds or until `stop` returns a
     /// reason (asked every few milliseconds), whichever is first.
     func run(deadline: Double, stop: () -> String? = { nil }) throws -> Outcome {
         let outPath = outputStem + ".stdout", errPath = outputStem + ".stderr"
         let script = #"cd -- "$1" || exit 125; ulimit -v "$2" 2>/dev/null; shift 2; exec "$@""#
-        let argv = ["/bin/sh", "-c", script, "places-fuzz", directory, String(Self.addressSpaceKiB), executable] + arguments
+        let argv = ["/bin/sh", "-c", script, "places-fuzz", directory, String(addressSpaceLimitKiB), executable] + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
 
         let started = Date()
         let pid = try Self.spawn(argv: argv, environment: envp, stdin: standardInput, stdout: outPath, stderr: errPath)
         let inherited = Self.ownPeakResidentBytes()
-        var sampledPeak = 0
         var status: Int32 = 0
         var usage = rusage()
         var killedBecause: String?
         var pause: UInt32 = 500
+        var polledPeak = 0
         while true {
             let reaped = wait4(pid, &status, WNOHANG, &usage)
             if reaped == pid { break }
+            polledPeak = max(polledPeak, Self.residentHighWater(pid))
             if reaped < 0 && errno != EINTR { throw POSIXError(.ECHILD) }
             if killedBecause == nil {
                 if let why = stop() {
@@ -86,7 +92,6 @@ struct FuzzChild {
                 }
                 if killedBecause != nil { kill(pid, SIGKILL) }
             }
-            sampledPeak = max(sampledPeak, Self.residentHighWaterBytes(of: pid))
             usleep(pause)
             pause = min(pause * 2, 8000)
         }
@@ -104,9 +109,9 @@ struct FuzzChild {
         #else
         // posix_spawn runs the child in this process's memory until its exec, and Linux then
         // counts this process's peak as the child's: wait4's figure is the child's own only
-        // when it is above that; else the child's peak is the one sampled while it ran.
+        // when it is above that; else the child's own high-water mark, read while it ran.
         let reported = Int(usage.ru_maxrss) * 1024
-        let maxResident = reported > inherited ? reported : sampledPeak
+        let maxResident = reported > inherited ? reported : polledPeak
         #endif
         defer {
             unlink(outPath)
@@ -122,8 +127,36 @@ struct FuzzChild {
         }
         PlacesTranscript.record(executable: executable, arguments: arguments, environment: environment,
                                 status: transcribed, stdout: stdoutData, stderr: stderrData)
-        return Outcome(ending: ending, stdout: stdoutData, stderr: stderrData,
-                       maxResidentBytes: maxResident, seconds: seconds, cpuSeconds: cpu)
+        return Outcome(
+            ending: ending, stdout: stdoutData, stderr: stderrData, maxResidentBytes: maxResident, seconds: seconds, cpuSeconds: cpu,
+            ownResidentBytes: polledPeak > 0 ? polledPeak : nil)
+    }
+
+    /// The peak resident memory of the running process `pid` (Linux's `VmHWM`: of its own
+    /// memory since it last exec'd), in bytes; 0 when it cannot be read.
+    private static func residentHighWater(_ pid: pid_t) -> Int {
+        #if os(Linux)
+        // Read with read(2): /proc's files say they are empty, and some readers believe it.
+        let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        var filled = 0
+        while filled < buffer.count {
+            let n = buffer.withUnsafeMutableBytes { room in
+                room.baseAddress.map { Glibc.read(fd, $0 + filled, room.count - filled) } ?? -1
+            }
+            guard n > 0 else { break }
+            filled += n
+        }
+        let status = String(decoding: buffer[0..<filled], as: UTF8.self)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = line.split(separator: " ").compactMap({ Int($0) }).first
+        else { return 0 }
+        return kib * 1024
+        #else
+        return 0
+        #endif
     }
 
     /// This process's peak resident size so far.
@@ -136,15 +169,6 @@ struct FuzzChild {
         getrusage(RUSAGE_SELF, &usage)
         return Int(usage.ru_maxrss)
         #endif
-    }
-
-    /// A running process's peak resident size so far (`VmHWM`, of its own memory since its
-    /// last exec), or 0 where there is no /proc.
-    static func residentHighWaterBytes(of pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-        let kiB = line.dropFirst("VmHWM:".count).split(separator: " ").first.flatMap { Int($0) } ?? 0
-        return kiB * 1024
     }
 
     private static func read(_ path: String) -> Data {

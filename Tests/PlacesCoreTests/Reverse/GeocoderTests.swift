@@ -162,7 +162,7 @@ struct GeocoderTests {
         let distances = answer.places.compactMap(\.distanceMeters)
         #expect(distances == distances.sorted())
         let book = try OSMAddressBook.open(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path), diagnostics: diagnostics)
-        let nearest = try #require(book.nearest(to: Self.simonkatu))
+        let nearest = try #require(try book.nearest(to: Self.simonkatu))
         #expect(answer.addressID == nearest.record.placeID)
         #expect(answer.addressDistanceMeters == nearest.meters)
         let foursquareDescriptor = ProviderName.foursquare.descriptor

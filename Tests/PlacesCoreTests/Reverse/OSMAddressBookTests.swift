@@ -95,7 +95,7 @@ struct OSMAddressBookTests {
         let book = try OSMAddressBook.open(path: Self.pbf, cache: VenueIndexCache(directory: cache.path), diagnostics: diagnostics)
         #expect(cache.contents(of: ".").contains { $0.hasSuffix(".idx.addresses") })
         var all: [OSMAddressRecord] = []
-        book.forEach { all.append($0) }
+        try book.forEach { all.append($0) }
         #expect(all.count == book.count)
         var random = SplitMix64(seed: 0x24)
         // The clip is about 60.158–60.175 N, 24.925–24.960 E; some points well outside it too.
@@ -111,7 +111,7 @@ struct OSMAddressBookTests {
                     best = (record, meters)
                 }
             }
-            let found = book.nearest(to: point)
+            let found = try book.nearest(to: point)
             #expect(found?.record == best?.record, "at \(point)")
             #expect(found?.meters == best?.meters, "at \(point)")
         }
@@ -119,8 +119,8 @@ struct OSMAddressBookTests {
         let again = try OSMAddressBook.open(path: Self.pbf, cache: VenueIndexCache(directory: cache.path), diagnostics: diagnostics)
         #expect(again.count == book.count)
         let far = Coordinate(uncheckedLatitude: -33.9, longitude: 151.2)
-        #expect(again.nearest(to: far)?.record == book.nearest(to: far)?.record)
-        #expect(again.nearest(to: far) != nil, "the nearest address is found however far the point")
+        #expect(try again.nearest(to: far)?.record == book.nearest(to: far)?.record)
+        #expect(try again.nearest(to: far) != nil, "the nearest address is found however far the point")
     }
 
     /// A file that changes gets its addresses read again; a damaged addresses file is not trusted.

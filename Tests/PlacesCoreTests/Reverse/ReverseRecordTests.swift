@@ -121,14 +121,14 @@ struct ReverseRecordTests {
         let book = try OSMAddressBook.open(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path), diagnostics: NoteLog().diagnostics)
         var tried = 0
         var all: [OSMAddressRecord] = []
-        book.forEach { all.append($0) }
+        try book.forEach { all.append($0) }
         // House numbers as people type them (`7`, `6 B`, `14-20`, `3a`); the extract also holds `8, Floor 6`, and a street `Asemahalli, Kaivokatu` no typed address can name.
         for record in all where record.street?.contains(",") == false && (record.housenumber?.wholeMatch(of: /\d+(-\d+)?( ?[A-Za-z])?/) != nil) {
             tried += 1
             guard tried % 7 == 0 else { continue }
             let text = "\(record.street ?? "") \(record.housenumber ?? "")" + (record.city.flatMap { $0.contains(where: \.isLetter) ? ", \($0)" : nil } ?? "")
             guard let query = AddressQuery(text) else { Issue.record("'\(text)' does not read"); continue }
-            let matches = OSMExtractGeocoder.matches(query, in: book, near: record.coordinate)
+            let matches = try OSMExtractGeocoder.matches(query, in: book, near: record.coordinate)
             let first = try #require(matches.first, "'\(text)'")
             #expect(first.street == record.street && AddressQuery.normalizedNumber(first.housenumber ?? "") == AddressQuery.normalizedNumber(record.housenumber ?? ""), "'\(text)'")
             // Nearest the record's own position first: the record itself, or one of the same address at the same place.

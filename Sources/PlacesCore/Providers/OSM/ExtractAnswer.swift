@@ -13,6 +13,8 @@ package struct ExtractAnswer: Sendable {
     package var extent: BoundingBox?
     /// Named elements of the extract that have no position, even from their members.
     package var unplacedCount: Int
+    /// Named elements of the extract dropped for an id below 1 or a position off the globe.
+    package var droppedCount: Int
 
     var facts: ExtractFacts
     /// What the extract is: the unplaced note's advice depends on it.
@@ -26,6 +28,7 @@ package struct ExtractAnswer: Sendable {
             box.isEmpty ? nil : BoundingBox(south: box.minLatitude, west: box.minLongitude, north: box.maxLatitude, east: box.maxLongitude)
         }
         unplacedCount = facts.unplacedCount
+        droppedCount = facts.droppedCount
     }
 }
 

@@ -36,17 +36,26 @@ enum OverpassDataSource {
         }
     }
 
+    /// The most of a stream that is read: a stream is held whole in memory (a file is
+    /// mapped, and indexed, instead), so a longer one is refused, its memory with it.
+    static let maximumStreamBytes = 512 << 20
+
     /// Reads a stream to its end, or only as far as its first byte when that shows it is
-    /// not JSON (so `--data /dev/zero` fails at once). Kept for the rest of the process: a
-    /// stream cannot be read twice, and `route-estimate` may look two places up in it.
+    /// not JSON (so `--data /dev/zero` fails at once), or as far as `maximumStreamBytes`.
+    /// Kept for the rest of the process: a stream cannot be read twice, and
+    /// `route-estimate` may look two places up in it.
     private static func readStream(_ fd: Int32, path: String, namedFIFO: String?, diagnostics: Diagnostics) throws -> [UInt8] {
         do {
-            let bytes = try StreamInput.readAll(fd, namedFIFO: namedFIFO, waiting: {
-                diagnostics.note(.extractWaitingForWriter(path: path))
-            }, startVerdict: ExtractFileFormat.streamStartVerdict)
+            let bytes = try StreamInput.readAll(
+                fd, namedFIFO: namedFIFO, waiting: { diagnostics.note(.extractWaitingForWriter(path: path)) },
+                startVerdict: ExtractFileFormat.streamStartVerdict, maximumBytes: maximumStreamBytes)
             streams.keep(bytes, for: path)
             return bytes
         } catch {
+            if error.overLimit {
+                let phrase = Phrase.extractStreamTooLarge(source: displayName(path), limit: maximumStreamBytes)
+                throw PlacesError.badFile(path: path, message: diagnostics.wording(phrase))
+            }
             throw PlacesError.io(path: path, message: diagnostics.wording(.extractStreamFailed(source: displayName(path), reason: error.reason)))
         }
     }

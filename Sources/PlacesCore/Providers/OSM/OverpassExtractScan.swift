@@ -47,6 +47,7 @@ enum OverpassExtractScan {
             let second = parts[1].allFacts
             if let box = second.box { facts.box = (facts.box ?? PositionBox()).adding(box) }
             facts.unplacedCount += second.unplacedCount
+            facts.droppedCount += second.droppedCount
             facts.idsIncrease = facts.idsIncrease && second.idsIncrease
                 && (0..<3).allSatisfy { parts[0].last($0) < parts[1].first($0) }
             pending += parts[1].pending
@@ -121,6 +122,8 @@ enum OverpassExtractScan {
                     } else {
                         facts.unplacedCount += 1
                     }
+                } else if element.isDroppedPlace {
+                    facts.droppedCount += 1
                 }
                 return
             }

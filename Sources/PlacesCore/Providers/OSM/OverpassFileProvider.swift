@@ -49,7 +49,8 @@ package struct OverpassFileProvider: PlaceProvider {
     }
 
     /// A search, with the facts about the answer and the extract a caller may tell the user
-    /// (see `ExtractAnswer`). Elements that could not be placed are one note.
+    /// (see `ExtractAnswer`). Elements that could not be placed are one note, elements
+    /// dropped for an id or a position out of range another.
     package func answer(_ request: SearchRequest, diagnostics: Diagnostics) throws -> ExtractAnswer {
         var answer = try select(OverpassSelection(request: request), diagnostics: diagnostics)
         if answer.unplacedCount > 0 {
@@ -58,6 +59,12 @@ package struct OverpassFileProvider: PlaceProvider {
                 ? "none of their member nodes is in the file (an extract cut from a larger one?)"
                 : "export ways and relations with 'out center;' (or 'out geom;', or list their nodes in the same file)"
             diagnostics.note("\(n) named \(n == 1 ? "element" : "elements") of \(OverpassDataSource.displayName(path)) without coordinates skipped: \(advice)")
+        }
+        if answer.droppedCount > 0 {
+            let n = answer.droppedCount
+            let elements = "\(n) named \(n == 1 ? "element" : "elements") of \(OverpassDataSource.displayName(path))"
+            let why = "an id below 1, or a position off the globe (a latitude beyond ±90°, a longitude beyond ±180°)"
+            diagnostics.note("\(elements) dropped: \(why)")
         }
         if request.neededFields.contains(.openNow) { answer.venues = OSMOpenNow.apply(answer.venues, at: now ?? Date()) }
         return answer

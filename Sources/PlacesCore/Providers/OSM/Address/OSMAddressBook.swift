@@ -3,22 +3,34 @@ import Foundation
 /// The addresses of one extract: the nearest to a point (`reverse --data`), and every one
 /// for matching a typed address. A file with an index directory keeps them in an addresses
 /// file beside its index (`OSMAddressFile`), read a few cells at a time; a stream, or a file
-/// without a cache, is read whole into memory.
+/// without a cache, is read whole into memory. An addresses file found damaged, when it is
+/// opened or when a cell of it is read, is a note and is written again from the extract.
 package final class OSMAddressBook: @unchecked Sendable {
     private enum Storage {
         case file(OSMAddressFile)
         case memory([OSMAddressRecord])
+
+        func isFile(_ file: OSMAddressFile) -> Bool {
+            if case .file(let mine) = self { return mine === file }
+            return false
+        }
     }
 
-    private let storage: Storage
+    private let lock = NSLock()
+    private var storage: Storage
+    /// How the addresses file is written again when a read finds it damaged; nil for a book
+    /// held in memory, which has nothing to damage.
+    private let source: AddressSource?
 
-    private init(_ storage: Storage) {
+    private init(_ storage: Storage, source: AddressSource? = nil) {
         self.storage = storage
+        self.source = source
     }
 
     /// Records held in memory (tests; a stream's).
     init(records: [OSMAddressRecord]) {
         storage = .memory(records)
+        source = nil
     }
 
     /// The addresses of the extract at `path`: from its addresses file when that is current,
@@ -32,9 +44,33 @@ package final class OSMAddressBook: @unchecked Sendable {
                 return OSMAddressBook(.memory(try withMapped(file, path: path, diagnostics: diagnostics) { try collect($0, path: path) }))
             }
             let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
-            let addressPath = OSMAddressFileFormat.path(forIndex: cache.indexPath(forSource: key.path))
-            if let current = OSMAddressFile(path: addressPath, key: key) { return OSMAddressBook(.file(current)) }
+            let source = AddressSource(file: file, path: path, cache: cache, key: key, diagnostics: diagnostics)
+            return OSMAddressBook(try source.storage(), source: source)
+        }
+    }
+
+    /// An extract read into an addresses file beside its index.
+    private struct AddressSource {
+        let file: ReadOnlyFile
+        let path: String
+        let cache: VenueIndexCache
+        let key: SourceKey
+        let diagnostics: Diagnostics
+
+        var addressPath: String { OSMAddressFileFormat.path(forIndex: cache.indexPath(forSource: key.path)) }
+
+        /// The addresses file when it is current, else the extract's addresses written into
+        /// one (held in memory when that cannot be written, or `inMemory`).
+        func storage(inMemory: Bool = false) throws -> Storage {
+            if !inMemory {
+                do {
+                    if let current = try OSMAddressFile(path: addressPath, key: key) { return .file(current) }
+                } catch {
+                    damaged(error)
+                }
+            }
             let records = try withMapped(file, path: path, diagnostics: diagnostics) { try collect($0, path: path) }
+            guard !inMemory else { return .memory(records) }
             do {
                 try cache.createDirectory()
                 let writer = try IndexFileWriter(destination: addressPath)
@@ -42,10 +78,44 @@ package final class OSMAddressBook: @unchecked Sendable {
                 try writer.commit()
             } catch {
                 diagnostics.note(.indexNotWritable(path: path, directory: cache.directory, reason: error.reason))
-                return OSMAddressBook(.memory(records))
+                return .memory(records)
             }
-            if let written = OSMAddressFile(path: addressPath, key: key) { return OSMAddressBook(.file(written)) }
-            return OSMAddressBook(.memory(records))
+            if let written = try? OSMAddressFile(path: addressPath, key: key) { return .file(written) }
+            return .memory(records)
+        }
+
+        /// Says the addresses file is damaged, and removes it.
+        func damaged(_ error: VenueIndexCorruption) {
+            diagnostics.note("the cached addresses \(addressPath) of \(path) are damaged (\(error.reason)); rebuilding them")
+            unlink(addressPath)
+        }
+    }
+
+    /// `read` of the addresses; when it finds the addresses file damaged, the file is written
+    /// again and read again (and when that one is damaged too, the addresses are read into
+    /// memory).
+    private func reading<R>(_ read: (Storage) throws(VenueIndexCorruption) -> R) throws -> R {
+        let current = lock.withLock { storage }
+        do {
+            return try read(current)
+        } catch {
+            // A book in memory has nothing to damage: only a file's reads throw.
+            guard let source else { throw error }
+            let rebuilt: Storage = try lock.withLock {
+                // Another reader may have written it again already.
+                if case .file(let seen) = current, !storage.isFile(seen) { return storage }
+                source.damaged(error)
+                storage = try source.storage()
+                return storage
+            }
+            do {
+                return try read(rebuilt)
+            } catch {
+                source.damaged(error)
+                let records = try source.storage(inMemory: true)
+                lock.withLock { storage = records }
+                return try read(records)
+            }
         }
     }
 
@@ -78,7 +148,7 @@ package final class OSMAddressBook: @unchecked Sendable {
 
     /// How many addresses the extract holds.
     package var count: Int {
-        switch storage {
+        switch lock.withLock({ storage }) {
         case .file(let file): return file.count
         case .memory(let records): return records.count
         }
@@ -86,27 +156,44 @@ package final class OSMAddressBook: @unchecked Sendable {
 
     /// The address nearest `point` and its geodesic distance in metres (a tie goes to the
     /// node before the way, the lower id); nil when the extract has none.
-    func nearest(to point: Coordinate) -> (record: OSMAddressRecord, meters: Double)? {
-        switch storage {
-        case .memory(let records):
-            var best: (record: OSMAddressRecord, meters: Double)?
-            for record in records {
-                let meters = GeodesicDistance.meters(from: point, to: record.coordinate)
-                if best.map({ Self.before(meters, record, $0.meters, $0.record) }) ?? true { best = (record, meters) }
+    func nearest(to point: Coordinate) throws -> (record: OSMAddressRecord, meters: Double)? {
+        try reading { storage throws(VenueIndexCorruption) in
+            switch storage {
+            case .memory(let records):
+                var best: (record: OSMAddressRecord, meters: Double)?
+                for record in records {
+                    let meters = GeodesicDistance.meters(from: point, to: record.coordinate)
+                    if best.map({ Self.before(meters, record, $0.meters, $0.record) }) ?? true { best = (record, meters) }
+                }
+                return best
+            case .file(let file):
+                return try Self.nearest(to: point, in: file)
             }
-            return best
-        case .file(let file):
-            return nearest(to: point, in: file)
         }
     }
 
-    /// Calls `body` with every address (matching a typed address).
-    func forEach(_ body: (OSMAddressRecord) -> Void) {
-        switch storage {
-        case .memory(let records): records.forEach(body)
+    /// Calls `body` with every address (matching a typed address), one cell at a time.
+    func forEach(_ body: (OSMAddressRecord) -> Void) throws {
+        // Every cell checked before any address is handed over: a damaged cell found half-way
+        // would hand the first half over twice, once from the file written again.
+        let checked = try reading { storage throws(VenueIndexCorruption) in
+            if case .file(let file) = storage {
+                for cell in 0..<file.cellCount { try file.check(cell: cell) }
+            }
+            return storage
+        }
+        switch checked {
+        case .memory(let records):
+            for record in records { body(record) }
         case .file(let file):
-            for i in 0..<file.count {
-                if let record = file.record(i) { body(record) }
+            do {
+                for cell in 0..<file.cellCount {
+                    for record in try file.records(ofCell: cell) { body(record) }
+                }
+            } catch {
+                // Checked a moment ago, and written only by renaming a new file over it.
+                let path = source?.addressPath ?? ""
+                throw PlacesError.badFile(path: path, message: "the cached addresses \(path) changed while they were read (\(error.reason))")
             }
         }
     }
@@ -117,11 +204,13 @@ package final class OSMAddressBook: @unchecked Sendable {
 
     /// Squares of cells around the point's cell, doubling, until no address outside the
     /// square can be nearer than the best inside it.
-    private func nearest(to point: Coordinate, in file: OSMAddressFile) -> (record: OSMAddressRecord, meters: Double)? {
+    private static func nearest(
+        to point: Coordinate, in file: OSMAddressFile
+    ) throws(VenueIndexCorruption) -> (record: OSMAddressRecord, meters: Double)? {
         guard file.count > 0 else { return nil }
         let grid = OSMAddressFileFormat.grid
         let row = grid.row(point.latitude), column = grid.column(point.longitude)
-        var best: (index: Int, meters: Double, kind: UInt8, id: Int64)?
+        var best: (record: OSMAddressRecord, meters: Double)?
         var reach = 1
         while true {
             let rows = max(0, row - reach)...min(grid.rows - 1, row + reach)
@@ -130,20 +219,21 @@ package final class OSMAddressBook: @unchecked Sendable {
             for r in rows {
                 for span in spans {
                     let base = UInt64(r * grid.columns)
-                    var i = file.firstRecord(atLeast: base + UInt64(span.lowerBound))
-                    while i < file.count, file.cell(i) <= base + UInt64(span.upperBound) {
-                        if let position = file.position(i), let record = file.record(i) {
-                            let meters = GeodesicDistance.meters(from: point, to: position)
-                            let candidate = (index: i, meters: meters, kind: record.kind.rawValue, id: record.id)
-                            if best.map({ (candidate.meters, candidate.kind, candidate.id) < ($0.meters, $0.kind, $0.id) }) ?? true { best = candidate }
+                    var cell = file.firstCell(atLeast: base + UInt64(span.lowerBound))
+                    while cell < file.cellCount, file.number(ofCell: cell) <= base + UInt64(span.upperBound) {
+                        for record in try file.records(ofCell: cell) {
+                            let meters = GeodesicDistance.meters(from: point, to: record.coordinate)
+                            if best.map({ Self.before(meters, record, $0.meters, $0.record) }) ?? true {
+                                best = (record, meters)
+                            }
                         }
-                        i += 1
+                        cell += 1
                     }
                 }
             }
             let covered = wraps && rows.lowerBound == 0 && rows.upperBound == grid.rows - 1
             if let found = best, covered || found.meters <= Self.outsideLowerBound(point, reach: reach, row: row, column: column, grid: grid) {
-                return file.record(found.index).map { ($0, found.meters) }
+                return found
             }
             if covered { return nil }
             reach *= 2

@@ -3,7 +3,8 @@
 /// two readings of its blocks, the second for the locations of the nodes of the ways that
 /// carry an address (a way at the centre of its nodes' box, as Overpass's `out center` and
 /// `PBFMemberPlacement` place it). Relations that carry an address are left out of a PBF
-/// file's records (a few; their places are their members').
+/// file's records (a few; their places are their members'). What a PBF reading keeps is
+/// bounded by the file's size (`PBFMemoryBudget`).
 enum OSMAddressCollector {
     static func records(json text: UnsafeRawBufferPointer) throws(JSONScanError) -> [OSMAddressRecord] {
         var found: [OSMAddressRecord] = []
@@ -18,6 +19,7 @@ enum OSMAddressCollector {
     static func records(pbf file: UnsafeRawBufferPointer) throws(PBFError) -> [OSMAddressRecord] {
         let blocks = try PBFFileBlock.blocks(in: file).filter { $0.kind == .data }
         let reader = PBFBlockReader(file: file)
+        var meter = PBFMemoryBudget.Meter(PBFMemoryBudget(fileBytes: file.count))
         var found: [OSMAddressRecord] = []
         /// Ways with an address and no locations of their own: their record (placed later) and node ids.
         var ways: [(record: OSMAddressRecord, nodes: Range<Int>)] = []
@@ -29,8 +31,10 @@ enum OSMAddressCollector {
                 let kind = element.kind
                 var box: PositionBox?
                 if kind == .way { box = try reader.block.locationBox(of: element) }
+                let kept = try reader.withScanned(element) { hasAddressKey($0) ? PBFMemoryBudget.bytes(of: $0) : nil }
+                guard let kept else { return true }
+                try meter.keep(kept)
                 let record = try reader.withScanned(element) { scanned -> OSMAddressRecord? in
-                    guard hasAddressKey(scanned) else { return nil }
                     if kind == .node {
                         guard let position = scanned.position else { return nil }
                         return OSMAddressRecord(scanned, at: position)
@@ -42,6 +46,7 @@ enum OSMAddressCollector {
                 if kind == .node || box != nil {
                     found.append(record)
                 } else {
+                    try meter.keepIDs(PBFPrimitiveBlock.varintCount(in: element.refs, base: reader.block.base))
                     let start = wayNodes.count
                     try reader.block.forEachRef(of: element) { wayNodes.append($0) }
                     ways.append((record, start..<wayNodes.count))

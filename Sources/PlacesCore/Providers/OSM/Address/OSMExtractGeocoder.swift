@@ -26,14 +26,14 @@ package struct OSMExtractGeocoder: AddressGeocoder {
 
     /// The same with the book opened once (a stream of points).
     func reverse(_ point: Coordinate, in book: OSMAddressBook) throws -> FoundAddress? {
-        guard let found = book.nearest(to: point) else { return nil }
+        guard let found = try book.nearest(to: point) else { return nil }
         return FoundAddress(address: found.record.streetAddress, id: found.record.placeID, coordinate: found.record.coordinate)
     }
 
     package func lookUp(_ text: String, near: Coordinate?, diagnostics: Diagnostics) async throws -> [AddressMatch] {
         guard let query = AddressQuery(text) else { return [] }
         let book = try book(diagnostics)
-        return Self.matches(query, in: book, near: near).map {
+        return try Self.matches(query, in: book, near: near).map {
             AddressMatch(coordinate: $0.coordinate, address: $0.streetAddress, id: $0.placeID, precision: $0.kind.elementType?.rawValue)
         }
     }
@@ -42,12 +42,12 @@ package struct OSMExtractGeocoder: AddressGeocoder {
     /// tagged range (`16` in `14-20`); with no number, the street's addresses. A city or
     /// postcode given must agree where the element tags one. One match per street, number
     /// and city (a building and its entrance are one address); nearest `near` first.
-    static func matches(_ query: AddressQuery, in book: OSMAddressBook, near: Coordinate?) -> [OSMAddressRecord] {
+    static func matches(_ query: AddressQuery, in book: OSMAddressBook, near: Coordinate?) throws -> [OSMAddressRecord] {
         let street = TextFolding.fold(query.street)
         let number = query.housenumber.map(AddressQuery.normalizedNumber)
         let city = query.city.map(TextFolding.fold)
         var exact: [OSMAddressRecord] = [], ranged: [OSMAddressRecord] = []
-        book.forEach { record in
+        try book.forEach { record in
             guard let recordStreet = record.street, TextFolding.fold(recordStreet) == street else { return }
             if let city, let recordCity = record.city, TextFolding.fold(recordCity) != city { return }
             if let postcode = query.postcode, let recordPostcode = record.postcode, recordPostcode != postcode { return }
@@ -80,10 +80,10 @@ package struct OSMExtractGeocoder: AddressGeocoder {
 
     /// Up to three street names of the extract nearest in spelling to `street`: what a
     /// "no such address" error offers.
-    static func closestStreets(to street: String, in book: OSMAddressBook) -> [String] {
+    static func closestStreets(to street: String, in book: OSMAddressBook) throws -> [String] {
         let target = Array(TextFolding.fold(street).utf8)
         var best: [String: Int] = [:]
-        book.forEach { record in
+        try book.forEach { record in
             guard let name = record.street, best[name] == nil else { return }
             let limit = max(2, target.count / 3)
             let d = Suggestion.distance(target, Array(TextFolding.fold(name).utf8), limit: limit)

@@ -3,8 +3,8 @@
 /// ```
 /// header   magic "PLCSIDX\x1A", version, section offsets, the source's key (status and
 ///          sampled hash), the whole-content hash of a source indexed while "racy", the
-///          extract's facts (the box of its places, the count of named elements it could
-///          not place), the source path, and a checksum of all of it
+///          extract's facts (the box of its places, the counts of named elements it could
+///          not place and of those it dropped), the source path, and a checksum of all of it
 /// entries  48 bytes per place, grouped by grid cell, file order within a cell:
 ///          latitude, longitude (Float64); category mask (bits 0–47), flags (56–61) and
 ///          element type (62–63); element id; offset of the element's `{` in the source;
@@ -30,8 +30,9 @@
 enum VenueIndexFormat {
     /// Version 2: the key holds ctime and device, and a racy source's content hash.
     /// 3: folded search texts, flags in the entries, the extract's box and unplaced count.
-    static let signature = CacheFileSignature(magic: "PLCSIDX\u{1A}", version: 3)
-    static let fixedHeaderLength = 232
+    /// 4: the count of dropped elements.
+    static let signature = CacheFileSignature(magic: "PLCSIDX\u{1A}", version: 4)
+    static let fixedHeaderLength = 240
     static let entryLength = 48
     static let cellLength = 24
     /// 0.01° is about 1.1 km north–south: a 1 km query reads a handful of cells.
@@ -63,6 +64,9 @@ struct ExtractFacts: Equatable, Sendable {
     var box: PositionBox?
     /// Named elements of a known type that have no position, even from their members.
     var unplacedCount: Int = 0
+    /// Named elements of a known type dropped for a fault of their own: an id below 1, or a
+    /// position off the globe (`ScannedElement.isDroppedPlace`).
+    var droppedCount: Int = 0
     /// Whether the places' ids rise through the file, type by type (as Overpass sorts them):
     /// then no element is listed twice, and a count of places is a count of elements.
     var idsIncrease = true
@@ -124,6 +128,7 @@ extension VenueIndexHeader {
             w.append((facts.box == nil ? Double.nan : value).bitPattern)
         }
         w.append(UInt64(facts.unplacedCount))
+        w.append(UInt64(facts.droppedCount))
         w.append(UInt64(key.path.utf8.count))
         var checked = w.bytes
         checked.append(contentsOf: key.path.utf8)
@@ -163,6 +168,7 @@ extension VenueIndexHeader {
         textLength = try r.u64()
         let box = [try r.f64(), try r.f64(), try r.f64(), try r.f64()]
         let unplaced = try r.u64()
+        let dropped = try r.u64()
         let pathLength = try r.u64()
         let checksumOffset = r.offset
         let checksum = try r.u64()
@@ -175,11 +181,11 @@ extension VenueIndexHeader {
                         sampledHash: sampledHash)
         self.contentHash = flags & 1 == 1 ? contentHash : nil
         hasTexts = flags & 4 != 0
-        guard checksumOffset + 8 == VenueIndexFormat.fixedHeaderLength, unplaced < 1 << 40 else {
+        guard checksumOffset + 8 == VenueIndexFormat.fixedHeaderLength, unplaced < 1 << 40, dropped < 1 << 40 else {
             throw VenueIndexCorruption(reason: "its header is damaged")
         }
         if box.allSatisfy(\.isNaN) {
-            facts = ExtractFacts(box: nil, unplacedCount: Int(unplaced), idsIncrease: flags & 2 != 0)
+            facts = ExtractFacts(box: nil, unplacedCount: Int(unplaced), droppedCount: Int(dropped), idsIncrease: flags & 2 != 0)
         } else {
             guard box.allSatisfy({ $0.isFinite }), abs(box[0]) <= 90, abs(box[1]) <= 90, box[0] <= box[1],
                   abs(box[2]) <= 180, abs(box[3]) <= 180, box[2] <= box[3] else {
@@ -188,7 +194,7 @@ extension VenueIndexHeader {
             var extent = PositionBox()
             extent.add(latitude: box[0], longitude: box[2])
             extent.add(latitude: box[1], longitude: box[3])
-            facts = ExtractFacts(box: extent, unplacedCount: Int(unplaced), idsIncrease: flags & 2 != 0)
+            facts = ExtractFacts(box: extent, unplacedCount: Int(unplaced), droppedCount: Int(dropped), idsIncrease: flags & 2 != 0)
         }
         guard totalLength == UInt64(file.count) else { throw VenueIndexCorruption(reason: "it is \(file.count) bytes long but should be \(totalLength)") }
         let entriesEnd = entriesOffset.addingReportingOverflow(venueCount.multipliedReportingOverflow(by: UInt64(VenueIndexFormat.entryLength)).partialValue)

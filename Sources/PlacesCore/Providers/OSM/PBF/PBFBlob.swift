@@ -44,7 +44,17 @@ enum PBFBlob {
         }
         if let zlib {
             guard let rawSize else { throw PBFError.damaged("its zlib data does not say how long it is inflated (raw_size)").inBlock(at: block.offset) }
-            guard rawSize >= 0, rawSize <= Int64(PBFFileBlock.maximumBlobBytes) else { throw tooLarge(rawSize, block) }
+            guard rawSize >= 0 else {
+                throw PBFError.damaged("its zlib data declares a raw_size of \(rawSize) bytes, below zero").inBlock(at: block.offset)
+            }
+            guard rawSize <= Int64(PBFFileBlock.maximumBlobBytes) else { throw tooLarge(rawSize, block) }
+            // Deflate never packs more than 1032 bytes into one (RFC 1951's longest match,
+            // 258 bytes, in a code of at least 2 bits): a blob that says more is damage, found
+            // before room for it is taken.
+            guard rawSize <= Int64(zlib.count) * ZlibInflater.maximumRatio + 64 else {
+                throw PBFError.damaged("its \(zlib.count) bytes of zlib data cannot inflate to the \(rawSize) bytes it declares (raw_size)")
+                    .inBlock(at: block.offset)
+            }
             return .zlib(zlib, rawSize: Int(rawSize))
         }
         if let other { throw PBFError(kind: .compression(name: other, block: block.offset)) }
@@ -67,6 +77,6 @@ enum PBFBlob {
     }
 
     private static func tooLarge<N: BinaryInteger>(_ size: N, _ block: PBFFileBlock) -> PBFError {
-        .damaged("the block at byte \(block.offset) is \(size) bytes uncompressed, over the format's limit of 32 MiB")
+        PBFError.damaged("it is \(size) bytes uncompressed, over the format's limit of 32 MiB").inBlock(at: block.offset)
     }
 }

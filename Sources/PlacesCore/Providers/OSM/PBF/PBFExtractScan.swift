@@ -22,6 +22,25 @@ enum PBFExtractScan {
                        progress: (@Sendable (ExtractProgress) -> Void)? = nil,
                        records: PBFVenueRecordsBuilder? = nil) throws(PBFError) -> Result {
         let blocks = try PBFFileBlock.blocks(in: file)
+        let data = blocks.filter { $0.kind == .data }
+        let order = try firstLook(blocks, data: data, in: file)
+        let reading = progress.map { ScanProgress(phase: .reading, total: file.count, report: $0) }
+        let scan = Scan(
+            selection: selection, now: now, file: file, release: release, builder: builder, minimumBytes: minimumBytes, reading: reading,
+            progress: progress, records: records, budget: PBFMemoryBudget(fileBytes: file.count))
+        if let tail = try scan.readTail(Array(data[order.firstWayBlock..<order.firstRelationBlock]),
+                                        relations: Array(data[order.firstRelationBlock...])) {
+            return try scan.readNodes(Array(data[..<order.firstWayBlock]), after: tail)
+        }
+        return try scan.readInFileOrder(data)
+    }
+
+    /// Checks the header blocks' features and finds where the ways and relations begin, with
+    /// a block reader of its own, let go (its tables and buffer with it) before the readings
+    /// take their own.
+    private static func firstLook(
+        _ blocks: [PBFFileBlock], data: [PBFFileBlock], in file: UnsafeRawBufferPointer
+    ) throws(PBFError) -> PBFTypeOrder {
         let probe = PBFBlockReader(file: file)
         for block in blocks where block.kind == .header {
             do {
@@ -30,16 +49,7 @@ enum PBFExtractScan {
                 throw error.inBlock(at: block.offset)
             }
         }
-        let data = blocks.filter { $0.kind == .data }
-        let reading = progress.map { ScanProgress(phase: .reading, total: file.count, report: $0) }
-        let scan = Scan(selection: selection, now: now, file: file, release: release, builder: builder,
-                        minimumBytes: minimumBytes, reading: reading, progress: progress, records: records)
-        let order = try PBFTypeOrder(data, reader: probe)
-        if let tail = try scan.readTail(Array(data[order.firstWayBlock..<order.firstRelationBlock]),
-                                        relations: Array(data[order.firstRelationBlock...])) {
-            return try scan.readNodes(Array(data[..<order.firstWayBlock]), after: tail)
-        }
-        return try scan.readInFileOrder(data)
+        return try PBFTypeOrder(data, reader: probe)
     }
 
     /// One query's reading of one file.
@@ -54,6 +64,8 @@ enum PBFExtractScan {
         let progress: (@Sendable (ExtractProgress) -> Void)?
         /// The venue records of the places, collected when an index is written.
         let records: PBFVenueRecordsBuilder?
+        /// What the readings may keep, all together.
+        let budget: PBFMemoryBudget
 
         /// The ways and relations of a file sorted by type, read before its nodes.
         struct Tail {
@@ -85,7 +97,7 @@ enum PBFExtractScan {
         /// Ways and relations only: nothing is judged, so a file found out of order can
         /// still be read another way.
         private func read(_ blocks: [PBFFileBlock], wantedWays: [Int64]) throws(PBFError) -> [PBFFirstReading] {
-            let readings = [PBFFirstReading(file: file, wantedWays: wantedWays), PBFFirstReading(file: file, wantedWays: wantedWays)]
+            let readings = (0..<2).map { _ in PBFFirstReading(file: file, wantedWays: wantedWays, budget: budget) }
             try PBFTwoThreads.run(count: blocks.count, split: PBFTwoThreads.split(blocks, minimumBytes: minimumBytes)) { thread, index throws(PBFError) in
                 try readings[thread].read(blocks[index]) { _ in }
                 done(blocks[index], reading)
@@ -108,7 +120,9 @@ enum PBFExtractScan {
             }
             let locations = PBFMemberPlacement.NodeLocations(ids: wanted, hits: readings.map(\.nodeHits))
             let positions = PBFMemberPlacement.positions(tail.pending, memberWays: tail.memberWays, members: tail.members, locations: locations)
-            return offer(tail.pending, positions, into: result)
+            var counted = result
+            counted.facts.droppedCount += tail.pending.droppedCount + strays.droppedCount
+            return offer(tail.pending, positions, into: counted)
         }
 
         /// Reads every block in file order, judging the nodes that are places, then places
@@ -124,8 +138,9 @@ enum PBFExtractScan {
         /// in its half, and keeping the locations of `wantedNodes`.
         private func judge(_ blocks: [PBFFileBlock], wantedNodes: [Int64]) throws(PBFError) -> (Result, [PBFFirstReading]) {
             let split = PBFTwoThreads.split(blocks, minimumBytes: minimumBytes)
-            let readings = [PBFFirstReading(file: file, wantedNodes: wantedNodes, records: records?.parts[0]),
-                            PBFFirstReading(file: file, wantedNodes: wantedNodes, records: records?.parts[1])]
+            let readings = (0..<2).map { thread in
+                PBFFirstReading(file: file, wantedNodes: wantedNodes, records: records?.parts[thread], budget: budget)
+            }
             let result = try OverpassExtractScan.select(selection, now: now, indexing: builder) { first, second throws(PBFError) in
                 try withoutActuallyEscaping(first) { first throws(PBFError) in
                     try withoutActuallyEscaping(second) { second throws(PBFError) in
@@ -142,9 +157,11 @@ enum PBFExtractScan {
         }
 
         private func placeByReadingAgain(_ pending: PBFPendingPlaces, summaries: [PBFBlockSummary], into result: Result) throws(PBFError) -> Result {
+            var result = result
+            result.facts.droppedCount += pending.droppedCount
             guard !pending.ways.isEmpty || !pending.relations.isEmpty else { return result }
             let placing = progress.map { ScanProgress(phase: .placingMembers, total: file.count, report: $0) }
-            let placement = PBFMemberPlacement(file: file, summaries: summaries, release: release, progress: placing)
+            let placement = PBFMemberPlacement(file: file, summaries: summaries, release: release, progress: placing, budget: budget)
             return offer(pending, try placement.place(pending), into: result)
         }
 

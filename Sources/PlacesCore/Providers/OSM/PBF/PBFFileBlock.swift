@@ -33,7 +33,8 @@ struct PBFFileBlock: Sendable {
         while offset < file.count {
             let block = try read(at: offset, in: file)
             if blocks.isEmpty, block.kind != .header {
-                throw .damaged("it does not begin with an OSMHeader block")
+                let first = block.kind == .data ? "an OSMData block" : "a block of another type"
+                throw PBFError.damaged("a PBF file begins with an OSMHeader block, and this one begins with \(first)").inBlock(at: 0)
             }
             blocks.append(block)
             offset = block.blob.upperBound
@@ -46,15 +47,15 @@ struct PBFFileBlock: Sendable {
     static func read(at offset: Int, in file: UnsafeRawBufferPointer) throws(PBFError) -> PBFFileBlock {
         let left = file.count - offset
         guard offset >= 0, left >= 4 else {
-            throw .damaged("it is cut short: the block at byte \(offset) has \(max(left, 0)) of the 4 bytes of its length")
+            throw PBFError(kind: .cutShort("the block at byte \(offset) has \(max(left, 0)) of the 4 bytes of its length"))
         }
         var length = 0
         for i in 0..<4 { length = length << 8 | Int(file[offset + i]) }
         guard length <= maximumHeaderBytes else {
-            throw .damaged("the block at byte \(offset) has a header of \(length) bytes, over the format's limit of 64 KiB")
+            throw PBFError.damaged("it has a header of \(length) bytes, over the format's limit of 64 KiB").inBlock(at: offset)
         }
         guard length <= left - 4 else {
-            throw .damaged("it is cut short: the block at byte \(offset) has a header of \(length) bytes, and \(left - 4) are left")
+            throw PBFError(kind: .cutShort("the block at byte \(offset) has a header of \(length) bytes, and \(left - 4) are left"))
         }
         guard let base = file.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .damaged("it is empty") }
         let headerStart = offset + 4
@@ -73,37 +74,47 @@ struct PBFFileBlock: Sendable {
             throw error.inBlock(at: offset)
         }
         guard let type, let dataSize else {
-            throw .damaged("the block at byte \(offset) has a header without its type or size")
+            throw PBFError.damaged("it has a header without its type or size").inBlock(at: offset)
         }
-        guard dataSize >= 0, dataSize <= Int64(maximumBlobBytes) else {
-            throw .damaged("the block at byte \(offset) declares a blob of \(dataSize) bytes, over the format's limit of 32 MiB")
+        guard dataSize >= 0 else {
+            throw PBFError.damaged("its header gives its blob a size of \(dataSize) bytes, below zero").inBlock(at: offset)
+        }
+        guard dataSize <= Int64(maximumBlobBytes) else {
+            throw PBFError.damaged("it declares a blob of \(dataSize) bytes, over the format's limit of 32 MiB").inBlock(at: offset)
         }
         let blobStart = headerStart + length
         guard Int(dataSize) <= file.count - blobStart else {
-            throw .damaged("it is cut short: the block at byte \(offset) declares a blob of \(dataSize) bytes, and \(file.count - blobStart) are left")
+            let left = file.count - blobStart
+            throw PBFError(kind: .cutShort("the block at byte \(offset) declares a blob of \(dataSize) bytes, and \(left) are left"))
         }
         let name = UnsafeRawBufferPointer(rebasing: file[type])
         let kind: Kind = name.elementsEqual("OSMData".utf8) ? .data : name.elementsEqual("OSMHeader".utf8) ? .header : .other
         return PBFFileBlock(offset: offset, kind: kind, blob: blobStart..<(blobStart + Int(dataSize)))
     }
 
-    /// Whether bytes that begin a file look like a PBF file's first block: a length under
-    /// the header limit, then field 1 (`type`, length-delimited) of a BlobHeader naming
-    /// `OSMHeader`. Never true of JSON, which begins with text.
+    /// Whether bytes that begin a file look like a PBF file's first block: a 4-byte length,
+    /// then field 1 (`type`, length-delimited) of a BlobHeader naming a block type of the
+    /// format. Whatever the length says and whichever type comes first, such a file is
+    /// PBF to its reader, which then says what is wrong with it in PBF's words. Never true
+    /// of JSON, which begins with text (nor of UTF-16 JSON: its fifth byte is 0 or text).
     static func looksLikePBF(_ prefix: UnsafeRawBufferPointer) -> Bool {
-        let name = Array("OSMHeader".utf8)
-        guard prefix.count >= 6 + name.count, prefix[0] == 0, prefix[1] == 0, prefix[4] == 0x0A, Int(prefix[5]) == name.count else { return false }
-        return prefix[6..<(6 + name.count)].elementsEqual(name)
+        startVerdict(prefix) == true
     }
+
+    /// The block types a file may begin with and still be taken for PBF.
+    private static let typeNames = [Array("OSMHeader".utf8), Array("OSMData".utf8)]
 
     /// For a stream read a piece at a time: nil while the bytes so far could still begin a
     /// PBF file, else whether they do.
     static func startVerdict(_ prefix: UnsafeRawBufferPointer) -> Bool? {
-        let name = Array("OSMHeader".utf8)
-        let pattern: [UInt8?] = [0, 0, nil, nil, 0x0A, UInt8(name.count)] + name.map { Optional($0) }
-        for (i, byte) in prefix.prefix(pattern.count).enumerated() {
-            if let expected = pattern[i], expected != byte { return false }
+        var undecided = false
+        for name in typeNames {
+            let pattern: [UInt8?] = [nil, nil, nil, nil, 0x0A, UInt8(name.count)] + name.map { Optional($0) }
+            let matches = prefix.prefix(pattern.count).enumerated().allSatisfy { i, byte in pattern[i].map { $0 == byte } ?? true }
+            guard matches else { continue }
+            if prefix.count >= pattern.count { return true }
+            undecided = true
         }
-        return prefix.count >= pattern.count ? true : nil
+        return undecided ? nil : false
     }
 }

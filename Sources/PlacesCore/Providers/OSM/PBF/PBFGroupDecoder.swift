@@ -113,9 +113,12 @@ struct PBFGroupDecoder {
         element.tags.interleaved = true
         while !idCursor.isAtEnd {
             guard !latCursor.isAtEnd, !lonCursor.isAtEnd else { throw .damaged("a DenseNodes group has more ids than positions") }
-            id = id &+ (try idCursor.signedVarint())
-            lat = lat &+ (try latCursor.signedVarint())
-            lon = lon &+ (try lonCursor.signedVarint())
+            let nextID = id.addingReportingOverflow(try idCursor.signedVarint())
+            let nextLat = lat.addingReportingOverflow(try latCursor.signedVarint())
+            let nextLon = lon.addingReportingOverflow(try lonCursor.signedVarint())
+            id = nextID.partialValue
+            lat = nextLat.partialValue
+            lon = nextLon.partialValue
             element.tags.keys = 0..<0
             if readsTags {
                 let start = tagCursor.position
@@ -126,10 +129,14 @@ struct PBFGroupDecoder {
                 // Without the 1-byte 0 that ends the node's pairs.
                 element.tags.keys = start..<(tagCursor.position - 1)
             }
-            if let only, !only.wants(id) { continue }
-            element.id = id
-            element.latitude = block.latitude(lat)
-            element.longitude = block.longitude(lon)
+            // A delta that overflows the 64-bit sum gives nonsense: the node's id is taken as 0,
+            // its position as off the globe, so that it is dropped and counted, never placed.
+            let nodeID = nextID.overflow ? 0 : id
+            if let only, !only.wants(nodeID) { continue }
+            let off = nextLat.overflow || nextLon.overflow
+            element.id = nodeID
+            element.latitude = off ? .nan : block.latitude(lat)
+            element.longitude = off ? .nan : block.longitude(lon)
             if try !body(&element) { return false }
         }
         guard latCursor.isAtEnd, lonCursor.isAtEnd else { throw .damaged("a DenseNodes group has more positions than ids") }
@@ -211,6 +218,14 @@ struct PBFGroupDecoder {
 }
 
 extension PBFPrimitiveBlock {
+    /// How many varints the packed array at `range` holds (its bytes below 0x80): known
+    /// before the array is decoded, so that room for its values is counted before it is taken.
+    static func varintCount(in range: Range<Int>, base: UnsafePointer<UInt8>) -> Int {
+        var count = 0
+        for i in range where base[i] < 0x80 { count += 1 }
+        return count
+    }
+
     /// Calls `body` with each of a way's node ids (delta-decoded).
     @inline(__always)
     func forEachRef(of element: PBFElement, _ body: (Int64) -> Void) throws(PBFError) {

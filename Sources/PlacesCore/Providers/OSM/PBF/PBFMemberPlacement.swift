@@ -23,6 +23,8 @@ struct PBFMemberPlacement {
     let summaries: [PBFBlockSummary]
     let release: ((Range<Int>) -> Void)?
     let progress: ScanProgress?
+    /// What the readings again may keep (the first reading's budget, shared).
+    let budget: PBFMemoryBudget?
 
     /// Each pending way's and relation's position, by index; nil where no member has a
     /// location (the place is then counted as one that could not be placed).
@@ -43,7 +45,14 @@ struct PBFMemberPlacement {
     /// The ids of the nodes placing `pending` needs (sorted, unique): its ways' nodes, its
     /// relations' member nodes, and the nodes of their member ways.
     static func wantedNodes(_ pending: PBFPendingPlaces, members: MemberWays) -> [Int64] {
-        var wanted: [Int64] = pending.memberNodes
+        // One array of the exact size, sorted where it lies: the ids are the most a reading
+        // keeps, and a copy more of them would double it.
+        var count = pending.memberNodes.count
+        for way in pending.ways where way.box == nil { count += way.refs.count }
+        for case let way? in members.byWanted where way.box == nil { count += way.refs.count }
+        var wanted: [Int64] = []
+        wanted.reserveCapacity(count)
+        wanted += pending.memberNodes
         for way in pending.ways where way.box == nil { wanted += pending.wayRefs[way.refs] }
         for case let way? in members.byWanted where way.box == nil { wanted += members.refs[way.refs] }
         return PBFSortedIDs.sortedUnique(wanted)
@@ -172,8 +181,7 @@ struct PBFMemberPlacement {
     }
 
     private func read(_ blocks: [PBFFileBlock], wantedNodes: [Int64], wantedWays: [Int64]) throws(PBFError) -> [PBFFirstReading] {
-        let readings = [PBFFirstReading(file: file, wantedNodes: wantedNodes, wantedWays: wantedWays),
-                        PBFFirstReading(file: file, wantedNodes: wantedNodes, wantedWays: wantedWays)]
+        let readings = (0..<2).map { _ in PBFFirstReading(file: file, wantedNodes: wantedNodes, wantedWays: wantedWays, budget: budget) }
         try PBFTwoThreads.run(count: blocks.count, split: PBFTwoThreads.split(blocks)) { thread, index throws(PBFError) in
             try readings[thread].read(blocks[index], locationsOnly: true)
             release?(blocks[index].offset..<blocks[index].blob.upperBound)

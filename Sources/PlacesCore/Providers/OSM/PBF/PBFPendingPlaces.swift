@@ -23,6 +23,8 @@ struct PBFPendingPlaces {
     var relations: [Relation] = []
     var memberNodes: [Int64] = []
     var memberWays: [Int64] = []
+    /// Ways and relations that would be places but for an id below 1 (`isDroppedPlace`).
+    var droppedCount = 0
 
     /// Adds `other`'s places after these (its share of the file comes after).
     mutating func append(_ other: PBFPendingPlaces) {
@@ -39,6 +41,7 @@ struct PBFPendingPlaces {
         }
         memberNodes += other.memberNodes
         memberWays += other.memberWays
+        droppedCount += other.droppedCount
     }
 
     /// Whether way ids, and relation ids, rise through the file (as in a sorted file): then
@@ -66,8 +69,10 @@ struct PBFBlockSummary {
 
 /// Sorted, unique ids and lookups in them.
 enum PBFSortedIDs {
-    static func sortedUnique(_ ids: [Int64]) -> [Int64] {
-        var sorted = ids.sorted()
+    /// `ids` sorted, each once (sorted in place when the caller gives up its array).
+    static func sortedUnique(_ ids: consuming [Int64]) -> [Int64] {
+        var sorted = ids
+        sorted.sort()
         var write = 0
         for read in sorted.indices where write == 0 || sorted[read] != sorted[write - 1] {
             sorted[write] = sorted[read]

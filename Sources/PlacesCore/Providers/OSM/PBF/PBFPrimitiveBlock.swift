@@ -53,7 +53,10 @@ final class PBFPrimitiveBlock {
         while let field = try cursor.field() {
             switch (field.number, field.type) {
             case (1, .lengthDelimited): table = try cursor.lengthDelimited()
-            case (2, .lengthDelimited): groups.append(try cursor.lengthDelimited())
+            case (2, .lengthDelimited):
+                // An empty group holds nothing: not kept (a block of millions would be room for nothing).
+                let group = try cursor.lengthDelimited()
+                if !group.isEmpty { groups.append(group) }
             case (17, .varint): granularity = Int64(try cursor.int32())
             case (19, .varint): latOffset = try cursor.int64()
             case (20, .varint): lonOffset = try cursor.int64()
@@ -141,6 +144,17 @@ final class PBFPrimitiveBlock {
     }
 
     private func loadStrings(_ table: Range<Int>) throws(PBFError) {
+        // Counted first, so the tables take the room their strings need and no more (a table
+        // of millions of empty strings, each 2 bytes of the block, is at most 32 MiB of them).
+        var count = 0
+        var counting = ProtobufCursor(base, table)
+        while let field = try counting.field() {
+            if field.number == 1 { count += 1 }
+            try counting.skip(field.type)
+        }
+        stringStarts.reserveCapacity(count)
+        stringEnds.reserveCapacity(count)
+        keyClasses.reserveCapacity(count)
         var strings = ProtobufCursor(base, table)
         while let field = try strings.field() {
             guard field.number == 1, field.type == .lengthDelimited else {

@@ -19,6 +19,10 @@ final class ZlibInflater {
     private var produced = 0
     private var ended = false
 
+    /// The most bytes deflate ever packs into one: a run of 258-byte matches, each in a code
+    /// of 2 bits at best (RFC 1951), so 1032 to 1.
+    static let maximumRatio: Int64 = 1032
+
     init(checksum: Bool = true) {
         self.checksum = checksum
         buffer = .allocate(byteCount: 1 << 20, alignment: 16)

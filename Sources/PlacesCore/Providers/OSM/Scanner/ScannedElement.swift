@@ -123,7 +123,23 @@ struct ScannedElement {
 
     /// A known type, a positive id and a name that is not blank: a place, if it had a position.
     var isNamedPlace: Bool {
-        guard kind != .other, id > 0, hasTags, let name = token(.name) else { return false }
+        id > 0 && isNamed
+    }
+
+    /// A named element of a known type that no venue is made of for a fault of its own: an id
+    /// below 1, or a position off the globe (a latitude beyond ±90°, a longitude beyond ±180°,
+    /// a coordinate that is not a number, as a PBF delta that overflows gives). Counted
+    /// (`ExtractFacts.droppedCount`), never lost without a word.
+    var isDroppedPlace: Bool {
+        guard isNamed else { return false }
+        if id <= 0 { return true }
+        guard let p = position else { return false }
+        return !(p.lat.isFinite && abs(p.lat) <= 90 && p.lon.isFinite && abs(p.lon) <= 180)
+    }
+
+    /// A known type and a name that is not blank.
+    private var isNamed: Bool {
+        guard kind != .other, hasTags, let name = token(.name) else { return false }
         if !name.hasEscapes {
             // Printable ASCII is never whitespace: one such byte makes the name non-blank.
             for i in name.start..<name.end where text[i] > 0x20 && text[i] < 0x7F { return true }
