@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// Offline place-name lookup over the bundled GeoNames cities (population ≥ 15,000): the
 /// CLI's `--near` and POINT names, or an app's "search near a city" without a network.

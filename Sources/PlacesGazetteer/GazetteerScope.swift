@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// What the text after a name's last comma narrows the search to, as people write it:
 /// a country code (`FI`, and `UK` for GB), a country's name (`Finland`, `United States`),

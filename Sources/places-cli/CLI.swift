@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
 /// Parses the command line, runs the command, prints, and turns every failure into
 /// one `places: error:` line and its exit code. Every byte goes out through a scrubber

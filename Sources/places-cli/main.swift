@@ -1,4 +1,3 @@
-import PlacesCore
 
 #if canImport(Glibc)
 import Glibc
@@ -6,6 +5,8 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import PlacesCore
+import PlacesSupport
 
 // A thin entry point: everything else is in CLI and PlacesCore.
 StandardStreams.ignoreSigpipe()

@@ -7,6 +7,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlacesModel
+import PlacesSupport
 
 /// A file of the autocomplete sessions that have ended, so that a later process refuses their
 /// tokens: one token a line, oldest first, the newest `kept` of them.

@@ -1,3 +1,7 @@
+import PlacesModel
+import PlacesOSMExtract
+import PlacesProviderKit
+
 /// As someone types: predictions from the first of the client's providers that can make
 /// them, and the details call that ends an autocomplete session.
 extension PlacesClient {

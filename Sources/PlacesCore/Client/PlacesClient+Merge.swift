@@ -1,4 +1,6 @@
 import Foundation
+import PlacesModel
+import PlacesProviderKit
 
 /// A search of several providers at once (issue 16): each is asked the same neutral request
 /// (in its own mapping, paging and field mask), concurrently; the venues that are one place

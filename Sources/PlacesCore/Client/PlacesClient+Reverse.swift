@@ -1,4 +1,9 @@
 import Foundation
+import PlacesGeodesy
+import PlacesModel
+import PlacesOSM
+import PlacesOSMExtract
+import PlacesSupport
 
 extension PlacesClient {
     /// What is at a point (an app's "where am I"): the address at or nearest to it from this

@@ -1,4 +1,11 @@
 import Foundation
+import PlacesFoursquare
+import PlacesGoogle
+import PlacesHTTP
+import PlacesModel
+import PlacesOSM
+import PlacesOSMExtract
+import PlacesProviderKit
 
 extension PlacesClient {
     /// Where places come from.
@@ -61,7 +68,7 @@ extension PlacesClient.Source {
             return (.osm, ProviderConfiguration(baseURL: endpoint?.absoluteString),
                     "overpass(endpoint: \(endpoint.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))")
         case .extract(let file, let directory):
-            return (.osm, ProviderConfiguration(extract: ExtractSource(path: file.path, cache: directory.map { VenueIndexCache(directory: $0.path) })),
+            return (.osm, ProviderConfiguration(extract: ExtractSource(path: file.path, indexDirectory: directory?.path)),
                     "extract(\(file.path), indexDirectory: \(directory?.path ?? "nil"))")
         }
     }

@@ -1,3 +1,6 @@
+import PlacesModel
+import PlacesProviderKit
+
 /// The steps of a search, which the public calls compose and the CLI uses one by one (it
 /// prints a dry run between fetching and refining, and reads favorites its own way).
 extension PlacesClient {

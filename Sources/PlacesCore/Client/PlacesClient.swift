@@ -1,4 +1,8 @@
 import Foundation
+import PlacesHTTP
+import PlacesModel
+import PlacesOSMExtract
+import PlacesProviderKit
 
 /// The front door: nearby places, text search and place details from one source, with
 /// distances, filters, sort and limit already applied.

@@ -1,4 +1,8 @@
 import Foundation
+import PlacesGeodesy
+import PlacesHTTP
+import PlacesModel
+import PlacesProviderKit
 
 /// Routes for an app: the trip between two points with its line (to draw, or to search
 /// along with `PlacesClient.alongRoute`) and, where the router has them, its turn-by-turn
@@ -10,7 +14,7 @@ import Foundation
 /// ```
 public struct RouteClient: Sendable {
     /// Who draws the route: `.estimate`, `.osrm(baseURL:)` or `.google(apiKey:baseURL:)`, each
-    /// declared in its router's folder (Routing/Estimate, Routing/OSRM, Routing/Google).
+    /// declared in RouteClient+Sources over the routers of PlacesRouting and PlacesGoogle.
     public struct Source: Sendable {
         /// The router, given the HTTP client the route client made.
         let makeRouter: @Sendable (HTTPClient) -> any Router

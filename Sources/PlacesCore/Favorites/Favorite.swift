@@ -1,4 +1,8 @@
 import Foundation
+import PlacesGeodesy
+import PlacesModel
+import PlacesOSMExtract
+import PlacesSupport
 
 /// One saved place: a snapshot of what its provider said when it was added (or last
 /// re-added), so that listing favorites never needs the network.

@@ -1,3 +1,6 @@
+import PlacesOSMExtract
+import PlacesSupport
+
 /// A favorite's alias: a short name to use the place by (`office`, `home`, `mum.s-flat`).
 ///
 /// 1–40 letters, digits, `-`, `_` or `.`, starting with a letter or a digit, so that it is

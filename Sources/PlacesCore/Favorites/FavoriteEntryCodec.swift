@@ -1,4 +1,8 @@
 import Foundation
+import PlacesGeodesy
+import PlacesModel
+import PlacesOSMExtract
+import PlacesSupport
 
 /// One entry of the favorites file, field by field: required fields strictly, optional
 /// ones leniently (absent or null is nil), unknown keys kept.

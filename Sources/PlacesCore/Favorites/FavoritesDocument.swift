@@ -1,4 +1,6 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
 
 /// The favorites file's content: `{"favorites": [...], "version": 1}`, pretty-printed
 /// with sorted keys and entries sorted by id, so the same favorites always give the

@@ -6,6 +6,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlacesModel
+import PlacesOSMExtract
+import PlacesSupport
 
 /// A favorites file: places saved with a snapshot of what their provider said, so that
 /// listing them needs no network. Read and changed so that no favorite is ever lost:

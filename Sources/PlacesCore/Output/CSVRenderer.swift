@@ -1,4 +1,5 @@
 import Foundation
+import PlacesModel
 
 /// CSV with a header row and RFC 4180 quoting (a field with a comma, quote or line
 /// break is quoted, quotes doubled). Lines end with LF, as Unix tools expect.

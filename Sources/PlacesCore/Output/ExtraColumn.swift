@@ -1,3 +1,6 @@
+import PlacesModel
+import PlacesSupport
+
 /// A value printed after a venue's fields that is not a venue field (`favorite list`'s
 /// `addedAt` and `note`): a JSON key, CSV column, GeoJSON property and table column.
 package struct ExtraColumn: Sendable {

@@ -1,3 +1,7 @@
+import PlacesModel
+import PlacesOSMExtract
+import PlacesSupport
+
 /// One field of one venue, typed, before any format writes it.
 package enum FieldValue: Sendable, Equatable {
     case text(String?)

@@ -1,3 +1,8 @@
+import PlacesGeodesy
+import PlacesModel
+import PlacesOSMExtract
+import PlacesSupport
+
 /// A GeoJSON FeatureCollection (RFC 7946) of Points in [longitude, latitude] order,
 /// whose properties are the venue's fields.
 package enum GeoJSONRenderer {

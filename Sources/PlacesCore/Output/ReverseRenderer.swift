@@ -1,4 +1,7 @@
 import Foundation
+import PlacesModel
+import PlacesOSMExtract
+import PlacesSupport
 
 /// `places reverse` answers in every format: the JSON record of the contract (one object,
 /// or NDJSON for several points and streams), a table, CSV with one row per point, and a

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// What the command line asked for.
 enum Invocation: Equatable {

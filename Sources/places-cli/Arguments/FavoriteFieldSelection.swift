@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// What `--fields` asked `favorite list` for: venue fields (as for `nearby`) plus the
 /// favorite's own `addedAt`, `note` and `alias`, which always come after the venue fields.

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 // The text forms of flag values: each parser turns what a user typed into a PlacesCore
 // value, or a `UsageError` naming the flag and showing the expected form.

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// `--type` as people write it: the type names, their plurals (`cafes`, `pharmacies`), and
 /// the common words for the same places (`coffee` → cafe, `chemist` → pharmacy). Anything

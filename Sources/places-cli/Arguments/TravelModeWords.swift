@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// `--mode` as people write it: `walk`, `bike`, `drive`, `transit`, or the words for them
 /// (`car`, `driving`, `walking`, `foot`, `cycling`, `bicycle`, `bus`...).

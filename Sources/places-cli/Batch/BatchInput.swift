@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// Reads a batch's input, or a previous output for `--resume`, whole: a file, or stdin.
 /// A named FIFO is read as `--data` reads one: opening never blocks, and with no writer yet

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// One line of a batch's input, read: its id, its arguments, or why it cannot run.
 struct BatchLine: Sendable {

@@ -1,5 +1,7 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
 /// Runs one line of a batch as the command it names, through the same path as a command
 /// line (`CLI.dispatch`), with the batch's flags added and `--json` asked for, and turns

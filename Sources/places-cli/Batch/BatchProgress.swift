@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
 
 /// stderr during a batch: the lines' notes, each prefixed with its line number, and on a
 /// terminal a progress line (done/total, rate, errors, ETA) redrawn in place at most five

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// The lines an earlier run of a batch finished: from its output, the whole records of
 /// lines that succeeded (every key there, exit code 0, no error), by line number and

@@ -7,6 +7,8 @@ import Darwin
 #endif
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
 /// `places batch`: reads the lines, runs up to `--jobs` of them at once in this process (each
 /// through `BatchLineRunner`, all sharing one set of request gates), and writes each record
@@ -25,7 +27,7 @@ enum BatchRunner {
         let resume = try options.resume.map { BatchResume(previousOutput: try BatchInput.read($0, role: "output to resume", diagnostics: notes)) } ?? BatchResume()
 
         let progress = BatchProgress(total: lines.count, stderr: streams.stderr, isTerminal: isatty(STDERR_FILENO) == 1)
-        let limits = RateLimits(requestsPerSecond: options.requestsPerSecond)
+        let limits = RateLimits(requestsPerSecond: options.requestsPerSecond, services: ServiceDescriptor.all)
         let wording = context.diagnostics.wording
         let window = options.jobs * aheadPerJob
 

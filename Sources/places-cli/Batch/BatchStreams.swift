@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import PlacesCore
+import PlacesSupport
 
 /// A batch's lines each read their extract: given a stream (`-`, `/dev/stdin`, `<(cat f)`, a
 /// FIFO), they would split its bytes between them. In a batch an extract must be a file;

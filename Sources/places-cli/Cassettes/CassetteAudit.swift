@@ -1,5 +1,6 @@
-import PlacesCore
 import Foundation
+import PlacesCore
+import PlacesHTTP
 
 /// `places cassettes check`: what is wrong with one recorded exchange before it is committed.
 /// A file that does not parse, and any secret-shaped text anywhere in it, as a value or as a

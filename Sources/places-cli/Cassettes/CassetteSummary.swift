@@ -1,5 +1,7 @@
-import PlacesCore
 import Foundation
+import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
 /// One line of `places cassettes list` for a recorded exchange: what was asked, in a few
 /// words, without knowing any provider's wire. The query's parameters and the body's leaf

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// A `cassettes` command whose one argument is the directory `--record` wrote: it reads it
 /// from its first positional (`cassettes list DIR`, `cassettes check DIR`).

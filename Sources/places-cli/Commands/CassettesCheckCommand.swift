@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// `places cassettes check DIR`.
 enum CassettesCheckCommand: PlacesCommand {

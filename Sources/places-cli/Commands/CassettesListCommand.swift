@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// `places cassettes list DIR`.
 enum CassettesListCommand: PlacesCommand {

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// `places cassettes unused DIR`.
 enum CassettesUnusedCommand: PlacesCommand {

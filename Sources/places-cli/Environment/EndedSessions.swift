@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesOSMExtract
+import PlacesSupport
 
 /// The autocomplete sessions `details --session` has ended, so that a later command with the
 /// same token is refused (64) instead of sent: Google bills every request of a reused token on

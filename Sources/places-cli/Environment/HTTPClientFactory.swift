@@ -1,5 +1,7 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
 /// Builds the `HTTPClient` for a command from its network flags: the network, a
 /// recorder around it, a replay directory (recording its misses when `--record` names the
@@ -32,8 +34,8 @@ enum HTTPClientFactory {
             transport = LedgerTransport(inner: OperatorPacedTransport.network())
         }
         // A replay or dry run sends nothing, so nothing is paced; a cache hit neither.
-        if let limits = context.rateLimits, !network.dryRun, network.replayDirectory == nil {
-            transport = RateLimitedTransport(inner: transport, gate: limits.gate(for: service))
+        if let gate = context.rateLimits?.gate(for: service), !network.dryRun, network.replayDirectory == nil {
+            transport = RateLimitedTransport(inner: transport, gate: gate)
         }
         if let ttl = network.policy.cacheTTL, let cache = responseCache(network, context: context) {
             transport = CachingTransport(inner: transport, cache: cache, ttl: ttl, dryRun: network.dryRun, knownSecrets: keys,

@@ -1,5 +1,7 @@
 import Foundation
 import PlacesCore
+import PlacesOSMExtract
+import PlacesProviderKit
 
 /// Builds the `PlacesClient` a command asks: the providers as the environment configures them
 /// (keys, `PLACES_*_URL`, `--data` / `$PLACES_OSM_DATA`, the index cache, `$PLACES_NOW`),
@@ -34,7 +36,7 @@ enum ProviderFactory {
             // else is said); a web provider's clock is its client's, read when that is made.
             configuration.now = try ReferenceClock.override(context)
             if let path = try ProviderSelection.dataFile(options, context: context) {
-                configuration.extract = ExtractSource(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
+                configuration.extract = ExtractSource(path: path, indexDirectory: options.noCache ? nil : VenueIndexCache(environment: context.environment)?.directory)
             }
         }
         if name != .google { noteLocaleIgnored(name, network: network, context: context) }
@@ -52,7 +54,7 @@ enum ProviderFactory {
             configuration.key = HTTPClientFactory.key(variable, for: network, context: context)
         }
         if descriptor.readsExtracts, let path = try ProviderSelection.dataFile(options, context: context) {
-            configuration.extract = ExtractSource(path: path, cache: options.noCache ? nil : VenueIndexCache(environment: context.environment))
+            configuration.extract = ExtractSource(path: path, indexDirectory: options.noCache ? nil : VenueIndexCache(environment: context.environment)?.directory)
         }
         return make(configuration, try HTTPClientFactory.make(network, service: service, context: context))
     }

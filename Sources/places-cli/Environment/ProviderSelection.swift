@@ -1,5 +1,8 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesProviderKit
+import PlacesSupport
 
 /// `--provider` or `$PLACES_PROVIDER` as written: providers in order, or `all`.
 enum ProviderList: Sendable, Equatable {
@@ -136,7 +139,7 @@ enum ProviderSelection {
         }
         return ProviderDescriptor.all.filter { provider in
             guard let variable = ServiceVariables.key(provider.name) else { return true }
-            return context.value(variable) != nil || recorded(provider.service.recordingFolder)
+            return context.value(variable) != nil || recorded(provider.service.service.recordingFolder)
         }.map(\.name)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// The instant that "open now" means: `$PLACES_NOW` when set (an ISO 8601 instant such as
 /// `2026-11-25T10:00:00Z` or `2026-11-25T12:00:00+02:00`, for reproducible output and

@@ -1,4 +1,7 @@
 import PlacesCore
+import PlacesGoogle
+import PlacesHTTP
+import PlacesRouting
 
 /// Builds the router `--router` names. Each web router is registered here, once.
 enum RouterFactory {

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// The world one command runs in: environment, terminal, and where notes go.
 /// The CLI builds it from the process; tests build it by hand.

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// The environment's names for the web services, the CLI's one table of them: the variable
 /// holding a service's API key and the one overriding its base URL (for tests, proxies,

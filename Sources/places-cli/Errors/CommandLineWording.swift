@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesFoursquare
+import PlacesSupport
 
 /// How `places` words what PlacesCore tells the user: every `Phrase` with the flags,
 /// variables and advice of this command line. The one place the library's messages meet
@@ -55,7 +57,7 @@ extension Wording {
 
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the key (\(status)): \(keyAdvice(service, legacyFoursquareKey: legacyFoursquareKey))"
-        case .paymentRefused(let service, let status, let said):
+        case .paymentRefused(let service, let status, let said, _):
             let advice =
                 service == .foursquare
                 ? "Premium fields (rating, price, opening hours) need purchased credits: add credits in the Foursquare Developer Console, or drop the --fields and flags that need them (--sort rating|best, --min-rating, --open-now, --price)"
@@ -63,7 +65,7 @@ extension Wording {
             return "\(service.name) refused the request for payment (\(status))\(said); \(advice)"
         case .timedOut(let service, let tries, let host):
             return "\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later"
-        case .tooLarge(let service, let limit, let declared):
+        case .tooLarge(let service, let limit, let declared, _):
             let advice = ServiceVariables.row(service).oversizeAdvice
             return Phrase.oversize(service, limit: limit, declared: declared, reader: "places", advice: advice)
         case .overpassGaveUp(let said):
@@ -83,7 +85,7 @@ extension Wording {
             return
                 "Foursquare's next-page link points to \(shown), not to the configured \(baseURL) (PLACES_FOURSQUARE_URL); it was not followed"
         case .unknownPlace(let id, let said):
-            let provider = id.provider.descriptor
+            let provider = id.provider.profile
             let flag = id.provider == ProviderName.allCases.first ? "" : "--provider \(id.provider.rawValue) "
             return "\(provider.displayName) has no \(provider.placeNoun(id)) (\(said)); check the id, e.g. from 'places nearby \(flag)--json'"
         case .placeNotShowable(let id):
@@ -114,8 +116,8 @@ extension Wording {
             return "check \(ServiceVariables.baseURL(service))"
         case .osrmHasNoTransit:
             return "OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit"
-        case .osrmDemoServerCarsOnly(let host, let mode):
-            return "the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. \(OSRMRouter.profileServer(mode))"
+        case .osrmDemoServerCarsOnly(let host, let mode, let profileServer):
+            return "the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. \(profileServer)"
 
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract, or try without --data to ask Overpass"

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// Where a search is centred, as the user gave it.
 enum LocationSpec: Sendable, Equatable {

@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesHTTP
+import PlacesProviderKit
 
 /// `--max-tier`, `--cache`, `--language`, `--region`, `--verbose` (and `$PLACES_MAX_TIER`,
 /// `$PLACES_CACHE_TTL`, `$PLACES_LANGUAGE`, `$PLACES_REGION`): what a command may spend,

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// Readers for the flag groups several commands share: one place per group.
 enum SharedOptions {

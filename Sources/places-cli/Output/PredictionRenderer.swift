@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// Writes autocomplete predictions in the chosen format. A record follows the contract:
 /// `kind`, `id`, `text`, `mainText`, `secondaryText`, `types`, `distanceMeters`, and, as an

@@ -1,4 +1,7 @@
 import PlacesCore
+import PlacesRouting
+import PlacesSupport
+
 /// Writes a route estimate in the chosen format. JSON follows the contract:
 /// `from`, `to` (`latitude`, `longitude`, `name`, `id`), `mode`, `router`,
 /// `distanceMeters`, `durationSeconds`, `straightLineMeters`, `mapsUrl`.

@@ -1,5 +1,6 @@
-import PlacesCore
 import Foundation
+import PlacesCore
+import PlacesSupport
 
 /// The human format: aligned columns with a header, distances as `412 m` / `1.3 km`
 /// and a compass bearing. On a TTY it fits the terminal width (`TableLayout`: dropping
@@ -129,7 +130,7 @@ struct TableRenderer {
         }
     }
 
-    static func letter(_ provider: ProviderName) -> String { String(provider.descriptor.letter) }
+    static func letter(_ provider: ProviderName) -> String { String(provider.profile.letter) }
 
     static func header(_ field: VenueField) -> String {
         switch field {

@@ -1,4 +1,5 @@
 import PlacesCore
+
 /// What the output stream is connected to: decides colour and table clipping.
 package struct TerminalInfo: Sendable, Equatable {
     /// stdout is a terminal (not a pipe or file).

@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesSupport
+
 /// Everything a renderer needs to know besides the venues.
 package struct RenderOptions: Sendable {
     package var format: OutputFormat

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
 
 /// What `--dry-run` prints: the request that would be sent, secrets redacted, and any
 /// notes the provider attached (Google's billing tier).

@@ -1,4 +1,7 @@
 import PlacesCore
+import PlacesHTTP
+import PlacesProviderKit
+import PlacesSupport
 
 /// `places providers`: which providers are configured and how, without ever showing a key.
 struct ProvidersReport: Sendable {

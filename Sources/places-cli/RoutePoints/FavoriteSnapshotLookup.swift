@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// How a place given as a favorite (a PLACE_ID, or `@ALIAS`) is read from the favorites
 /// snapshot, so a saved place needs no network.

@@ -1,6 +1,7 @@
 import Foundation
 import PlacesCore
 import PlacesGazetteer
+import PlacesSupport
 
 /// Turns `--near`, `--from` and `--to` into coordinates: a coordinate as is, a name through
 /// the bundled gazetteer (with a note on stderr when the choice was not obvious), a PLACE_ID

@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesHTTP
+import PlacesRouting
 
 /// `nearby`/`search --from POINT --to POINT`: both ends resolved, the route drawn by the
 /// router `--router` names (the straight line for the estimate, said in a note; the real

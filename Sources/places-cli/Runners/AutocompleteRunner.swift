@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesHTTP
+import PlacesOSMExtract
 
 /// Runs `places autocomplete TEXT`: one provider that can autocomplete, the location
 /// resolved, the session started or carried on (its token on stderr when new), the

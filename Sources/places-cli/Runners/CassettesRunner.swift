@@ -1,5 +1,7 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
 /// Upkeep of a cassette directory: list what it holds, check it before a commit, find (and
 /// prune) the files no logged replay used.

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// Runs `places details PLACE_ID`: the provider the id's prefix names, one venue out.
 enum DetailsRunner {

@@ -1,5 +1,7 @@
 import Foundation
 import PlacesCore
+import PlacesOSMExtract
+import PlacesSupport
 
 /// What an offline answer should tell the person at the terminal beyond its places: a centre
 /// that no place of the extract can be near (a city the extract does not cover, LAT and LON

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// Runs `places favorite list`: the snapshots from the file, offline, as venues with
 /// `isFavorite` true plus `addedAt`, `note` and `alias`; nearest first when given a

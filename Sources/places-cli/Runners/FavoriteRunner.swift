@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
 
 /// Runs `places favorite add` and `places favorite remove`. Both print nothing on
 /// stdout and say what they did on stderr.

@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesHTTP
+import PlacesRouting
 
 /// Runs `places route-estimate`: check the mode suits the router, resolve both ends,
 /// measure, render. Returns what goes to stdout; notes go to diagnostics.

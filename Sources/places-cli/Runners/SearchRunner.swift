@@ -1,5 +1,8 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesOSMExtract
+import PlacesSupport
 
 /// Runs `places nearby` and `places search` on a `PlacesClient`: resolve the location, fetch,
 /// print the dry run if that is all, refine (favorites, the pipeline), render. Returns what goes

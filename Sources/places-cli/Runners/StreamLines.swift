@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import PlacesCore
+import PlacesSupport
 
 /// The lines of `reverse -`'s input, read in large blocks into two buffers allocated once:
 /// each line's bytes, without its newline, handed over in order. A line still unfinished

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import PlacesCore
+import PlacesSupport
 
 /// Unbuffered writes to stdout/stderr that notice a reader that went away.
 enum StandardStreams {

@@ -1,4 +1,3 @@
-import PlacesCore
 
 #if canImport(Glibc)
 import Glibc
@@ -7,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlacesCore
 
 extension TerminalInfo {
     /// Whether this process's stderr is a terminal (progress is drawn only there).

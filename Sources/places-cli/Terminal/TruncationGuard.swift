@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// The CLI's policy for a file cut short under a memory map (PlacesCore's `MappingGuard`,
 /// installed by `main.swift`): a file that another program cuts short while it is read

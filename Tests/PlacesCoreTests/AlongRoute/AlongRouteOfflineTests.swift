@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// Offline along a route: the extract's answer, through its index (cell by cell along the
 /// line) and by a scan of the file, against the brute force of every place of the bundled

@@ -1,5 +1,9 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// Routes and answers the along-route tests share: the bundled Helsinki extract, straight
 /// lines across it, a winding street-like line (what OSRM's `overview=full` draws), and the

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesFoursquare
+@testable import PlacesGeodesy
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesSupport
 
 /// Providers that search only circles: the circles cover the route's corridor, are bounded in
 /// number, and become Overpass `around` clauses and Foursquare searches (over loopback).

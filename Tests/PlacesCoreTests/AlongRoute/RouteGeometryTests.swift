@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// Routers asked for a route's line and steps, over loopback: OSRM (`overview=full`,
 /// `geometries=polyline`, `steps=true`) and Google Routes (the polyline and navigation

@@ -1,6 +1,10 @@
 import Foundation
-@testable import PlacesCore
 import Testing
+@testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 @Suite("Foursquare autocomplete")
 struct FoursquareAutocompleteTests {

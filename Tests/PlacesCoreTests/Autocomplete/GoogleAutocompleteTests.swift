@@ -1,6 +1,14 @@
 import Foundation
-@testable import PlacesCore
 import Testing
+@testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesProviderKit
 
 /// Autocomplete (New) against the loopback fake of Google's documented shapes.
 @Suite("Google autocomplete and sessions")

@@ -1,6 +1,11 @@
 import Foundation
-@testable import PlacesCore
 import Testing
+@testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// Offline autocomplete from an extract's index and the word list beside it, against a
 /// brute-force answer over every name of the bundled Helsinki extract (JSON and PBF).

@@ -1,7 +1,12 @@
 import Foundation
-@testable import PlacesCore
 @testable import places_cli
 import Testing
+@testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 @Suite("Autocomplete predictions, rendered")
 struct PredictionRendererTests {

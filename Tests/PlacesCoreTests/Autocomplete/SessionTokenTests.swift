@@ -1,6 +1,7 @@
 import Foundation
-@testable import PlacesCore
 import Testing
+@testable import PlacesCore
+@testable import PlacesModel
 
 @Suite("Autocomplete session tokens")
 struct SessionTokenTests {

@@ -1,6 +1,9 @@
-import PlacesCore
 import Testing
 @testable import places_cli
+import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
+@testable import PlacesSupport
 
 @Suite("ArgumentParser")
 struct ArgumentParserTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// Every command reads only the flags its spec declares: each command's option reading is
 /// run with its positionals, alone and with each declared flag given a plausible value, and

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesSupport
 
 @Suite("PLACES_NOW")
 struct ReferenceClockTests {

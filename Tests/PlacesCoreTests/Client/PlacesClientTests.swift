@@ -1,6 +1,10 @@
 import Foundation
-import PlacesCore
 import Testing
+import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// `PlacesClient` through the public API only (no `@testable`): what an app can do.
 @Suite("PlacesClient, as an app uses it")

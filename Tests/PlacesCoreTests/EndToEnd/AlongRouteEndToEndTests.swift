@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// `nearby`/`search --from --to` and `route-estimate --steps` through the binary: offline
 /// answers against brute force over every place of the bundled extract (the estimate's

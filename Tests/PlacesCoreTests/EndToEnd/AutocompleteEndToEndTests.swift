@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// `places autocomplete` and `details --session` through the binary: Google and Foursquare
 /// against their loopback fakes, the Helsinki extract offline.

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@testable import PlacesCore
 
 /// `places batch` through the binary, against the loopback fakes: every line answered once,
 /// in order, the pace held on the server's own clock, a 429 felt by every line, Overpass's two

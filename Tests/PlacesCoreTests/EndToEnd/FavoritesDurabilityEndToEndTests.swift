@@ -1,11 +1,14 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// The favorites file under concurrent writers and killed writers, through the binary.
 /// The figures measured are printed (`favorites durability: ...`) for the record.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesOSMExtract
 
 /// The `foursquare` provider through the binary, against `FakeFoursquare` over loopback.
 @Suite("End to end: Foursquare Places")

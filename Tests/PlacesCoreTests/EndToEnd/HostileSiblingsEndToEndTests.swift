@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesFoursquare
+@testable import PlacesGoogle
+@testable import PlacesModel
+@testable import PlacesRouting
+@testable import PlacesSupport
 
 /// Siblings of the hostile-server defects, through the binary: absurd sizes (long text, thousands
 /// of types, deep nesting), crafted ids and photo names, and unusable service URLs.

@@ -1,12 +1,16 @@
 import Foundation
 import Testing
 @testable import overpass_synth
-@testable import PlacesCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// The cached index answers only for the bytes it was built from, through the binary: an
 /// in-place edit that keeps size, mtime and inode is seen, and an index whose numbers are out

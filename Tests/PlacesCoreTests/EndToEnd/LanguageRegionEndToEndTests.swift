@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesProviderKit
 
 /// `--language` / `--region` (and `$PLACES_LANGUAGE` / `$PLACES_REGION`) through the binary:
 /// Google gets `languageCode` / `regionCode` as body fields of a search and query parameters

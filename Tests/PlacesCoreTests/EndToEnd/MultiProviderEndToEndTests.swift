@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
 
 /// Several providers at once (issue 16) through the binary, against the three loopback fakes
 /// whose cafes disagree as real providers' do (`FakeCafeDisagreement`): one record per

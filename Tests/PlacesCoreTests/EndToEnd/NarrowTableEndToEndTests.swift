@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// Tables on a narrow terminal (a real pty, through script(1)): DIR, TYPE, ADDRESS and
 /// CUISINE give way in that order and NAME is shortened; ids and distances stay whole.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import overpass_synth
+@testable import PlacesCore
+@testable import PlacesOSMExtract
 
 /// Bad PBF files through the binary: each is one `places: error:` line and exit 65 (bad
 /// data), never a crash, and no index is written of it. A file cut short anywhere; a block

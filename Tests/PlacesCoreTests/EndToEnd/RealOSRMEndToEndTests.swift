@@ -1,11 +1,12 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@testable import PlacesCore
+@testable import PlacesGeodesy
 
 /// `--router osrm` against a real `osrm-routed` (the executables of the PyPI wheel
 /// `osrm-bindings`, which `.ci/run` downloads), built from a synthetic street grid written

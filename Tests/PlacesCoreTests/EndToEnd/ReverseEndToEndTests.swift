@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
 
 /// `places reverse` and street addresses as locations, through the real binary: the city
 /// stream against brute force over the gazetteer, the extract's nearest address against

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesRouting
+@testable import PlacesSupport
 
 /// `places route-estimate` through the real binary: every router, every format, dry runs,
 /// recordings, and the key never shown.

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import places_cli
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// Paths that are not regular files, through the binary: a FIFO or a device where a file is
 /// needed is refused at once (never a hang), a pipe given on purpose to `--data` is read as

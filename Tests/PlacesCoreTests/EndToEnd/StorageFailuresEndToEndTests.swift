@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import overpass_synth
 @testable import PlacesCore
+@testable import PlacesOSM
 
 /// Storage that fails under `places`, through the binary: a write that cannot complete (a
 /// full disk, here a file size limit, `ulimit -f 0`, which fails writes with EFBIG exactly

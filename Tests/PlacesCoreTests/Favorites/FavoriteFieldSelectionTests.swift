@@ -1,6 +1,8 @@
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesSupport
 
 @Suite("favorite list --fields")
 struct FavoriteFieldSelectionTests {

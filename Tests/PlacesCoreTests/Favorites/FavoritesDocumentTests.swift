@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// The file format: canonical text, strict reading, nothing dropped.
 @Suite("Favorites file format")

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesSupport
 
 /// The store on a real file system: where the file lives, what is created, what is never written.
 @Suite("Favorites store")

@@ -1,6 +1,8 @@
 import Foundation
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// `places batch` inputs (issue 22): 1–10 lines each, bounded (no line past 1.1 MB, no id
 /// nested past 800), seeded and replayable like every fuzz case. Lines are commands the

@@ -1,5 +1,7 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// Favorites files a hand edit or a shared copy could hold (issue 22), bounded (at most six
 /// entries, strings of at most 2,000 characters), seeded and replayable: entries whose

@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// Issue 22's fuzz campaigns, through the binary, seeded and replayable as `FuzzTests`'
 /// (`PLACES_FUZZ_SEED`, `PLACES_FUZZ_CASE`, `PLACES_FUZZ_CASES`): batch inputs

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// One broken promise of the contract in one run: `kind` names the class (runs that broke
 /// the same promise the same way share it), `detail` says what was seen.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// Issue 33's fuzz campaigns, through the binary, seeded and replayable as `FuzzTests`'
 /// (`PLACES_FUZZ_SEED`, `PLACES_FUZZ_CASE`, `PLACES_FUZZ_CASES`): hostile text from

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesModel
 
 /// The dictionary the argument fuzzer draws from: values each flag accepts, and values that
 /// have broken command-line tools before. `{case}` stands for the case's own directory and

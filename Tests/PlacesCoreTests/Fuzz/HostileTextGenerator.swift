@@ -1,6 +1,7 @@
 import Foundation
-
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// Cases for the hostile-text fuzz (issue 33): places, addresses and predictions whose text
 /// holds what terminals act on and CSV must quote, from an extract, Nominatim, Google's

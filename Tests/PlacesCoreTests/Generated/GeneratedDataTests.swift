@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesSupport
 
 /// The generated tables (`Sources/*/Generated/`) are what their generators make of inputs
 /// in this checkout: a clone on its own tells when one drifts, without ../shared.

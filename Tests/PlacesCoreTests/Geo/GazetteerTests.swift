@@ -1,6 +1,10 @@
 import Testing
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 @Suite("Gazetteer")
 struct GazetteerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
 
 @Suite("GeodesicBounds")
 struct GeodesicBoundsTests {

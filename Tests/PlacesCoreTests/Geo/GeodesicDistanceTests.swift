@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// Every row of GeographicLib's WGS84 reference (shared/data/geodesic, copied to Resources).
 @Suite("GeodesicDistance against the WGS84 reference")

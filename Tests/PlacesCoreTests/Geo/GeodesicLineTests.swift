@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesRouting
 
 /// The direct problem, against GeographicLib's WGS84 reference: from each row's first point
 /// and azimuth, the row's distance must land on its second point with its final azimuth.

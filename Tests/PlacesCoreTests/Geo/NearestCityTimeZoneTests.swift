@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
 
 /// The time zone of a place is its nearest gazetteer city's; the per-cell shortcut must
 /// give exactly what a search over every city gives.

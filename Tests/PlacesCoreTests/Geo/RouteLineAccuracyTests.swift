@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
 
 /// RouteLine's measures against GeographicLib: Resources/route-line-reference.tsv, written by
 /// Scripts/route-line-reference.py with geographiclib 2.1 alone (a dense scan of each segment

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesHTTP
+@testable import PlacesRouting
 
 /// `CachingTransport` in process: concurrent identical requests go once (a batch shares the
 /// cache), answers are served fresh and counted as cache hits, non-2xx answers are not kept.

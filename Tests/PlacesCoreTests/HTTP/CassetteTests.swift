@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesHTTP
+@testable import PlacesModel
 
 @Suite("Cassettes: record and replay")
 struct CassetteTests {

@@ -1,12 +1,16 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// The HTTP client over real loopback TCP against `FakeHTTPServer`.
 @Suite("HTTPClient over loopback")
 struct HTTPClientTests {
-    static let service = ServiceDescription(.googlePlaces, name: "Test API") { response in
+    static let service = ResponseReader(.googlePlaces, name: "Test API") { response in
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
         return ServiceError(code: object?["status"] as? String, message: object?["message"] as? String, isKeyProblem: object?["reason"] as? String == "KEY")
     }

@@ -1,7 +1,12 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesFoursquare
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesProviderKit
+@testable import PlacesSupport
 
 @Suite("Redaction: every form of a key, in every description")
 struct RedactionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesHTTP
 
 @Suite("Redirect policy")
 struct RedirectPolicyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesHTTP
 
 /// What a replay miss compares: paths and values, cut around the difference, never before it.
 @Suite("RequestComparison")

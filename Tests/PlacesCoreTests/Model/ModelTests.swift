@@ -1,6 +1,9 @@
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesSupport
 
 @Suite("Coordinate")
 struct CoordinateTests {

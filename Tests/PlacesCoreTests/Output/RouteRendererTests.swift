@@ -1,7 +1,10 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesRouting
 
 /// Route output details the end-to-end tests do not reach: links per mode, quoting,
 /// sanitizing, and what the estimate's headline suggests.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesFoursquare
+@testable import PlacesHTTP
+@testable import PlacesModel
 
 /// Foursquare's wire, paging and category table, without the network.
 @Suite("Foursquare: wire, paging, categories")

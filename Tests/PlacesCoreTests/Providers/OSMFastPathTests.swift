@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import overpass_synth
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// The shortcuts taken for speed give exactly what the plain code they replaced gave.
 @Suite("OSM fast paths against the plain code")

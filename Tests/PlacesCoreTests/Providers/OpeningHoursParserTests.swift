@@ -1,5 +1,7 @@
 import Testing
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// The opening_hours subset: what it reads, how rules combine, and what it refuses.
 @Suite("OSM opening_hours parser and evaluator")

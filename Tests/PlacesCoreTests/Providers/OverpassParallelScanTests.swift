@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import overpass_synth
 @testable import PlacesCore
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
 
 /// Two threads must give exactly what one gives: the same elements in the same order, the
 /// same remark, the same error at the same byte; whether the split guess holds or not.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import overpass_synth
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 @Suite("Overpass scanner against JSONDecoder")
 struct OverpassScannerTests {

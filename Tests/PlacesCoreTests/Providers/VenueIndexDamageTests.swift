@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import overpass_synth
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// The index is a cache, never data: seeded damage and crafted numbers give the right answer
 /// (with a note and a rebuild when the damage is seen), and a file's status is trusted only

@@ -1,13 +1,18 @@
 import Foundation
 import Testing
 @testable import overpass_synth
-@testable import PlacesCore
 @testable import places_cli
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// The indexed path, the scan without an index, and JSONDecoder + the mapper (the path
 /// before either existed) must give the same answers.

@@ -2,6 +2,13 @@ import Foundation
 import Testing
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesProviderKit
 
 /// Nominatim and Google's Geocoding API over real loopback TCP against fakes built from
 /// their documented answers: the request as sent, the answer as read, errors mapped, the
@@ -151,7 +158,7 @@ struct GeocoderTests {
     @Test func clientReverseFromTheExtract() async throws {
         let cache = try TemporaryDirectory()
         let diagnostics = NoteLog().diagnostics
-        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path)))
+        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, indexDirectory: cache.path))
         let osm = ProviderName.osm.descriptor
         let client = PlacesClient(provider: osm.make(configuration, Self.http()), diagnostics: diagnostics,
                                   geocoder: osm.makeGeocoder?(configuration, Self.http()))

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
 
 /// The nearest-city tree against the plain answer: every city measured, the nearest by WGS84
 /// geodesic distance, a tie to the city listed first.

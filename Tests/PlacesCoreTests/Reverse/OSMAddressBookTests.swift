@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// The extract's addresses: which elements they are (every element with an address key,
 /// read independently of the collector), where they are (a node's position, a way's centre

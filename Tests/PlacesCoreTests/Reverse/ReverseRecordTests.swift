@@ -2,6 +2,12 @@ import Foundation
 import Testing
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesProviderKit
+@testable import PlacesSupport
 
 /// Stream lines read as points, the bulk record written as bytes equal to the renderer's,
 /// and typed addresses read and matched against the extract.
@@ -141,7 +147,7 @@ struct ReverseRecordTests {
         let cache = try TemporaryDirectory()
         let notes = NoteLog()
         let http = HTTPClient(transport: URLSessionTransport())
-        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path)))
+        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, indexDirectory: cache.path))
         let osm = ProviderName.osm.descriptor
         let client = PlacesClient(provider: osm.make(configuration, http), diagnostics: notes.diagnostics,
                                   geocoder: osm.makeGeocoder?(configuration, http))

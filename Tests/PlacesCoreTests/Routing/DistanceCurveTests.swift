@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesRouting
 
 /// The curves under the estimate: exact at their knots, linear in log distance between
 /// them, flat outside, and continuous, so that no estimate jumps at a band edge.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesRouting
 
 /// The offline estimate: monotone in distance, at each mode's speed for the distance, never
 /// shorter than the straight line, zero for a trip to the same point, and sensible from a

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// The Google Routes router over real loopback TCP against `FakeHTTPServer`.
 @Suite("Google Routes router over loopback")

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesRouting
 
 /// The OSRM router over real loopback TCP against `FakeHTTPServer`.
 @Suite("OSRM router over loopback")

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// POINT (`--from` / `--to`): each form parsed, and each resolved.
 @Suite("Route points")

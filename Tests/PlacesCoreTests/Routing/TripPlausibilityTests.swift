@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesRouting
 
 /// The note on trips no one makes in a mode: more than a day of walking or riding, more
 /// than a day and a night at the wheel, or a straight line over the open sea.

@@ -1,6 +1,9 @@
 import Testing
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesSupport
 
 func venue(_ name: String, _ lat: Double, _ lon: Double, id: Int64 = Int64.random(in: 1...1_000_000_000), categories: [String] = ["restaurant"],
            cuisines: [String] = [], rating: Double? = nil, ratingCount: Int? = nil, price: Int? = nil, open: Bool? = nil) -> Venue {

@@ -1,5 +1,7 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
 
 /// A seeded world for measuring the venue merge: true places (real names and positions from
 /// Fixtures/osm/helsinki-pois.json, plus chains and look-alikes added on purpose), and three

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// The merge measured against a known truth (`SyntheticMergeWorld`): of the pairs of venues
 /// it calls one place, how many are (precision), and of the pairs that are, how many it

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// A venue `north`/`east` metres from Helsinki's centre (on a local plane; tests check the
 /// geodesic distance where it matters).

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
 
 @Suite("VenuePipeline box prefilter")
 struct VenuePipelinePrefilterTests {

@@ -1,5 +1,9 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// Which place each cafe venue of the three fakes is: every id the fakes (with
 /// `disagreeingCafes`) and the Helsinki extract give a cafe, mapped to the OSM element it was

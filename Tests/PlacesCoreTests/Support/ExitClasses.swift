@@ -1,5 +1,6 @@
-@testable import PlacesCore
 @testable import places_cli
+@testable import PlacesCore
+@testable import PlacesModel
 
 /// The contract's classes of failure (64 usage ... 78 configuration), so that tables of
 /// expected failures read as before; each comes from the CLI's one mapping, `ErrorReport`.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// How the Google and Foursquare fakes see the cafes of the bundled Helsinki extract: the same
 /// world as OpenStreetMap's, with the disagreement real providers show, so that a merge of the

@@ -1,5 +1,8 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesSupport
 
 /// A fake Foursquare Places API (version 2025-06-17) over loopback that speaks the
 /// documented wire format: `GET /places/search` (ll, radius, query, fsq_category_ids,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesGeodesy
 
 /// `GET /autocomplete` for `FakeFoursquare`, as docs.foursquare.com/fsq-developers-places/reference/autocomplete
 /// describes it: `query` of at least 3 characters, `ll`, `radius` (a bias), `types`

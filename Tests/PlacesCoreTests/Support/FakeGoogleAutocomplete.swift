@@ -1,5 +1,8 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesSupport
 
 /// `POST /v1/places:autocomplete` for `FakeGooglePlaces`, as the Places API v1 discovery
 /// document (rev 20261101) and the using-session-tokens example describe it: no field mask;

@@ -1,5 +1,7 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesSupport
 
 /// A fake Places API (New) over loopback that speaks the documented wire format:
 /// `places:searchNearby`, `places:searchText` (with page tokens), `GET /v1/places/{id}` and

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PlacesCore
+@testable import PlacesGeodesy
 
 /// A fake Overpass API over loopback: takes `POST /api/interpreter` with form field `data`,
 /// evaluates the subset of Overpass QL that `places` sends — `nwr[...]...(around:R,LAT,LON);`

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PlacesCore
 @testable import overpass_synth
+@testable import PlacesCore
+@testable import PlacesOSMExtract
 
 /// Hand-made PBF files for the tests (written by overpass-synth's `PBFWriter`), and every
 /// element of a PBF file with its tags, read with the library's block reader.

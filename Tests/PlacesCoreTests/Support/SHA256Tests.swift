@@ -1,5 +1,6 @@
 import Testing
 @testable import PlacesCore
+@testable import PlacesSupport
 
 @Suite("SHA256")
 struct SHA256Tests {

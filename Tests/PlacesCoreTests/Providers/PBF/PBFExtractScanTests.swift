@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import overpass_synth
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// The PBF reader in the library: two threads give what one gives, the places of a
 /// synthetic country are exactly its named elements with a main tag, the index gives what

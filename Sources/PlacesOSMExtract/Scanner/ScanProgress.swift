@@ -1,0 +1,44 @@
+import Foundation
+
+/// How far a long piece of work on an extract has got: for a caller that shows progress
+/// (the CLI does, on a terminal, for work over about a second). Reported now and then,
+/// from any thread.
+package struct ExtractProgress: Sendable, Equatable {
+    package enum Phase: Sendable, Equatable {
+        /// Reading the file (and indexing it, on the first query).
+        case reading
+        /// Reading it again to place ways and relations from their member nodes.
+        case placingMembers
+    }
+
+    package var phase: Phase
+    package var bytesDone: Int
+    package var bytesTotal: Int
+}
+
+/// Adds up the bytes the scanning threads have read and passes the sum on, every few MiB.
+package final class ScanProgress: @unchecked Sendable {
+    /// Bytes a scanner reads between reports.
+    static let stride = 4 << 20
+
+    let phase: ExtractProgress.Phase
+    let total: Int
+    private let report: @Sendable (ExtractProgress) -> Void
+    private let lock = NSLock()
+    private var done = 0
+
+    package init(phase: ExtractProgress.Phase, total: Int, report: @escaping @Sendable (ExtractProgress) -> Void) {
+        self.phase = phase
+        self.total = total
+        self.report = report
+    }
+
+    /// `bytes` more were read.
+    func advance(_ bytes: Int) {
+        let sum = lock.withLock {
+            done += bytes
+            return done
+        }
+        report(ExtractProgress(phase: phase, bytesDone: min(sum, total), bytesTotal: total))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import PlacesHTTP
+
+/// How one provider is configured: what an app's `PlacesClient.Source` or the CLI's
+/// environment and flags give it.
+package struct ProviderConfiguration: Sendable {
+    /// The API key; nil when none was given (a provider that needs one says so when asked).
+    package var key: String?
+    /// The service's base URL as given (it may not even parse: that is reported when a
+    /// request is made); nil for the service's default.
+    package var baseURL: String?
+    /// How Google should word and format its answers.
+    package var locale: GoogleLocale
+    /// A local extract to answer from instead of the service (`readsExtracts` providers).
+    package var extract: ExtractSource?
+    /// The instant "open now" means where the provider evaluates opening hours; nil for now.
+    package var now: Date?
+
+    package init(key: String? = nil, baseURL: String? = nil, locale: GoogleLocale = GoogleLocale(), extract: ExtractSource? = nil,
+                 now: Date? = nil) {
+        self.key = key
+        self.baseURL = baseURL
+        self.locale = locale
+        self.extract = extract
+        self.now = now
+    }
+
+    /// The base URL to use for `service`: the one given, else its default.
+    package func baseURL(_ service: ServiceDescriptor) -> String { baseURL ?? service.defaultBaseURL }
+}
+
+/// A local extract file, and the directory its spatial index is kept in (nil: none, the file
+/// is read whole each time).
+package struct ExtractSource: Sendable {
+    package var path: String
+    package var indexDirectory: String?
+
+    package init(path: String, indexDirectory: String?) {
+        self.path = path
+        self.indexDirectory = indexDirectory
+    }
+}
