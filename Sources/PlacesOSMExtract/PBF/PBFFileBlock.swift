@@ -94,7 +94,7 @@ struct PBFFileBlock: Sendable {
 
     /// Whether bytes that begin a file look like a PBF file's first block: a 4-byte length,
     /// then field 1 (`type`, length-delimited) of a BlobHeader naming a block type of the
-    /// format. Whatever the length says and whichever type comes first, such a file is
+    /// format. Whatever the length under 16 MiB says and whichever type comes first, such a file is
     /// PBF to its reader, which then says what is wrong with it in PBF's words. Never true
     /// of JSON, which begins with text (nor of UTF-16 JSON: its fifth byte is 0 or text).
     static func looksLikePBF(_ prefix: UnsafeRawBufferPointer) -> Bool {
@@ -109,7 +109,10 @@ struct PBFFileBlock: Sendable {
     static func startVerdict(_ prefix: UnsafeRawBufferPointer) -> Bool? {
         var undecided = false
         for name in typeNames {
-            let pattern: [UInt8?] = [nil, nil, nil, nil, 0x0A, UInt8(name.count)] + name.map { Optional($0) }
+            // A header's length is under 16 MiB (its first byte 0): never true of text, so a
+            // JSON stream is told at its first byte; a header over the format's 64 KiB is still
+            // PBF, and its reader says what is wrong in PBF's words.
+            let pattern: [UInt8?] = [0, nil, nil, nil, 0x0A, UInt8(name.count)] + name.map { Optional($0) }
             let matches = prefix.prefix(pattern.count).enumerated().allSatisfy { i, byte in pattern[i].map { $0 == byte } ?? true }
             guard matches else { continue }
             if prefix.count >= pattern.count { return true }

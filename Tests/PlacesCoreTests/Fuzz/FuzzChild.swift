@@ -73,7 +73,7 @@ struct FuzzChild {
 
         let started = Date()
         let pid = try Self.spawn(argv: argv, environment: envp, stdin: standardInput, stdout: outPath, stderr: errPath)
-        let inherited = Self.ownPeakResidentBytes()
+        let inherited = ChildPeakMemory.ownPeak()
         var status: Int32 = 0
         var usage = rusage()
         var killedBecause: String?
@@ -82,7 +82,7 @@ struct FuzzChild {
         while true {
             let reaped = wait4(pid, &status, WNOHANG, &usage)
             if reaped == pid { break }
-            polledPeak = max(polledPeak, Self.residentHighWater(pid))
+            polledPeak = max(polledPeak, ChildPeakMemory.highWater(of: pid))
             if reaped < 0 && errno != EINTR { throw POSIXError(.ECHILD) }
             if killedBecause == nil {
                 if let why = stop() {
@@ -107,11 +107,7 @@ struct FuzzChild {
         #if canImport(Darwin)
         let maxResident = Int(usage.ru_maxrss)
         #else
-        // posix_spawn runs the child in this process's memory until its exec, and Linux then
-        // counts this process's peak as the child's: wait4's figure is the child's own only
-        // when it is above that; else the child's own high-water mark, read while it ran.
-        let reported = Int(usage.ru_maxrss) * 1024
-        let maxResident = reported > inherited ? reported : polledPeak
+        let maxResident = ChildPeakMemory.peak(sampled: polledPeak, reported: Int(usage.ru_maxrss) * 1024, inherited: inherited)
         #endif
         defer {
             unlink(outPath)
@@ -130,45 +126,6 @@ struct FuzzChild {
         return Outcome(
             ending: ending, stdout: stdoutData, stderr: stderrData, maxResidentBytes: maxResident, seconds: seconds, cpuSeconds: cpu,
             ownResidentBytes: polledPeak > 0 ? polledPeak : nil)
-    }
-
-    /// The peak resident memory of the running process `pid` (Linux's `VmHWM`: of its own
-    /// memory since it last exec'd), in bytes; 0 when it cannot be read.
-    private static func residentHighWater(_ pid: pid_t) -> Int {
-        #if os(Linux)
-        // Read with read(2): /proc's files say they are empty, and some readers believe it.
-        let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        var filled = 0
-        while filled < buffer.count {
-            let n = buffer.withUnsafeMutableBytes { room in
-                room.baseAddress.map { Glibc.read(fd, $0 + filled, room.count - filled) } ?? -1
-            }
-            guard n > 0 else { break }
-            filled += n
-        }
-        let status = String(decoding: buffer[0..<filled], as: UTF8.self)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kib = line.split(separator: " ").compactMap({ Int($0) }).first
-        else { return 0 }
-        return kib * 1024
-        #else
-        return 0
-        #endif
-    }
-
-    /// This process's peak resident size so far.
-    static func ownPeakResidentBytes() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Int(usage.ru_maxrss) * 1024
-        #else
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)
-        #endif
     }
 
     private static func read(_ path: String) -> Data {

@@ -9,7 +9,7 @@ extension PlacesBinary {
     /// A run of the binary with the peak resident memory of that one child process.
     struct MeasuredResult: CustomStringConvertible {
         let result: Result
-        /// From `wait4`'s `ru_maxrss`, so it is this child's own peak, whatever other tests run.
+        /// This child's own peak, whatever other tests run (`ChildPeakMemory`).
         let peakResidentBytes: Int
 
         var description: String { "\(result)\n--- peak RSS \(peakResidentBytes / 1_048_576) MiB" }
@@ -57,17 +57,25 @@ extension PlacesBinary {
         let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
         if let killAfter { DispatchQueue.global().asyncAfter(deadline: .now() + killAfter, execute: watchdog) }
         defer { watchdog.cancel() }
+        let inherited = ChildPeakMemory.ownPeak()
+        var sampled = 0
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw POSIXError(.ECHILD) }
+        var pause: UInt32 = 500
+        while true {
+            let reaped = wait4(pid, &status, WNOHANG, &usage)
+            if reaped == pid { break }
+            if reaped < 0 && errno != EINTR { throw POSIXError(.ECHILD) }
+            sampled = max(sampled, ChildPeakMemory.highWater(of: pid))
+            usleep(pause)
+            pause = min(pause * 2, 8000)
         }
         // WIFEXITED / WEXITSTATUS; a signal shows as 128 + its number, as in a shell.
         let exitStatus: Int32 = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         #if canImport(Darwin)
         let peak = Int(usage.ru_maxrss)
         #else
-        let peak = Int(usage.ru_maxrss) * 1024
+        let peak = ChildPeakMemory.peak(sampled: sampled, reported: Int(usage.ru_maxrss) * 1024, inherited: inherited)
         #endif
         let outData = FileManager.default.contents(atPath: outPath) ?? Data()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
