@@ -14,8 +14,10 @@ struct CommandSpec: Sendable {
     /// line of `places batch`.
     let printsJSON: Bool
 
-    init(_ path: [String], summary: String, usage: String, positionals: [PositionalSpec] = [],
-         groups: [FlagGroup] = [], examples: [String], notes: [String] = [], printsJSON: Bool = true) {
+    init(
+        _ path: [String], summary: String, usage: String, positionals: [PositionalSpec] = [], groups: [FlagGroup] = [],
+        examples: [String], notes: [String] = [], printsJSON: Bool = true
+    ) {
         self.path = path
         self.summary = summary
         self.usage = usage
@@ -28,16 +30,13 @@ struct CommandSpec: Sendable {
 
     var name: String { path.joined(separator: " ") }
 
-    var flags: [FlagSpec] { groups.flatMap(\.flags) + [CommandTable.helpFlag] }
+    var flags: [FlagSpec] { groups.flatMap(\.flags) + [CommandTable.helpFlag.spec] }
 
     /// The flag a user typed as `--name`, if the command has it.
     func flag(named name: String) -> FlagSpec? { flags.first { $0.name == name } }
 
-    /// The flag `id`, if the command declares it.
-    func flag(_ id: FlagName) -> FlagSpec? { flags.first { $0.id == id } }
-
-    /// Whether the command declares the flag `id`.
-    func declares(_ id: FlagName) -> Bool { flag(id) != nil }
+    /// Whether the command declares this very flag (not another declaration of its name).
+    func declares(_ flag: some DeclaredFlag) -> Bool { flags.contains(flag.spec) }
 
     func flag(short letter: Character) -> FlagSpec? { flags.first { $0.short == letter } }
 }
