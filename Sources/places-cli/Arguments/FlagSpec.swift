@@ -58,6 +58,9 @@ struct FlagSpec: DeclaredFlag, Equatable {
     /// `-t, --type` or `--type`, as help and the man page show it.
     var spelledForms: String { short.map { "-\($0), --\(name)" } ?? "--\(name)" }
 
+    /// `--type T[,T...]`, or `--open-now`: the flag as a usage line shows it.
+    var usage: String { "--\(name)" + (valueName.map { " \($0)" } ?? "") }
+
     /// The same flag with other words in help: another declaration.
     func with(help: String) -> FlagSpec {
         FlagSpec(
@@ -108,4 +111,15 @@ struct PositionalSpec: Sendable {
     var optional = false
     /// May be given more than once (only the last positional: `reverse POINT...`).
     var repeats = false
+    /// `-` alone instead reads standard input, which usage shows (`POINT... | -`).
+    var orStandardInput = false
+
+    /// As a usage line shows it: `PLACE_ID`, `[FILE]`, `POINT... | -`, and a closed set of
+    /// words as the words (`bash|zsh|fish`).
+    var usage: String {
+        var text = if case .words(let words) = completion { words.joined(separator: "|") } else { name }
+        if repeats { text += "..." }
+        if orStandardInput { text += " | -" }
+        return optional ? "[\(text)]" : text
+    }
 }

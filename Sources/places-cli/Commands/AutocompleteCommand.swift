@@ -22,7 +22,7 @@ enum AutocompleteCommand: PlacesCommand {
 
     static let spec = CommandSpec(
         ["autocomplete"], summary: "predictions for what is being typed: places (with ids for details) and, from Google, queries",
-        usage: "places autocomplete TEXT [--at LAT,LON | --near PLACE] [--radius M] [--type T] [--session new|TOKEN] [options]",
+        usage: [.oneOf([[LocationFlags.at], [LocationFlags.near]]), .optional(radius), .optional(type), .optional(session)],
         positionals: [
             PositionalSpec(
                 name: "TEXT", help: "what has been typed so far, e.g. 'sush'; every word of it begins a word of a predicted name offline")

@@ -20,7 +20,7 @@ enum BatchCommand: PlacesCommand {
 
     static let spec = CommandSpec(
         ["batch"], summary: "run many commands from NDJSON in one process, concurrently and paced; NDJSON out",
-        usage: "places batch [FILE] [--jobs N] [--qps Q] [--resume PREVIOUS_OUTPUT] [provider and network flags for every line]",
+        usage: [.optional(jobs), .optional(qps), .optional(resume)], otherFlags: "provider and network flags for every line",
         positionals: [
             PositionalSpec(
                 name: "FILE",

@@ -13,7 +13,7 @@ extension CommandSpec {
     /// example follow from its name.
     static func cassettes(_ name: String, summary: String, note: String) -> CommandSpec {
         CommandSpec(
-            ["cassettes", name], summary: summary, usage: "places cassettes \(name) DIR", positionals: [CommandTable.cassettesDirectory],
+            ["cassettes", name], summary: summary, positionals: [CommandTable.cassettesDirectory],
             examples: ["places cassettes \(name) Fixtures"], notes: [note], printsJSON: false)
     }
 }

@@ -10,7 +10,7 @@ enum CassettesUnusedCommand: PlacesCommand {
 
     static let spec = CommandSpec(
         ["cassettes", "unused"], summary: "list the recorded exchanges no logged replay used",
-        usage: "places cassettes unused DIR [--log FILE] [--delete]",
+        usage: [.optional(log), .optional(delete), .optional(dryRun)],
         positionals: [CommandTable.cassettesDirectory],
         groups: [FlagGroup(title: "Unused", flags: [log, delete, dryRun])],
         examples: [

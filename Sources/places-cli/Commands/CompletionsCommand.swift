@@ -2,7 +2,6 @@
 enum CompletionsCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["completions"], summary: "print a shell completion script (bash, zsh or fish)",
-        usage: "places completions bash|zsh|fish",
         positionals: [
             PositionalSpec(name: "SHELL", help: "bash, zsh or fish", completion: .words(CompletionShell.allCases.map(\.rawValue)))
         ],

@@ -11,7 +11,7 @@ enum DetailsCommand: PlacesCommand {
 
     static let spec = CommandSpec(
         ["details"], summary: "everything known about one place",
-        usage: "places details PLACE_ID [--data FILE] [--session TOKEN] [options]",
+        usage: [.optional(ProviderFlags.data), .optional(session)],
         positionals: [
             PositionalSpec(
                 name: "PLACE_ID", help: "PROVIDER:ID, e.g. osm:node/2187383214, google:ChIJN1t_tDeuEmsRUsoyG83frY4",

@@ -19,7 +19,7 @@ enum FavoriteAddCommand: PlacesCommand {
 
     static let spec = CommandSpec(
         ["favorite", "add"], summary: "save a place to your favorites (a snapshot, so listing needs no network)",
-        usage: "places favorite add PLACE_ID [--note TEXT] [--alias NAME] [--fields +phone,+website] [--data FILE] [options]",
+        usage: [.optional(note), .optional(alias), .optional(fields), .optional(ProviderFlags.data)],
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the place", completion: .favoriteIDs)],
         groups: [
             FlagGroup(title: "Favorite", flags: [note, alias, fields]),

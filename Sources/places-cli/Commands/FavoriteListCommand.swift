@@ -11,7 +11,7 @@ enum FavoriteListCommand: PlacesCommand {
 
     static let spec = CommandSpec(
         ["favorite", "list"], summary: "list your favorites (offline), nearest first when given a location",
-        usage: "places favorite list [--at LAT,LON | --near PLACE] [options]",
+        usage: [.oneOf([[LocationFlags.at], [LocationFlags.near]])],
         groups: [
             LocationFlags.group, FlagGroup(title: "Output", flags: [OutputFlags.format, OutputFlags.json, fields]),
             FlagGroup(title: "Network", flags: [NetworkFlags.verbose]),

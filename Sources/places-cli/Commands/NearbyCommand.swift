@@ -4,7 +4,10 @@ import PlacesCore
 enum NearbyCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["nearby"], summary: "places around a location, nearest first",
-        usage: "places nearby (--at LAT,LON | --near PLACE | --from POINT --to POINT) [--type T[,T...]] [--radius M] [options]",
+        usage: [
+            .oneOf([[LocationFlags.at], [LocationFlags.near], [AlongRouteFlags.from, AlongRouteFlags.to]], required: true),
+            .optional(FilterFlags.nearby.type), .optional(FilterFlags.nearby.radius),
+        ],
         groups: [
             LocationFlags.group, AlongRouteFlags.group, FilterFlags.nearby.group, OutputFlags.group, ProviderFlags.group,
             NetworkFlags.group,

@@ -4,7 +4,7 @@ import PlacesCore
 enum ProvidersCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["providers"], summary: "which providers are configured, and how",
-        usage: "places providers [--json]",
+        usage: [.optional(OutputFlags.json)],
         groups: [FlagGroup(title: "Output", flags: [OutputFlags.json]), FlagGroup(title: "Network", flags: [NetworkFlags.verbose])],
         examples: ["places providers"])
 

@@ -9,13 +9,13 @@ enum ReverseCommand: PlacesCommand {
 
     static let spec = CommandSpec(
         ["reverse"], summary: "what is at a point: its address, the nearest places, the city",
-        usage: "places reverse POINT... | - [--data FILE] [--city-only] [--limit N] [--provider P] [options]",
+        usage: [.optional(ProviderFlags.data), .optional(cityOnly), .optional(limit), .optional(ProviderFlags.provider)],
         positionals: [
             PositionalSpec(
                 name: "POINT",
                 help:
                     "LAT,LON (several may follow), or - to read one point a line from stdin (LAT,LON or NDJSON with latitude and longitude)",
-                repeats: true)
+                repeats: true, orStandardInput: true)
         ],
         groups: [
             FlagGroup(title: "Reverse", flags: [cityOnly, limit]),

@@ -6,7 +6,10 @@ enum RouteEstimateCommand: PlacesCommand {
 
     static let spec = CommandSpec(
         ["route-estimate"], summary: "distance and travel time between two points",
-        usage: "places route-estimate --from POINT --to POINT [--mode MODE] [--router ROUTER] [--steps] [options]",
+        usage: [
+            .required(RouteFlags.from), .required(RouteFlags.to), .optional(RouteFlags.mode), .optional(RouteFlags.router),
+            .optional(steps),
+        ],
         groups: [
             FlagGroup(title: "Route", flags: [RouteFlags.from, RouteFlags.to, RouteFlags.mode, RouteFlags.router, steps]),
             FlagGroup(title: "Output", flags: [OutputFlags.format, OutputFlags.json]),

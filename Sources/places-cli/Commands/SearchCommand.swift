@@ -4,7 +4,10 @@ import PlacesCore
 enum SearchCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["search"], summary: "places matching a text query, optionally around a location",
-        usage: "places search QUERY [--at LAT,LON | --near PLACE | --from POINT --to POINT] [--radius M] [options]",
+        usage: [
+            .oneOf([[LocationFlags.at], [LocationFlags.near], [AlongRouteFlags.from, AlongRouteFlags.to]]),
+            .optional(FilterFlags.search.radius),
+        ],
         positionals: [PositionalSpec(name: "QUERY", help: "what to look for, e.g. 'sushi' or 'pharmacy'; quote several words")],
         groups: [
             LocationFlags.group, AlongRouteFlags.group, FilterFlags.search.group, OutputFlags.group, ProviderFlags.group,
