@@ -137,7 +137,7 @@ extension Flag where Value: FlagNumber {
         help: FlagHelp
     ) {
         let spec = FlagSpec(
-            name, short: short, value: value, defaultText: defaultValue.helpText, range: FlagSpec.Range(range),
+            name, short: short, value: value, defaultText: defaultValue.helpText, range: FlagSpec.AcceptedRange(range),
             help: help.text(range: range))
         self.init(spec: spec, default: defaultValue) { last, _ in try Value.read(last, flag: name, range: range) }
     }
@@ -151,7 +151,7 @@ extension Flag {
         range: ClosedRange<Number>, help: FlagHelp
     ) where Value == Number? {
         let spec = FlagSpec(
-            name, short: short, value: value, defaultText: defaultText, range: FlagSpec.Range(range),
+            name, short: short, value: value, defaultText: defaultText, range: FlagSpec.AcceptedRange(range),
             help: help.text(range: range))
         self.init(spec: spec, default: nil) { last, _ in try Number.read(last, flag: name, range: range) }
     }

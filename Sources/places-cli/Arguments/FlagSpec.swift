@@ -4,7 +4,7 @@
 /// declaration, so a command reads a flag with the default and range its help shows.
 struct FlagSpec: DeclaredFlag, Equatable {
     /// The numbers a number flag takes, as help writes them (`1`, `64`).
-    struct Range: Sendable, Equatable {
+    struct AcceptedRange: Sendable, Equatable {
         let lowest: String
         /// Nil when there is no upper limit.
         let highest: String?
@@ -28,7 +28,7 @@ struct FlagSpec: DeclaredFlag, Equatable {
     /// Shown as `(default: ...)` in help.
     let defaultText: String?
     /// What a number flag accepts; nil for every other flag.
-    let range: Range?
+    let range: AcceptedRange?
     /// Whether an empty value means something (`--note ''` clears a note); empty values
     /// are a usage error for every other flag.
     let acceptsEmpty: Bool
@@ -37,7 +37,7 @@ struct FlagSpec: DeclaredFlag, Equatable {
     private let declaration: Declaration
 
     init(
-        _ name: String, short: Character? = nil, value: String? = nil, defaultText: String? = nil, range: Range? = nil,
+        _ name: String, short: Character? = nil, value: String? = nil, defaultText: String? = nil, range: AcceptedRange? = nil,
         acceptsEmpty: Bool = false, completion: CompletionValues = .none, help: String
     ) {
         self.name = name
