@@ -51,10 +51,10 @@ enum CLI {
                 // Writes its records itself, one by one, as they are done; on a terminal its
                 // closing line sums up what was sent, with --verbose anywhere.
                 let status = try await BatchRunner.run(args, context: context, streams: streams)
-                if args.isSet(.verbose) { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
+                if args.isGiven(NetworkFlags.verbose) { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
                 return streams.finish(status)
             case .run(let args):
-                verbose = args.stringIfDeclared(.verbose) != nil
+                verbose = try args.ifDeclared(NetworkFlags.verbose)
                 output = try await dispatch(args, context: context)
             }
             status = streams.write(output)

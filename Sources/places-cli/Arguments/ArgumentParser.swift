@@ -69,7 +69,7 @@ enum ArgumentParser {
         let spec = try resolveCommand(&args)
         let parsed = try parseFlags(args, for: spec)
         // `-h` inside a bundle of short flags (`-jh`).
-        if parsed.isSet(.help) { return .help(.command(spec)) }
+        if parsed.isGiven(CommandTable.helpFlag) { return .help(.command(spec)) }
         return .run(parsed)
     }
 
@@ -138,7 +138,7 @@ enum ArgumentParser {
     // MARK: - Flags
 
     static func parseFlags(_ args: ArraySlice<String>, for spec: CommandSpec) throws -> ParsedArguments {
-        var flags: [ParsedArguments.Flag] = []
+        var flags: [ParsedArguments.Given] = []
         var positionals: [String] = []
         var index = args.startIndex
         var onlyPositionals = false
@@ -186,10 +186,10 @@ enum ArgumentParser {
                     }
                     if flag.takesValue {
                         let inline = letters.isEmpty ? nil : String(letters.hasPrefix("=") ? letters.dropFirst() : letters)
-                        flags.append(.init(name: flag.id, value: try value(of: flag, spelling: "-\(letter)", inline: inline)))
+                        flags.append(.init(name: flag.name, value: try value(of: flag, spelling: "-\(letter)", inline: inline)))
                         break
                     }
-                    flags.append(.init(name: flag.id, value: "true"))
+                    flags.append(.init(name: flag.name, value: "true"))
                 }
                 continue
             }
@@ -206,17 +206,17 @@ enum ArgumentParser {
                 throw UsageError("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
             }
             if flag.takesValue {
-                flags.append(.init(name: flag.id, value: try value(of: flag, spelling: "--\(name)", inline: inlineValue)))
+                flags.append(.init(name: flag.name, value: try value(of: flag, spelling: "--\(name)", inline: inlineValue)))
             } else {
                 if let inlineValue {
                     throw UsageError("--\(name) is a switch and takes no value (got '\(inlineValue)')")
                 }
-                flags.append(.init(name: flag.id, value: "true"))
+                flags.append(.init(name: flag.name, value: "true"))
             }
         }
         let parsed = ParsedArguments(spec: spec, flags: flags, positionals: positionals)
         // Help is shown before the arguments are checked (`places search -h` needs no QUERY).
-        if !parsed.isSet(.help) { try checkPositionals(positionals, for: spec) }
+        if !parsed.isGiven(CommandTable.helpFlag) { try checkPositionals(positionals, for: spec) }
         return parsed
     }
 

@@ -50,25 +50,6 @@ extension PriceRange {
     }
 }
 
-extension OutputFormat {
-    /// Parses `--format`.
-    static func parse(_ text: String) throws -> OutputFormat { try parseWord(text, flag: .format) }
-}
-
-extension RouterName {
-    /// Parses `--router`.
-    static func parse(_ text: String) throws -> RouterName { try parseWord(text, flag: .router) }
-}
-
-/// One word of a closed set, in any case; else a usage error naming the flag, the closest
-/// word and every word.
-private func parseWord<Word: RawRepresentable & CaseIterable>(_ text: String, flag: FlagName) throws -> Word where Word.RawValue == String {
-    if let word = Word(rawValue: text.lowercased()) { return word }
-    let words = Word.allCases.map(\.rawValue)
-    let hint = Suggestion.closest(to: text, among: words).map { " (did you mean \($0)?)" } ?? ""
-    throw UsageError("unknown --\(flag) '\(text)'\(hint): expected one of \(words.joined(separator: ", "))")
-}
-
 extension PointSpec {
     /// Tells the four forms apart. Text starting like a number (`60.17,24.94`,
     /// `-33.87,151.21`) is a coordinate, and malformed if it does not parse; `@NAME` is a

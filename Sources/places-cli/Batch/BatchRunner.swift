@@ -20,8 +20,8 @@ enum BatchRunner {
     static func run(_ args: ParsedArguments, context: RunContext, streams: CLI.Streams) async throws -> Int32 {
         let options = try BatchCommand.options(args, context: context)
         if let resume = options.resume { try refuseOutputFile(resume) }
-        try BatchStreams.refuse(data: options.lineFlags.last { $0.0 == FlagName.data }?.1, input: options.input,
-                                environment: context.value("PLACES_OSM_DATA"))
+        let data = options.lineFlags.last { $0.0 == ProviderFlags.data.name }?.1
+        try BatchStreams.refuse(data: data, input: options.input, environment: context.value("PLACES_OSM_DATA"))
         let notes = context.diagnostics
         let lines = BatchLine.lines(of: try BatchInput.read(options.input, role: "batch input", diagnostics: notes))
         let resume = try options.resume.map { BatchResume(previousOutput: try BatchInput.read($0, role: "output to resume", diagnostics: notes)) } ?? BatchResume()

@@ -13,7 +13,8 @@ extension CommandSpec {
     /// `places cassettes NAME DIR`: a command on nothing but that directory, whose usage and
     /// example follow from its name.
     static func cassettes(_ name: String, summary: String, note: String) -> CommandSpec {
-        CommandSpec(["cassettes", name], summary: summary, usage: "places cassettes \(name) DIR", positionals: [CommandTable.cassettesDirectory],
-                    examples: ["places cassettes \(name) Fixtures"], notes: [note], printsJSON: false)
+        CommandSpec(
+            ["cassettes", name], summary: summary, positionals: [CommandTable.cassettesDirectory],
+            examples: ["places cassettes \(name) Fixtures"], notes: [note], printsJSON: false)
     }
 }

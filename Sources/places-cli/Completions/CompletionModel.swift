@@ -64,7 +64,7 @@ enum CompletionModel {
     /// Whether favorites have aliases to offer as `@ALIAS` (`favorite list` has an
     /// `alias` field): the scripts then ask for it along with the ids.
     static var favoritesHaveAliases: Bool {
-        guard case .wordList(let names)? = FavoriteListCommand.spec.flag(.fields)?.completion else { return false }
+        guard case .wordList(let names) = FavoriteListCommand.fields.spec.completion else { return false }
         return names.contains("alias")
     }
 

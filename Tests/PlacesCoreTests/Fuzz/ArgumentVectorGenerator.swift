@@ -76,7 +76,7 @@ enum ArgumentVectorGenerator {
         }
         let rest = spec.flags.filter { flag in flag.name != "help" && !chosen.contains { $0.name == flag.name } }
         for flag in rest where rng.percent(14) { chosen.append(flag) }
-        if rng.percent(1) { chosen.append(CommandTable.helpFlag) }
+        if rng.percent(1) { chosen.append(CommandTable.helpFlag.spec) }
 
         var out: [[String]] = []
         for flag in chosen { out.append(piece(for: flag, nasty: nasty, &rng)) }

@@ -72,9 +72,9 @@ struct FuzzTests {
         // send nothing (their URLs point at a tripwire), and only favorite add/remove may
         // change the favorites file.
         let parsed: ParsedArguments? = if case .run(let p)? = try? ArgumentParser.parse(arguments) { p } else { nil }
-        let record = parsed?.values[.record] != nil || !(environment["PLACES_RECORD"] ?? "").isEmpty
-        let replay = parsed?.values[.replay] != nil || !(environment["PLACES_REPLAY"] ?? "").isEmpty
-        let dryRun = parsed?.values[.dryRun] != nil
+        let record = parsed?.values[NetworkFlags.record.name] != nil || !(environment["PLACES_RECORD"] ?? "").isEmpty
+        let replay = parsed?.values[NetworkFlags.replay.name] != nil || !(environment["PLACES_REPLAY"] ?? "").isEmpty
+        let dryRun = parsed?.values[NetworkFlags.dryRun.name] != nil
         let sendsNothing = dryRun || (replay && !record)
         for (name, url) in servers.urls(tripwire: sendsNothing ? label : nil) where invocation.value(of: name) == nil {
             environment[name] = url
