@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// Something that declares a flag: a typed `Flag`, or the `FlagSpec` it makes. What a
 /// flag group, a usage line and the readers of `ParsedArguments` take.

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 // The flags several commands share, each declared once and grouped as help shows them. A
 // command lists a group in its spec (`LocationFlags.group`) or some of its flags, and reads
