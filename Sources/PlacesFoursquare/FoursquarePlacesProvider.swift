@@ -18,7 +18,7 @@ package struct FoursquarePlacesProvider: PlaceProvider {
     /// Nil or empty when none was given: `missingAPIKey`, raised when a request is made.
     let key: String?
 
-    package init(http: HTTPClient, baseURL: String, key: String?) {
+    init(http: HTTPClient, baseURL: String, key: String?) {
         self.http = http
         self.baseURL = baseURL
         // A key pasted with its scheme would otherwise go out as "Bearer Bearer ...".

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesGeodesy
 
 extension Gazetteer {
     /// The city nearest `point` (by WGS84 geodesic distance; a tie goes to the more populous),
@@ -14,7 +15,7 @@ extension Gazetteer {
     }
 
     /// The nearest city's row and distance, without building its `Place` (the stream's hot path).
-    package func nearestRow(to point: Coordinate) -> (row: Int, meters: Double)? {
+    func nearestRow(to point: Coordinate) -> (row: Int, meters: Double)? {
         nearestRowFinder()(point)
     }
 

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesGeodesy
 import PlacesSupport
 
 /// Offline place-name lookup over the bundled GeoNames cities (population ≥ 15,000): the

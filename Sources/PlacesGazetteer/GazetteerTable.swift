@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesGeodesy
 
 /// The gazetteer's rows joined to the cities' positions by GeoNames id, the key both
 /// generated tables carry (`Generated/GazetteerData.swift` here, PlacesCore's

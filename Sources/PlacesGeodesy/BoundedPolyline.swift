@@ -28,7 +28,7 @@ package struct BoundedPolyline: Sendable {
     package let lengthMeters: Double
 
     /// Whether the line was thinned to the bound (repeats left out alone are not thinning).
-    package var isThinned: Bool { spacingMeters != nil }
+    var isThinned: Bool { spacingMeters != nil }
 
     /// `maxPoints` is at least 2 (the ends).
     package init(

@@ -44,7 +44,7 @@ package struct BoundingBox: Sendable, Equatable {
         return l
     }
 
-    package func contains(_ c: Coordinate) -> Bool {
+    func contains(_ c: Coordinate) -> Bool {
         guard (south...north).contains(c.latitude) else { return false }
         return crossesAntimeridian ? (c.longitude >= west || c.longitude <= east) : (west...east).contains(c.longitude)
     }

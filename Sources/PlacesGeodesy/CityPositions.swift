@@ -24,7 +24,7 @@ package struct CityPositions: Sendable {
     /// latitude and longitude in 1e-5 degrees (Int32 each) and the zone's index into `names`
     /// (UInt16). Decoding stops at a record whose zone index is out of range (the generator
     /// never writes one), so the cities keep their numbers.
-    package init(names: String, records: String) {
+    init(names: String, records: String) {
         let zoneNames = names.split(separator: "\n").map(String.init)
         let bytes = [UInt8](Data(base64Encoded: records, options: .ignoreUnknownCharacters) ?? Data())
         let count = bytes.count / Self.recordSize

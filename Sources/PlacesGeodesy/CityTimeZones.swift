@@ -6,14 +6,14 @@ import Foundation
 /// "Nearest" is the smallest WGS84 geodesic distance; a tie goes to the city listed first
 /// (the more populous), so the answer never depends on the order of questions.
 package struct CityTimeZones: Sendable {
-    package let cities: CityPositions
+    let cities: CityPositions
     /// City numbers by 1° cell: `row * 360 + column`, row 0 from −90°, column 0 from −180°.
     private let cells: [[Int32]]
 
     /// The bundled cities, in their grid on first use (a few milliseconds).
-    package static let bundled = CityTimeZones(.bundled)
+    static let bundled = CityTimeZones(.bundled)
 
-    package init(_ cities: CityPositions) {
+    init(_ cities: CityPositions) {
         var cells = [[Int32]](repeating: [], count: 180 * 360)
         for i in 0..<cities.count {
             cells[Self.row(cities.latitudes[i]) * 360 + Self.column(cities.longitudes[i])].append(Int32(i))
@@ -22,10 +22,10 @@ package struct CityTimeZones: Sendable {
         self.cells = cells
     }
 
-    package var latitudes: [Double] { cities.latitudes }
-    package var longitudes: [Double] { cities.longitudes }
-    package var zones: [Int32] { cities.zones }
-    package var zoneNames: [String] { cities.zoneNames }
+    var latitudes: [Double] { cities.latitudes }
+    var longitudes: [Double] { cities.longitudes }
+    var zones: [Int32] { cities.zones }
+    var zoneNames: [String] { cities.zoneNames }
     var count: Int { cities.count }
 
     func coordinate(_ city: Int) -> Coordinate {

@@ -52,7 +52,7 @@ package enum EncodedPolyline {
     /// outside ±90° / ±180° is an error: the text comes from a server and is checked whole.
     /// A line from a server that may be of any length is read by `BoundedPolyline`, whose
     /// memory does not grow with the text.
-    package static func decode(_ text: String, precision: Precision = .five) throws(DecodingError) -> [Coordinate] {
+    static func decode(_ text: String, precision: Precision = .five) throws(DecodingError) -> [Coordinate] {
         var coordinates: [Coordinate] = []
         _ = try forEachPoint(of: text, precision: precision) { coordinates.append($0) }
         return coordinates
@@ -61,7 +61,7 @@ package enum EncodedPolyline {
     /// How many points `text` holds if it is an encoded line: its values counted without
     /// decoding them (a byte without the continuation bit ends one), two to a point. Cheap and
     /// allocation-free, so a reader can decide how to keep a long line before reading it.
-    package static func pointCount(_ text: String) -> Int {
+    static func pointCount(_ text: String) -> Int {
         var values = 0
         for byte in text.utf8 where byte >= 63 && byte < 63 + 0x20 { values += 1 }
         return values / 2
@@ -69,7 +69,7 @@ package enum EncodedPolyline {
 
     /// Calls `body` with each point of `text` in order, checked as `decode` checks them;
     /// returns how many there were. Nothing is kept here.
-    package static func forEachPoint(
+    static func forEachPoint(
         of text: String, precision: Precision = .five, _ body: (Coordinate) -> Void
     ) throws(DecodingError) -> Int {
         var count = 0

@@ -14,7 +14,7 @@ package struct GeodesicBounds: Sendable, Equatable {
     package let maxLatitude: Double
     /// The centre's longitude and the largest longitude difference inside; nil when the
     /// band reaches a pole or the circle wraps all the way round.
-    package let longitudeSpan: (center: Double, halfWidth: Double)?
+    let longitudeSpan: (center: Double, halfWidth: Double)?
 
     package static func == (a: GeodesicBounds, b: GeodesicBounds) -> Bool {
         a.minLatitude == b.minLatitude && a.maxLatitude == b.maxLatitude

@@ -14,7 +14,7 @@ package enum GeodesicDistance {
         /// Initial bearing at the start, degrees clockwise from north in (-180, 180].
         package let initialBearing: Double
         /// Bearing of travel on arrival, degrees clockwise from north.
-        package let finalBearing: Double
+        let finalBearing: Double
     }
 
     package static func inverse(from a: Coordinate, to b: Coordinate) -> Result {

@@ -18,10 +18,10 @@ package struct NearestCityTree: Sendable {
     private let axes: [UInt8]
     /// Tree order → city number.
     private let cities: [Int32]
-    package let positions: CityPositions
+    let positions: CityPositions
 
     /// The bundled cities' tree, built on first use (a few milliseconds).
-    package static let bundled = NearestCityTree(.bundled)
+    static let bundled = NearestCityTree(.bundled)
 
     package init(_ positions: CityPositions) {
         let count = positions.count
@@ -45,7 +45,7 @@ package struct NearestCityTree: Sendable {
         self.positions = positions
     }
 
-    package var count: Int { cities.count }
+    var count: Int { cities.count }
 
     /// The nearest city to `point` and its geodesic distance in metres; nil only for no cities.
     ///

@@ -25,7 +25,7 @@ package struct RouteCorridor: Sendable {
     /// A stretch of the line and the box that holds every point near it.
     package struct Piece: Sendable {
         package let startAlong: Double
-        package let endAlong: Double
+        let endAlong: Double
         package let box: GeodesicBounds
         /// The parts (of segments) the stretch runs along.
         let parts: Range<Int>
@@ -44,7 +44,7 @@ package struct RouteCorridor: Sendable {
     }
 
     /// Places at most `radiusMeters` from `line`.
-    package init(line: RouteLine, radiusMeters: Double) {
+    init(line: RouteLine, radiusMeters: Double) {
         self.line = line
         self.radiusMeters = radiusMeters
         let length = line.lengthMeters

@@ -9,7 +9,7 @@ package struct RouteLine: Sendable {
     /// The points, as given (repeated points are kept and make zero-length segments).
     package let points: [Coordinate]
     /// Metres along the line at each point: 0 at the first, `length` at the last.
-    package let cumulativeMeters: [Double]
+    let cumulativeMeters: [Double]
     let segments: [GeodesicSegment]
 
     /// Where a place is, measured against the line.
@@ -19,12 +19,12 @@ package struct RouteLine: Sendable {
         /// Metres from the place to that point: its distance from the line.
         package var offsetMeters: Double
         /// The segment that point is on (from `points[segment]` to `points[segment + 1]`).
-        package var segment: Int
+        var segment: Int
     }
 
     /// A line through `points`: at least one (one point is a line of length 0: every place is
     /// measured from it, 0 along).
-    package init?(_ points: [Coordinate]) {
+    init?(_ points: [Coordinate]) {
         guard let first = points.first else { return nil }
         self.points = points
         var segments: [GeodesicSegment] = []
@@ -57,7 +57,7 @@ package struct RouteLine: Sendable {
     /// Where `place` is against the line, by an exact measure on every segment: the nearest
     /// point, and of equally near points the first met. Costs a few microseconds a segment;
     /// `RouteCorridor` measures only the segments near a place.
-    package func locate(_ place: Coordinate) -> Location {
+    func locate(_ place: Coordinate) -> Location {
         var best: Location?
         for index in segments.indices {
             let candidate = locate(place, onSegment: index, within: nil, guess: nil)

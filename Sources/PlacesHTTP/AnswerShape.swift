@@ -38,7 +38,7 @@ package struct AnswerShape {
     }
 
     /// Any JSON object: what a service with no better test gives on success.
-    @Sendable package static func isJSONObject(_ response: HTTPResponse) -> Bool {
+    @Sendable static func isJSONObject(_ response: HTTPResponse) -> Bool {
         AnswerShape(response) != nil
     }
 }

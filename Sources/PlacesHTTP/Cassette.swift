@@ -16,7 +16,7 @@ package struct Cassette: Sendable {
     /// recorded before it was kept have none, and still load.
     package var command: [String]?
 
-    package init(request: HTTPRequest, response: HTTPResponse, command: [String]? = nil) {
+    init(request: HTTPRequest, response: HTTPResponse, command: [String]? = nil) {
         self.request = request
         self.response = response
         self.command = command
@@ -27,7 +27,7 @@ package struct Cassette: Sendable {
     /// question (Google's field mask). Secrets never take part. Scheme, host and port do not
     /// either: the service folder says which API it is, so an exchange recorded against a
     /// local fake or a mirror replays against the default host.
-    package static func key(for request: HTTPRequest) -> String {
+    static func key(for request: HTTPRequest) -> String {
         var canonical = request.method.uppercased() + "\n" + canonicalURL(request.url) + "\n"
         canonical += request.body.map(canonicalBody) ?? ""
         for name in request.matchedHeaders.sorted() {
@@ -37,7 +37,7 @@ package struct Cassette: Sendable {
     }
 
     /// A human description of a request for messages, with secrets redacted.
-    package static func describe(_ request: HTTPRequest) -> String {
+    static func describe(_ request: HTTPRequest) -> String {
         var text = "\(request.method) \(Redaction.redactQuery(request.url).absoluteString)"
         if let body = request.body, !body.isEmpty {
             let shown = String(decoding: body.prefix(160), as: UTF8.self)
@@ -74,7 +74,7 @@ package struct Cassette: Sendable {
     // MARK: - File format
 
     /// The file's text: pretty-printed JSON with sorted keys; the request redacted.
-    package func fileText() throws -> String {
+    func fileText() throws -> String {
         let redacted = request.redacted
         var object: [String: Any] = [
             "request": [

@@ -17,7 +17,7 @@ import PlacesSupport
 /// swapped for a link between the listing and the deleting is not followed either.
 package enum CassetteDeletion {
     /// The folders `--record` writes: every `service` a provider's requests name.
-    package static let serviceFolders: Set<String> = ["foursquare", "google", "osm", "osrm"]
+    static let serviceFolders: Set<String> = ["foursquare", "google", "osm", "osrm"]
 
     /// DIR's own recordings, by folder then name, and what was passed over (one phrase each).
     package struct Survey: Sendable {

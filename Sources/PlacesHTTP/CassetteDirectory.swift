@@ -25,7 +25,7 @@ package struct CassetteDirectory: Sendable {
         /// The folder it is in: the service.
         package let service: String
         /// `<hash>-<n>.json`.
-        package let name: String
+        let name: String
         /// The path to open: the directory as given, the service, the name.
         package let path: String
 
@@ -34,7 +34,7 @@ package struct CassetteDirectory: Sendable {
     }
 
     /// Whether `name` is the name of a recorded exchange: 16 hex digits, `-`, a count, `.json`.
-    package static func isExchangeName(_ name: String) -> Bool {
+    static func isExchangeName(_ name: String) -> Bool {
         let utf8 = Array(name.utf8)
         guard utf8.count >= 23, name.hasSuffix(".json"), utf8[16] == UInt8(ascii: "-") else { return false }
         let hex = utf8[0..<16], count = utf8[17..<(utf8.count - 5)]
@@ -43,12 +43,12 @@ package struct CassetteDirectory: Sendable {
     }
 
     /// The file of the `number`-th identical request with matching key `key` (see `Cassette.key`).
-    package func file(service: String, key: String, number: Int) -> String {
+    func file(service: String, key: String, number: Int) -> String {
         PathText.join(PathText.join(path, service), "\(key)-\(number).json")
     }
 
     /// The folder of one service.
-    package func folder(_ service: String) -> String { PathText.join(path, service) }
+    func folder(_ service: String) -> String { PathText.join(path, service) }
 
     /// Every exchange file, by service folder then name.
     package func entries() -> [Entry] {
@@ -98,7 +98,7 @@ package struct CassetteDirectory: Sendable {
     }
 
     /// The folder the exchanges of `service` are recorded in (`HTTPRequest.service`).
-    package static func folderName(_ service: PlacesError.Service) -> String {
+    static func folderName(_ service: PlacesError.Service) -> String {
         service.recordingFolder
     }
 

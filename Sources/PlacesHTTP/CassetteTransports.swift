@@ -32,7 +32,7 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
 
     /// Sends and records as the `number`-th exchange of its key (the missing-only mode
     /// numbers requests by what it replayed before).
-    package func send(_ request: HTTPRequest, number: Int, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest, number: Int, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         let response = try await inner.send(request, timeout: timeout, maxResponseBytes: maxResponseBytes)
         let file = try record(Cassette(request: request, response: response, command: command), number: number)
         if !response.isSuccess {

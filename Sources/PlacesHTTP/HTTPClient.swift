@@ -5,13 +5,13 @@ import PlacesModel
 /// backoff for 429/5xx/timeouts, `Retry-After`, a response size cap, `User-Agent`,
 /// and failures mapped to `PlacesError` by `HTTPErrorMapper` (worded by `diagnostics`).
 package struct HTTPClient: Sendable {
-    package let transport: HTTPTransport
-    package let timeout: Double
-    package let policy: RetryPolicy
-    package let maxResponseBytes: Int
-    package let diagnostics: Diagnostics
+    let transport: HTTPTransport
+    let timeout: Double
+    let policy: RetryPolicy
+    let maxResponseBytes: Int
+    let diagnostics: Diagnostics
     /// The most a request may be billed at; nil: no ceiling.
-    package let ceiling: TierCeiling?
+    let ceiling: TierCeiling?
     private let sleep: @Sendable (Double) async -> Void
     /// The clock an HTTP-date `Retry-After` and the "try again after" time are read against
     /// (pinned by the CLI's `PLACES_NOW`, so a replayed 429 words itself the same everywhere).
@@ -20,7 +20,7 @@ package struct HTTPClient: Sendable {
     /// Seconds each attempt may take, and retries after the first attempt, unless configured.
     package static let defaultTimeout = 10.0
     package static let defaultRetries = 2
-    package static let defaultMaxResponseBytes = 64 * 1_048_576
+    static let defaultMaxResponseBytes = 64 * 1_048_576
     package static let userAgent = "places/\(PlacesVersion.current)"
 
     package init(transport: HTTPTransport, timeout: Double = HTTPClient.defaultTimeout,
@@ -104,7 +104,7 @@ package struct HTTPClient: Sendable {
 
     /// The real wait between attempts; anything but a finite, positive number of seconds (at
     /// most a day) is no wait, so that no value becomes an out-of-range integer.
-    @Sendable package static func sleep(_ seconds: Double) async {
+    @Sendable static func sleep(_ seconds: Double) async {
         guard seconds.isFinite, seconds > 0 else { return }
         try? await Task.sleep(nanoseconds: UInt64(min(seconds, 86_400) * 1e9))
     }

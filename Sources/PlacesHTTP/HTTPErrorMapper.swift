@@ -49,7 +49,7 @@ package enum HTTPErrorMapper {
     /// asked is given in seconds and as a time ("asks to wait 3600 s; try again after
     /// 2026-…Z"); without one, "wait a minute". `retryAfter` keeps it for a caller that
     /// schedules its own retry.
-    package static func waitAsked(_ response: HTTPResponse, service: ResponseReader, attempts: Int, now: Date) -> PlacesError {
+    static func waitAsked(_ response: HTTPResponse, service: ResponseReader, attempts: Int, now: Date) -> PlacesError {
         let status = [String(response.status), service.parseError(response).code].compactMap { $0 }.joined(separator: " ")
         let what = response.status == 429 ? "rate-limited the request (\(status))" : "answered \(status)"
         let tries = attempts == 1 ? "" : " after \(attempts) attempts"
@@ -65,14 +65,14 @@ package enum HTTPErrorMapper {
     /// ("120 s", "after 2026-…Z"), or for a wait no one would sit out (a `Retry-After` of 1e19,
     /// or a date centuries away) ("more than a year", "later"): the seconds become an Int, and
     /// the date a string, only when both are in range.
-    package static func describeWait(_ seconds: Double, now: Date = Date()) -> (amount: String, when: String) {
+    static func describeWait(_ seconds: Double, now: Date = Date()) -> (amount: String, when: String) {
         guard seconds.isFinite, seconds < 366 * 86_400 else { return ("more than a year", "later") }
         let when = ISO8601DateFormatter().string(from: now.addingTimeInterval(seconds))
         return ("\(Int(seconds.rounded(.up))) s", "after \(when)")
     }
 
     /// No response at all, after any retries.
-    package static func error(for failure: TransportFailure, service: ResponseReader, url: URL, attempts: Int, secrets: [String] = [],
+    static func error(for failure: TransportFailure, service: ResponseReader, url: URL, attempts: Int, secrets: [String] = [],
                               wording: Wording) -> PlacesError {
         let tries = attempts == 1 ? "" : " (\(attempts) attempts)"
         let host = url.host ?? "a URL without a host"

@@ -10,21 +10,21 @@ package struct HTTPRequest: Sendable, Equatable {
     package var headers: [(name: String, value: String)]
     package var body: Data?
     /// Which folder of a cassette directory the exchange belongs to: `google`, `foursquare`, `osm`, `osrm`.
-    package var service: String
+    var service: String
     /// Header names whose values are secrets (`X-Goog-Api-Key`, `Authorization`).
-    package var secretHeaders: Set<String>
+    var secretHeaders: Set<String>
     /// Header names that take part in matching a recorded exchange (Google's field mask).
     package var matchedHeaders: [String]
     /// Lines `--dry-run` prints with the request (e.g. Google's billing tier).
     package var annotations: [String]
     /// What the request is billed at, for a provider that bills by tier; nil otherwise.
-    package var billing: BilledTier?
+    var billing: BilledTier?
     /// Whether a 2xx answer to it is a successful answer of its service (set by `HTTPClient`
     /// from the service's description); nil: any JSON object. The response cache keeps only those.
-    package var isAnswer: (@Sendable (HTTPResponse) -> Bool)?
+    var isAnswer: (@Sendable (HTTPResponse) -> Bool)?
     /// The service whose pace it keeps (set by `HTTPClient` from the service's description):
     /// `OperatorPacedTransport` holds a request to a service with an operator's maximum pace.
-    package var pacedAs: ServiceDescriptor?
+    var pacedAs: ServiceDescriptor?
 
     package init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil, service: String,
                 secretHeaders: Set<String> = [], matchedHeaders: [String] = [], annotations: [String] = [],
@@ -44,7 +44,7 @@ package struct HTTPRequest: Sendable, Equatable {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
-    package mutating func setHeader(_ name: String, _ value: String) {
+    mutating func setHeader(_ name: String, _ value: String) {
         headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
         headers.append((name, value))
     }

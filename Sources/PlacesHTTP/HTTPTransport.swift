@@ -9,7 +9,7 @@ package protocol HTTPTransport: Sendable {
 }
 
 /// Why an exchange produced no response.
-package enum TransportFailure: Error, Sendable, Equatable {
+enum TransportFailure: Error, Sendable, Equatable {
     /// No answer within the timeout.
     case timedOut
     /// Could not connect, or the connection broke (including a body cut short).

@@ -4,9 +4,9 @@
 /// other request goes straight through. It sits just above the network, so what sends nothing
 /// (a dry run, a replay, a response cache hit) is not held.
 package struct OperatorPacedTransport: HTTPTransport {
-    package let inner: HTTPTransport
+    let inner: HTTPTransport
 
-    package init(inner: HTTPTransport) {
+    init(inner: HTTPTransport) {
         self.inner = inner
     }
 

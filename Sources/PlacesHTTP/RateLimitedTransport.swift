@@ -2,8 +2,8 @@
 /// answered: retries count against the pace too, and a 429 or `Retry-After` reaches the gate
 /// that every other command sharing it waits on.
 package struct RateLimitedTransport: HTTPTransport {
-    package let inner: HTTPTransport
-    package let gate: RequestGate
+    let inner: HTTPTransport
+    let gate: RequestGate
 
     package init(inner: HTTPTransport, gate: RequestGate) {
         self.inner = inner

@@ -31,7 +31,7 @@ package final class RateLimits: Sendable {
 
     /// The process's one gate for the service `descriptor` describes when its operator sets a
     /// maximum pace; nil otherwise. Made on first use, for the life of the process.
-    package static func operatorGate(for descriptor: ServiceDescriptor) -> RequestGate? {
+    static func operatorGate(for descriptor: ServiceDescriptor) -> RequestGate? {
         guard let maximum = descriptor.maximumRequestsPerSecond else { return nil }
         return operatorGates.gate(descriptor.service) {
             RequestGate(requestsPerSecond: maximum, maxInFlight: descriptor.maxInFlight, service: descriptor.service)

@@ -29,7 +29,7 @@ package enum Redaction {
 
     /// The URL with every secret query value, and the password of any `user:password@`,
     /// replaced by `REDACTED`.
-    package static func redactQuery(_ url: URL) -> URL {
+    static func redactQuery(_ url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         var changed = false
         if let items = components.queryItems, items.contains(where: { secretQueryNames.contains($0.name.lowercased()) }) {
@@ -56,7 +56,7 @@ package enum Redaction {
 
     /// A response with every form of every secret replaced in its headers and body, so that
     /// nothing built from it (places, messages, notes) can carry a key a server echoed.
-    package static func scrub(_ response: HTTPResponse, secrets: [String]) -> HTTPResponse {
+    static func scrub(_ response: HTTPResponse, secrets: [String]) -> HTTPResponse {
         guard !SecretMatcher(secrets: secrets).isEmpty else { return response }
         var copy = response
         copy.headers = response.headers.map { ($0.name, scrub($0.value, secrets: secrets)) }
@@ -65,7 +65,7 @@ package enum Redaction {
     }
 
     /// Whether `text` holds any form of any secret.
-    package static func contains(_ text: String, secrets: [String]) -> Bool {
+    static func contains(_ text: String, secrets: [String]) -> Bool {
         SecretScrubber.contains(text, secrets: secrets)
     }
 }

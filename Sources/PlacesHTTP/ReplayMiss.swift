@@ -3,13 +3,13 @@ import Foundation
 /// What a replay says when a request has no recording: which file it looked for, the closest
 /// recording of the same service and endpoint (method and path) with the differences as
 /// paths and values, and how to refresh. One line, secrets redacted on both sides.
-package enum ReplayMiss {
+enum ReplayMiss {
     /// Differences shown before "and N more".
     static let shownDifferences = 4
 
     /// The message for a miss of `request`, the `number`-th time its key was asked.
     /// `advice` (how to record what is missing) is the caller's: it names its own flags.
-    package static func message(for request: HTTPRequest, number: Int, in directory: CassetteDirectory, advice: String?) -> String {
+    static func message(for request: HTTPRequest, number: Int, in directory: CassetteDirectory, advice: String?) -> String {
         let key = Cassette.key(for: request)
         let folder = directory.folder(request.service)
         let endpoint = "\(request.method.uppercased()) \(RequestComparison.percentEncodedPath(request.url))"

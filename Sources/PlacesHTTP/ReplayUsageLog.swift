@@ -22,7 +22,7 @@ package struct ReplayUsageLog: Sendable {
     /// Appends the canonical path of `file` (as given when it cannot be resolved). A FIFO
     /// with no reader yet is waited for, as `--data` waits for a FIFO's writer: `waiting` is
     /// called first (a note), never a silent hang.
-    package func append(_ file: String, waiting: () -> Void = {}) throws {
+    func append(_ file: String, waiting: () -> Void = {}) throws {
         let line = (DirectoryEntries.canonicalPath(file) ?? file) + "\n"
         var fd = POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
         if fd < 0, errno == ENXIO {

@@ -3,22 +3,22 @@ import Foundation
 /// One way a request differs from a recorded one: where (`body.locationRestriction.circle.radius`,
 /// `query.ll`, `header.X-Goog-FieldMask`) and the two values, as JSON text (strings quoted), or
 /// nil where one side has none. Long values are cut around the difference, never before it.
-package struct RequestDifference: Sendable, Equatable, CustomStringConvertible {
-    package let path: String
-    package let recorded: String?
-    package let asked: String?
+struct RequestDifference: Sendable, Equatable, CustomStringConvertible {
+    let path: String
+    let recorded: String?
+    let asked: String?
     /// How many characters differ between the whole values (what lies between their common
     /// start and end): a measure of how far apart they are, for choosing the closest recording.
-    package var size: Int = 0
+    var size: Int = 0
 
-    package init(path: String, recorded: String?, asked: String?, size: Int = 0) {
+    init(path: String, recorded: String?, asked: String?, size: Int = 0) {
         self.path = path
         self.recorded = recorded
         self.asked = asked
         self.size = size
     }
 
-    package var description: String { "\(path): \(recorded ?? "absent") recorded, \(asked ?? "absent") asked" }
+    var description: String { "\(path): \(recorded ?? "absent") recorded, \(asked ?? "absent") asked" }
 }
 
 /// How a request differs from a recorded one, in the parts that take part in matching
@@ -30,7 +30,7 @@ package enum RequestComparison {
     /// Characters kept on each side of a difference in a cut value.
     static let context = 24
 
-    package static func differences(asked: HTTPRequest, recorded: HTTPRequest) -> [RequestDifference] {
+    static func differences(asked: HTTPRequest, recorded: HTTPRequest) -> [RequestDifference] {
         let asked = asked.redacted, recorded = recorded.redacted
         var out: [(String, String?, String?)] = []
         if asked.method.uppercased() != recorded.method.uppercased() {

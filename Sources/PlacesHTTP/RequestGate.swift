@@ -19,11 +19,11 @@ import PlacesModel
 /// starts a new hold each). A wait longer than `longestPause`, which one command refuses at
 /// once (75), is refused for every request at once until it has passed.
 package actor RequestGate {
-    package let ceiling: Double
-    package let maxInFlight: Int
-    package let window: Double
+    let ceiling: Double
+    let maxInFlight: Int
+    let window: Double
     /// The longest pause a `Retry-After` imposes (a longer one fails its request anyway).
-    package static let longestPause = 60.0
+    static let longestPause = 60.0
 
     private let capacity: Int
     private var rate: Double
@@ -46,7 +46,7 @@ package actor RequestGate {
     /// - Parameters:
     ///   - requestsPerSecond: the ceiling, > 0.
     ///   - maxInFlight: requests that may be waiting for an answer at once.
-    package init(requestsPerSecond: Double, maxInFlight: Int = .max, window: Double = 1, service: PlacesError.Service? = nil,
+    init(requestsPerSecond: Double, maxInFlight: Int = .max, window: Double = 1, service: PlacesError.Service? = nil,
                  now: @escaping @Sendable () -> Double = RequestGate.monotonicSeconds) {
         self.service = service
         ceiling = max(requestsPerSecond, 0.001)
@@ -58,11 +58,11 @@ package actor RequestGate {
     }
 
     /// The current pace in requests per second (lowered after 429s).
-    package var currentRate: Double { rate }
+    var currentRate: Double { rate }
 
     /// Waits until a request may start, and counts it as in flight; throws the refusal
     /// (`rateLimited`, 75) while the service has asked for a wait no request sits out.
-    package func enter() async throws {
+    func enter() async throws {
         while !Task.isCancelled {
             if let refusal {
                 if now() < refusal.until { throw refusal.error }
@@ -86,7 +86,7 @@ package actor RequestGate {
     }
 
     /// Ends a request that `enter` admitted, with what the server said (nil: no answer).
-    package func leave(status: Int?, retryAfter: Double?) {
+    func leave(status: Int?, retryAfter: Double?) {
         let t = now()
         inFlight = max(0, inFlight - 1)
         recentEnds.append(t)
@@ -126,7 +126,7 @@ package actor RequestGate {
     }
 
     /// Seconds on a clock that only goes forward.
-    @Sendable package static func monotonicSeconds() -> Double {
+    @Sendable static func monotonicSeconds() -> Double {
         Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 }

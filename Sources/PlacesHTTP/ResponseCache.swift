@@ -18,7 +18,7 @@ import PlacesSupport
 /// and a write sweeps the directory of expired entries at most once a day.
 package final class ResponseCache: @unchecked Sendable {
     /// The path as given (see `PathText`).
-    package let directory: String
+    let directory: String
 
     private let lock = NSLock()
     private var inFlight: [String: Task<HTTPResponse, Error>] = [:]
@@ -52,7 +52,7 @@ package final class ResponseCache: @unchecked Sendable {
     /// or a test server never answer for the real service; and the key it is sent with, mixed
     /// into the hash (never stored), so that an answer fetched with one key never answers for
     /// another (a replaced or revoked key hears from the service itself).
-    package static func key(for request: HTTPRequest) -> String {
+    static func key(for request: HTTPRequest) -> String {
         let url = request.url
         let origin = "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port.map(String.init) ?? "")"
         var identity = origin + "\n" + Cassette.key(for: request)
@@ -61,21 +61,21 @@ package final class ResponseCache: @unchecked Sendable {
         return String(SHA256.hex(identity).prefix(32))
     }
 
-    package func path(for request: HTTPRequest) -> String {
+    func path(for request: HTTPRequest) -> String {
         PathText.join(PathText.join(directory, request.service), Self.key(for: request) + ".json")
     }
 
     /// A stored answer and when it was stored.
-    package struct Entry: Sendable {
-        package let response: HTTPResponse
-        package let storedAt: Date
+    struct Entry: Sendable {
+        let response: HTTPResponse
+        let storedAt: Date
 
-        package func age(now: Date) -> Double { now.timeIntervalSince(storedAt) }
+        func age(now: Date) -> Double { now.timeIntervalSince(storedAt) }
     }
 
     /// What the cache holds for `request`: nil when nothing; a damaged entry is reported and
     /// treated as missing (it is replaced by the next answer).
-    package func lookUp(_ request: HTTPRequest, diagnostics: Diagnostics) -> Entry? {
+    func lookUp(_ request: HTTPRequest, diagnostics: Diagnostics) -> Entry? {
         let file = path(for: request)
         let data: Data?
         do {
@@ -107,7 +107,7 @@ package final class ResponseCache: @unchecked Sendable {
 
     /// Stores a 2xx answer. Refuses (and writes nothing) when a secret would still reach the
     /// disk after redaction; a failed write is a note: the answer was fetched all the same.
-    package func store(_ response: HTTPResponse, for request: HTTPRequest, knownSecrets: [String], now: Date,
+    func store(_ response: HTTPResponse, for request: HTTPRequest, knownSecrets: [String], now: Date,
                        diagnostics: Diagnostics) {
         let secrets = request.secrets + knownSecrets
         let cassette = Cassette(request: request, response: Redaction.scrub(response, secrets: secrets))
@@ -187,7 +187,7 @@ package final class ResponseCache: @unchecked Sendable {
     /// Runs `send` for `key` unless the same request is already on its way in this process,
     /// in which case its answer is shared: identical requests of concurrent commands go once.
     /// Returns the answer and whether it was shared.
-    package func coalescing(_ key: String, _ send: @escaping @Sendable () async throws -> HTTPResponse) async throws -> (HTTPResponse, shared: Bool) {
+    func coalescing(_ key: String, _ send: @escaping @Sendable () async throws -> HTTPResponse) async throws -> (HTTPResponse, shared: Bool) {
         let (task, shared): (Task<HTTPResponse, Error>, Bool) = lock.withLock {
             if let running = inFlight[key] { return (running, true) }
             let task = Task { try await send() }

@@ -8,7 +8,7 @@ import PlacesModel
 /// advice) is its `ServiceDescriptor`.
 package struct ResponseReader: Sendable {
     /// The service it reads.
-    package let descriptor: ServiceDescriptor
+    let descriptor: ServiceDescriptor
     /// Which service this is, as errors name it.
     package var service: WebService { descriptor.service }
     /// As users know it: "Google Places", "Foursquare", "Overpass", "OSRM".
@@ -18,11 +18,11 @@ package struct ResponseReader: Sendable {
     /// A failure the service explains in its body better than its status does; when it
     /// returns an error, that error wins (OSRM answers 400 both for a bad query and for
     /// "no route", which is 66). Nil, or nil returned, means the status decides.
-    package let classify: (@Sendable (HTTPResponse) -> PlacesError?)?
+    let classify: (@Sendable (HTTPResponse) -> PlacesError?)?
     /// Whether a 2xx answer is one the service gives on success, and not an error it sent
     /// with a 200 (Google's envelope, Foursquare's message, Overpass's remark, an HTML page):
     /// only such answers are kept by the response cache.
-    package let isAnswer: @Sendable (HTTPResponse) -> Bool
+    let isAnswer: @Sendable (HTTPResponse) -> Bool
 
     package init(_ descriptor: ServiceDescriptor, name: String? = nil, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError,
                  classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil,
@@ -42,14 +42,14 @@ package struct ServiceError: Sendable, Equatable {
     package static let longestCode = 60
 
     /// Its status word or code, e.g. `PERMISSION_DENIED`.
-    package var code: String?
+    var code: String?
     /// A finer reason, e.g. `API_KEY_INVALID`.
-    package var reason: String?
+    var reason: String?
     package var message: String?
     /// Set when the body shows the key is the problem whatever the status (Google's 400 API_KEY_INVALID).
-    package var isKeyProblem: Bool
+    var isKeyProblem: Bool
     /// The message in words that depend on who asked (Overpass's advice when it is overloaded).
-    package var phrase: Phrase?
+    var phrase: Phrase?
 
     package init(code: String? = nil, reason: String? = nil, message: String? = nil, isKeyProblem: Bool = false, phrase: Phrase? = nil) {
         self.code = code

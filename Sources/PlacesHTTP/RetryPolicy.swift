@@ -5,12 +5,12 @@ import PlacesSupport
 /// honouring `Retry-After` (seconds or an HTTP date) up to a cap.
 package struct RetryPolicy: Sendable {
     /// Retries after the first attempt (`--retries`).
-    package var retries: Int
+    var retries: Int
     /// First backoff, doubled each retry, before jitter.
-    package var baseDelay: Double
-    package var maxDelay: Double
+    var baseDelay: Double
+    var maxDelay: Double
     /// A longer `Retry-After` fails at once (exit 75) and says when to retry.
-    package var maxRetryAfter: Double
+    var maxRetryAfter: Double
 
     package init(retries: Int, baseDelay: Double = 0.5, maxDelay: Double = 8, maxRetryAfter: Double = 60) {
         self.retries = retries
@@ -20,12 +20,12 @@ package struct RetryPolicy: Sendable {
     }
 
     /// Statuses worth another attempt: rate limits and server errors.
-    package static func isRetryable(status: Int) -> Bool {
+    static func isRetryable(status: Int) -> Bool {
         status == 429 || (500...599).contains(status)
     }
 
     /// Backoff before retry number `retry` (1-based): a random wait in [0, base·2^(retry-1)], capped.
-    package func backoff(retry: Int, random: Double = Double.random(in: 0...1)) -> Double {
+    func backoff(retry: Int, random: Double = Double.random(in: 0...1)) -> Double {
         let ceiling = min(maxDelay, baseDelay * pow(2, Double(retry - 1)))
         return ceiling * random
     }
@@ -35,7 +35,7 @@ package struct RetryPolicy: Sendable {
     ///
     /// The result is never NaN nor negative, but may be huge or infinite ("1e19", a number of
     /// 400 digits, a date in the year 9999): compare it with a cap before using it as a time.
-    package static func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
+    static func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = delaySeconds(value) { return seconds }
         for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {

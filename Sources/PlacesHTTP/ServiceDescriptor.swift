@@ -10,19 +10,19 @@ package struct ServiceDescriptor: Sendable {
     /// The public base URL, used when no other is configured.
     package let defaultBaseURL: String
     /// The pace when none is given (`RateLimits`), cautious on purpose.
-    package let requestsPerSecond: Double
+    let requestsPerSecond: Double
     /// The most its operator allows, whatever asks (Nominatim's usage policy: "an absolute
     /// maximum of 1 request per second"): every request this process sends it, from any command,
     /// stream, batch line or client, passes one gate at this pace (`RateLimits.operatorGate`),
     /// and no setting raises it (`--qps` only lowers it). Nil: its operator sets none.
-    package let maximumRequestsPerSecond: Double?
+    let maximumRequestsPerSecond: Double?
     /// Requests that may wait for an answer at once (the public Overpass server gives each
     /// client two slots); `.max` when only the batch's `--jobs` bounds them.
-    package let maxInFlight: Int
+    let maxInFlight: Int
     /// What to do when it refuses a request for payment.
-    package let paymentAdvice: String
+    let paymentAdvice: String
     /// What to do when an answer is over the size cap; nil for the usual "check its base URL".
-    package let oversizeAdvice: String?
+    let oversizeAdvice: String?
 
     package init(
         service: WebService, defaultBaseURL: String, requestsPerSecond: Double, maximumRequestsPerSecond: Double? = nil,
@@ -38,5 +38,5 @@ package struct ServiceDescriptor: Sendable {
     }
 
     /// As users know it: "Google Places", "Overpass".
-    package var displayName: String { service.name }
+    var displayName: String { service.name }
 }

@@ -12,10 +12,10 @@ import FoundationNetworking
 ///
 /// Redirects are followed here, not by URLSession, as `RedirectPolicy` allows: a request
 /// carrying a key stays on its origin. The timeout covers the whole chain.
-package struct URLSessionTransport: HTTPTransport {
-    package init() {}
+struct URLSessionTransport: HTTPTransport {
+    init() {}
 
-    package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
         let policy = RedirectPolicy(for: request)
         let deadline = Date().addingTimeInterval(min(timeout, 86_400))
         var current = request

@@ -8,7 +8,7 @@ package struct ProviderConfiguration: Sendable {
     package var key: String?
     /// The service's base URL as given (it may not even parse: that is reported when a
     /// request is made); nil for the service's default.
-    package var baseURL: String?
+    var baseURL: String?
     /// How Google should word and format its answers.
     package var locale: GoogleLocale
     /// A local extract to answer from instead of the service (`readsExtracts` providers).
@@ -38,5 +38,13 @@ package struct ExtractSource: Sendable {
     package init(path: String, indexDirectory: String?) {
         self.path = path
         self.indexDirectory = indexDirectory
+    }
+}
+
+/// A configuration may hold a key: it shows its extract or base URL, never the key.
+extension ProviderConfiguration: KeyHolderDescription {
+    package var shownParts: KeyValuePairs<String, String> {
+        if let extract { return ["extract": extract.path] }
+        return ["baseURL": baseURL.map(Redaction.displayURL) ?? "default"]
     }
 }

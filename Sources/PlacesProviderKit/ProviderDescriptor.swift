@@ -13,7 +13,7 @@ package struct ProviderDescriptor: Sendable {
     /// The web service it asks (for an extract-reading provider, when it has no extract).
     package let service: ServiceDescriptor
     /// Whether it needs an API key (a provider without one is always available).
-    package let needsKey: Bool
+    let needsKey: Bool
     /// Whether it can answer from a local extract instead of its service.
     package var readsExtracts = false
     /// The largest radius it accepts, in metres; nil for no limit.

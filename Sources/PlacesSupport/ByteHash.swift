@@ -9,7 +9,7 @@ package struct ByteHash: Sendable {
 
     private static let multiplier: UInt64 = 0xFF51_AFD7_ED55_8CCD
 
-    @inline(__always) package mutating func combine(_ word: UInt64) {
+    @inline(__always) mutating package func combine(_ word: UInt64) {
         value = (value ^ word) &* Self.multiplier
         value ^= value >> 29
     }

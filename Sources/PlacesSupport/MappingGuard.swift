@@ -27,7 +27,7 @@ package enum FileMapping {
     }
 
     /// The installed guard; nil: files are read, not mapped.
-    package static var current: (any MappingGuard)? {
+    static var current: (any MappingGuard)? {
         lock.withLock { installed }
     }
 }

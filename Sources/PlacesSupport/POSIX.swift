@@ -20,7 +20,7 @@ package enum POSIX {
     }
 
     /// `pread(2)` at `offset`: as `read`, without moving the file offset.
-    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
         while true {
             let n = pread(fd, buffer, count, off_t(offset))
             if n < 0 && errno == EINTR { continue }
@@ -60,7 +60,7 @@ package enum POSIX {
     }
 
     /// Waits for the exclusive `flock` on `fd`: nil once held, else the `errno`.
-    package static func lockExclusively(_ fd: Int32) -> Int32? {
+    static func lockExclusively(_ fd: Int32) -> Int32? {
         while flock(fd, LOCK_EX) != 0 {
             let code = errno
             if code != EINTR { return code }
@@ -75,7 +75,7 @@ package enum POSIX {
 
     /// Flushes `fd` to the disk: `fsync`, and on Darwin `F_FULLFSYNC` first, which also
     /// flushes the drive's cache. False with `errno` set when it cannot.
-    package static func flush(_ fd: Int32) -> Bool {
+    static func flush(_ fd: Int32) -> Bool {
         #if canImport(Darwin)
         if fcntl(fd, F_FULLFSYNC) == 0 { return true }
         #endif

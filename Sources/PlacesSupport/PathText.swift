@@ -17,7 +17,7 @@ package enum PathText {
     }
 
     /// The last component: `a/b` → `b`, `a/` → `a`, `/` → `/`, `""` → `""`.
-    package static func name(of path: String) -> String {
+    static func name(of path: String) -> String {
         var bytes = Array(path.utf8)
         guard !bytes.isEmpty else { return "" }
         guard bytes.contains(where: { $0 != slash }) else { return "/" }

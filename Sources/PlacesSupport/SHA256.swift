@@ -18,9 +18,9 @@ package struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    package init() {}
+    init() {}
 
-    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes {
             buffer.append(byte)
             length += 1
@@ -31,10 +31,10 @@ package struct SHA256: Sendable {
         }
     }
 
-    package mutating func update(_ text: String) { update(text.utf8) }
+    mutating func update(_ text: String) { update(text.utf8) }
 
     /// The 32-byte digest; the hasher should not be used afterwards.
-    package mutating func finalize() -> [UInt8] {
+    mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         update([0x80])
         while buffer.count != 56 { update([0]) }
@@ -47,7 +47,7 @@ package struct SHA256: Sendable {
     /// Lower-case hex digest of `text`'s UTF-8 bytes.
     package static func hex(_ text: String) -> String { hex(bytes: Array(text.utf8)) }
 
-    package static func hex<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    static func hex<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()

@@ -30,7 +30,7 @@ extension PlacesClient {
     }
 
     /// How far `reverse` looks for named places.
-    package static let reversePlacesRadius = 1000.0
+    static let reversePlacesRadius = 1000.0
 
     /// Where a typed street address is (`Simonkatu 7, Helsinki`), from this client's source;
     /// `near` prefers matches around a point. Throws `PlacesError.notFound` when nothing

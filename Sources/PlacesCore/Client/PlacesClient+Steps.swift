@@ -5,7 +5,7 @@ import PlacesProviderKit
 /// prints a dry run between fetching and refining, and reads favorites its own way).
 extension PlacesClient {
     /// Refuses what the request or the provider cannot do, before any request is made.
-    package func check(_ request: SearchRequest) throws {
+    func check(_ request: SearchRequest) throws {
         try request.validate(wording: diagnostics.wording)
         for provider in providers {
             try ProviderLimits.check(request, provider: provider.name, wording: diagnostics.wording)

@@ -21,7 +21,7 @@ public struct RouteClient: Sendable {
         /// How it is shown: what it is, never a key.
         let shown: String
 
-        package init(shown: String, makeRouter: @escaping @Sendable (HTTPClient) -> any Router) {
+        init(shown: String, makeRouter: @escaping @Sendable (HTTPClient) -> any Router) {
             self.shown = shown
             self.makeRouter = makeRouter
         }

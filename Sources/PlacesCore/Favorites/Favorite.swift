@@ -26,11 +26,11 @@ public struct Favorite: Sendable, Equatable {
     /// file, compared ignoring case. See `FavoriteAlias`.
     public var alias: String?
     /// Keys of the entry this version does not know (a newer places, a hand edit): written back as they were.
-    package var otherKeys: [String: JSONValue]
+    var otherKeys: [String: JSONValue]
 
     public var provider: ProviderName { id.provider }
 
-    package init(id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
+    init(id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
                 cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsURL: String? = nil,
                 addedAt: String, note: String? = nil, alias: String? = nil, otherKeys: [String: JSONValue] = [:]) throws {
         guard let date = UTCTimestamp.parse(addedAt) else {

@@ -24,9 +24,9 @@ public struct FavoritesStore: Sendable {
     package let path: String
     /// A crash-test hook (`$PLACES_FAVORITES_WRITE_PAUSE_MS` in the CLI): sleep this long with
     /// half of the temporary file written, so a test can kill a writer there. It only slows a write.
-    package let writePauseMilliseconds: Int
+    let writePauseMilliseconds: Int
     /// The words of its errors' advice (the CLI names `PLACES_FAVORITES_FILE`).
-    package let wording: Wording
+    let wording: Wording
 
     package init(path: String, writePauseMilliseconds: Int = 0, wording: Wording = .library) {
         self.path = path

@@ -8,13 +8,13 @@ import PlacesModel
 /// restaurant inside it, are different places (`conflicting`). A category outside the
 /// vocabulary (a provider's own word, "clothes" or "clothing_store") cannot be judged:
 /// `unknown` unless the very same word is on both sides.
-package enum CategoryAgreement: Int, Sendable, Comparable {
+enum CategoryAgreement: Int, Sendable, Comparable {
     case conflicting, unknown, compatible, same
 
-    package static func < (a: CategoryAgreement, b: CategoryAgreement) -> Bool { a.rawValue < b.rawValue }
+    static func < (a: CategoryAgreement, b: CategoryAgreement) -> Bool { a.rawValue < b.rawValue }
 
     /// Families of vocabulary categories that one place may be filed under by different providers.
-    package static let families: [Set<PlaceCategory>] = [
+    static let families: [Set<PlaceCategory>] = [
         [.restaurant, .cafe, .bar, .pub, .fast_food, .bakery, .ice_cream, .food_court],
         [.bar, .pub, .nightclub],
         [.supermarket, .convenience],
@@ -26,7 +26,7 @@ package enum CategoryAgreement: Int, Sendable, Comparable {
         [.park, .attraction],
     ]
 
-    package init(_ a: VenueCategories, _ b: VenueCategories) {
+    init(_ a: VenueCategories, _ b: VenueCategories) {
         if !a.known.isDisjoint(with: b.known) || !a.other.isDisjoint(with: b.other) {
             self = .same
         } else if a.known.isEmpty || b.known.isEmpty {
@@ -43,11 +43,11 @@ package enum CategoryAgreement: Int, Sendable, Comparable {
 ///
 /// A bank's own cash machine is part of the bank (OpenStreetMap's `atm=yes`), so `atm` is
 /// dropped next to `bank`.
-package struct VenueCategories: Sendable, Hashable {
-    package let known: Set<PlaceCategory>
-    package let other: Set<String>
+struct VenueCategories: Sendable, Hashable {
+    let known: Set<PlaceCategory>
+    let other: Set<String>
 
-    package init(_ categories: [String]) {
+    init(_ categories: [String]) {
         var known = Set<PlaceCategory>()
         var other = Set<String>()
         for name in categories {
@@ -62,7 +62,7 @@ package struct VenueCategories: Sendable, Hashable {
     /// "Cafe Aalto" against "Aalto" filed only as a restaurant, "Hotel Kämp" against a "Kämp"
     /// that is not a hotel. Names that both state a kind are judged by `NameAgreement` instead
     /// ("Hard Rock Cafe" filed as a restaurant is still the Hard Rock Cafe).
-    package func contradicts(_ name: VenueNameKey, own: VenueNameKey) -> Bool {
+    func contradicts(_ name: VenueNameKey, own: VenueNameKey) -> Bool {
         guard !known.isEmpty, own.kinds.isEmpty else { return false }
         for kind in name.kinds {
             if let implied = kind.impliedCategories, implied.isDisjoint(with: known) { return true }

@@ -6,12 +6,12 @@
 /// same words of 4 letters or more ("Scandic Park", "Scandic Simonkenttä"). A chain's name,
 /// however long, says nothing about which branch a venue is, so it does not earn the longer
 /// distance limit of a specific name (`MatchThresholds.chainMeters`).
-package enum ChainEvidence {
+enum ChainEvidence {
     /// The leading words' letters two names must share to be siblings.
-    package static let minimumStemLetters = 4
+    static let minimumStemLetters = 4
 
     /// Sets `isChain` on every entry of one answer that has a sibling in it.
-    package static func mark(_ entries: inout [MergeEntry]) {
+    static func mark(_ entries: inout [MergeEntry]) {
         for i in entries.indices {
             for j in entries.indices where j > i && !(entries[i].isChain && entries[j].isChain) {
                 if areSiblings(entries[i], entries[j]) {
@@ -22,11 +22,11 @@ package enum ChainEvidence {
         }
     }
 
-    package static func areSiblings(_ a: MergeEntry, _ b: MergeEntry) -> Bool {
+    static func areSiblings(_ a: MergeEntry, _ b: MergeEntry) -> Bool {
         areSiblings(a.name, b.name) && CategoryAgreement(a.categories, b.categories) != .conflicting
     }
 
-    package static func areSiblings(_ a: VenueNameKey, _ b: VenueNameKey) -> Bool {
+    static func areSiblings(_ a: VenueNameKey, _ b: VenueNameKey) -> Bool {
         if NameAgreement(a, b) != .none { return true }
         var letters = 0
         for (x, y) in zip(a.words, b.words) {

@@ -8,30 +8,30 @@ import PlacesModel
 /// chain's, which names every branch alike. The numbers were checked on the synthetic world
 /// of `VenueMergeAccuracyTests`, where each provider moves each place 5–60 m (so one place's
 /// venues are up to 120 m apart, 98.6 % of them within 100 m).
-package enum MatchThresholds {
+enum MatchThresholds {
     /// The limit for names of `shortNameLetters` letters or fewer.
-    package static let shortNameMeters = 75.0
-    package static let shortNameLetters = 4
+    static let shortNameMeters = 75.0
+    static let shortNameLetters = 4
     /// The limit for names of up to `specificNameLetters` letters ("Subway": two of them
     /// 150 m apart are two places).
-    package static let ordinaryNameMeters = 100.0
+    static let ordinaryNameMeters = 100.0
     /// From this many letters on, each further letter adds `metersPerExtraLetter`...
-    package static let specificNameLetters = 8
-    package static let metersPerExtraLetter = 12.5
+    static let specificNameLetters = 8
+    static let metersPerExtraLetter = 12.5
     /// ...up to this (reached at 20 letters).
-    package static let longestNameMeters = 250.0
+    static let longestNameMeters = 250.0
     /// A chain's name (`ChainEvidence`) says nothing about which branch it is: however long,
     /// it never gets more than this.
-    package static let chainMeters = 100.0
+    static let chainMeters = 100.0
     /// Parks, hospitals and attractions are areas whose point differs most between providers.
-    package static let areaFactor = 2.0
-    package static let areaCategories: Set<PlaceCategory> = [.park, .hospital, .attraction]
+    static let areaFactor = 2.0
+    static let areaCategories: Set<PlaceCategory> = [.park, .hospital, .attraction]
     /// Two groups are joined only if every pair across them is within this many times its own limit
     /// (and agrees on name and category): no chaining A~B, B~C into A~C when A and C disagree.
-    package static let linkageFactor = 1.5
+    static let linkageFactor = 1.5
 
     /// The distance limit for two venues whose names share `letters` letters.
-    package static func limitMeters(sharedLetters letters: Int, chain: Bool, area: Bool) -> Double {
+    static func limitMeters(sharedLetters letters: Int, chain: Bool, area: Bool) -> Double {
         var limit: Double
         if letters <= shortNameLetters {
             limit = shortNameMeters
@@ -47,7 +47,7 @@ package enum MatchThresholds {
 
     /// How good a candidate pair is, for the order in which pairs are taken: the name's
     /// agreement first, the categories' next, then how much of its limit the distance uses.
-    package static func score(name: NameAgreement, category: CategoryAgreement, meters: Double, limit: Double) -> Double {
+    static func score(name: NameAgreement, category: CategoryAgreement, meters: Double, limit: Double) -> Double {
         nameWeight[name.rawValue] + categoryWeight[category.rawValue] - distanceWeight * meters / limit
     }
 

@@ -1,19 +1,19 @@
 import PlacesModel
 
 /// One venue of one provider's answer, with what matching needs worked out once.
-package struct MergeEntry: Sendable {
-    package let venue: Venue
+struct MergeEntry: Sendable {
+    let venue: Venue
     /// Which answer it came from (the provider's place in the order given) and where in it.
-    package let source: Int
-    package let position: Int
-    package let name: VenueNameKey
-    package let categories: VenueCategories
+    let source: Int
+    let position: Int
+    let name: VenueNameKey
+    let categories: VenueCategories
     /// Whether it is an area (park, hospital, attraction), whose point providers place loosely.
-    package let isArea: Bool
+    let isArea: Bool
     /// Whether its name appears more than once in its own provider's answer (`ChainEvidence`).
-    package var isChain: Bool
+    var isChain: Bool
 
-    package init(venue: Venue, source: Int, position: Int) {
+    init(venue: Venue, source: Int, position: Int) {
         self.venue = venue
         self.source = source
         self.position = position
@@ -24,7 +24,7 @@ package struct MergeEntry: Sendable {
     }
 
     /// The order of entries everywhere in the merge: by answer, then by place in it.
-    package static func precedes(_ a: MergeEntry, _ b: MergeEntry) -> Bool {
+    static func precedes(_ a: MergeEntry, _ b: MergeEntry) -> Bool {
         (a.source, a.position) < (b.source, b.position)
     }
 }

@@ -1,20 +1,20 @@
 import PlacesModel
 
 /// One place as several providers know it: one venue made from theirs, and their ids.
-package struct MergedVenue: Sendable, Hashable {
+struct MergedVenue: Sendable, Hashable {
     /// `id` and `provider` of the first provider (in the order given) that has the place;
     /// every other field from the first provider with a value (see `init(members:)`).
-    package var venue: Venue
+    var venue: Venue
     /// The other providers' ids for the place, in the order given; empty when only one has it.
-    package var sameAs: [PlaceID]
+    var sameAs: [PlaceID]
 
-    package init(venue: Venue, sameAs: [PlaceID]) {
+    init(venue: Venue, sameAs: [PlaceID]) {
         self.venue = venue
         self.sameAs = sameAs
     }
 
     /// Every id of the place, the record's own first: which providers the row came from.
-    package var sourceIDs: [PlaceID] { [venue.id] + sameAs }
+    var sourceIDs: [PlaceID] { [venue.id] + sameAs }
 
     /// Merges one place's venues, given in provider order (at least one).
     ///
@@ -23,7 +23,7 @@ package struct MergedVenue: Sendable, Hashable {
     /// gives none). id, provider, name and coordinate are the first venue's, and so is `mapsUrl`,
     /// which is never null. `isFavorite` is true if any of them is a favorite; the distance
     /// and bearing are left for the pipeline to compute again after the merge.
-    package init(members: [Venue]) {
+    init(members: [Venue]) {
         // Not reachable by data: VenueMerger.groups drops empty groups; every group starts as one entry.
         precondition(!members.isEmpty, "a merged place needs at least one venue")
         var merged = members[0]

@@ -11,19 +11,19 @@ import PlacesSupport
 ///   leading words ("Roberts Coffee" / "Robert's Cofee Kamppi").
 /// - `none`: otherwise, and always when both names state a kind and the kinds differ
 ///   ("Cafe Aalto" / "Ravintola Aalto") or both carry numbers and they differ ("Aleksi 13" / "Aleksi 15").
-package enum NameAgreement: Int, Sendable, Comparable {
+enum NameAgreement: Int, Sendable, Comparable {
     case none, respelled, contained, same
 
     /// The shortest identifying name that may be found anywhere inside a longer one...
-    package static let minimumContainedLetters = 4
+    static let minimumContainedLetters = 4
     /// ...and at its start.
-    package static let minimumPrefixLetters = 2
+    static let minimumPrefixLetters = 2
     /// The shortest names compared letter by letter.
-    package static let minimumRespelledLetters = 5
+    static let minimumRespelledLetters = 5
 
-    package static func < (a: NameAgreement, b: NameAgreement) -> Bool { a.rawValue < b.rawValue }
+    static func < (a: NameAgreement, b: NameAgreement) -> Bool { a.rawValue < b.rawValue }
 
-    package init(_ a: VenueNameKey, _ b: VenueNameKey) {
+    init(_ a: VenueNameKey, _ b: VenueNameKey) {
         guard !a.compact.isEmpty, !b.compact.isEmpty else { self = .none; return }
         if !a.kinds.isEmpty, !b.kinds.isEmpty, a.kinds.isDisjoint(with: b.kinds) { self = .none; return }
         if !a.numbers.isEmpty, !b.numbers.isEmpty, a.numbers != b.numbers { self = .none; return }
@@ -56,12 +56,12 @@ package enum NameAgreement: Int, Sendable, Comparable {
     }
 
     /// Letters that may differ between two spellings of a name this long.
-    package static func allowedEdits(forLetters letters: Int) -> Int {
+    static func allowedEdits(forLetters letters: Int) -> Int {
         min(3, max(1, letters / 6))
     }
 
     /// The letters of the shorter name both agree on: what the distance limit is measured from.
-    package static func sharedLetters(_ a: VenueNameKey, _ b: VenueNameKey) -> Int {
+    static func sharedLetters(_ a: VenueNameKey, _ b: VenueNameKey) -> Int {
         min(a.letterCount, b.letterCount)
     }
 

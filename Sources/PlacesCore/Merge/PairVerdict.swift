@@ -8,17 +8,17 @@ import PlacesOSMExtract
 /// categories do not conflict (`CategoryAgreement`), and the geodesic distance between them
 /// is within the limit `MatchThresholds` sets for names that specific (no longer than an
 /// ordinary name's for chains, twice as long for areas).
-package struct PairVerdict: Sendable {
-    package let name: NameAgreement
-    package let category: CategoryAgreement
-    package let meters: Double
-    package let limitMeters: Double
+struct PairVerdict: Sendable {
+    let name: NameAgreement
+    let category: CategoryAgreement
+    let meters: Double
+    let limitMeters: Double
     /// Higher is better (`MatchThresholds.score`).
-    package let score: Double
+    let score: Double
 
     /// The verdict, or nil when they cannot be one place; `slack` stretches the distance limit
     /// (used for the pairs a group join brings together, `MatchThresholds.linkageFactor`).
-    package init?(_ a: MergeEntry, _ b: MergeEntry, slack: Double = 1) {
+    init?(_ a: MergeEntry, _ b: MergeEntry, slack: Double = 1) {
         guard a.source != b.source, a.venue.provider != b.venue.provider else { return nil }
         let name = NameAgreement(a.name, b.name)
         guard name != .none, !a.categories.contradicts(b.name, own: a.name), !b.categories.contradicts(a.name, own: b.name) else { return nil }

@@ -15,18 +15,18 @@ import PlacesOSMExtract
 /// deterministic, and with at most one venue per provider a group never grows by chaining.
 ///
 /// Nothing depends on dictionary or set order: the same answers give the same records.
-package enum VenueMerger {
+enum VenueMerger {
     /// One record per place, for answers given one per provider in the order the user named
     /// them. Records come in the order of their first venue: the first answer's places in its
     /// order, then places only later answers have. A venue repeated in one answer (same id)
     /// counts once; two venues of one provider are never merged.
-    package static func merge(_ answers: [[Venue]]) -> [MergedVenue] {
+    static func merge(_ answers: [[Venue]]) -> [MergedVenue] {
         groups(answers).map { MergedVenue(members: $0.map(\.venue)) }
     }
 
     /// The entries judged to be one place, each group in provider order, groups in the
     /// order of their first entry.
-    package static func groups(_ answers: [[Venue]]) -> [[MergeEntry]] {
+    static func groups(_ answers: [[Venue]]) -> [[MergeEntry]] {
         let entries = prepare(answers)
         var groupOf = Array(entries.indices)
         var members = entries.indices.map { [$0] }

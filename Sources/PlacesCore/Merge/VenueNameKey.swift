@@ -9,14 +9,14 @@ import PlacesSupport
 /// generic words (ravintola, restaurant, cafe, kahvila, bar, hotel, the, oy, ab, ...) set
 /// aside, those that say what kind of place it is kept in `kinds`. A name made only of
 /// generic words ("The Bar") keeps them as its words, since nothing else identifies it.
-package struct VenueNameKey: Sendable, Hashable {
+struct VenueNameKey: Sendable, Hashable {
     /// What a generic word says the place is: "Cafe Aalto" and "Ravintola Aalto" differ in it.
-    package enum Kind: Sendable, Hashable, CaseIterable {
+    enum Kind: Sendable, Hashable, CaseIterable {
         case restaurant, cafe, bar, hotel
 
         /// Categories a venue named so can hardly lack: a "Cafe X" filed only as a restaurant
         /// is another place than the cafe. nil where names use the word loosely ("Juice Bar").
-        package var impliedCategories: Set<PlaceCategory>? {
+        var impliedCategories: Set<PlaceCategory>? {
             switch self {
             case .restaurant: return [.restaurant, .fast_food, .food_court, .bar, .pub, .nightclub]
             case .cafe: return [.cafe, .bakery, .ice_cream]
@@ -27,22 +27,22 @@ package struct VenueNameKey: Sendable, Hashable {
     }
 
     /// The identifying words, folded, in the name's order.
-    package let words: [String]
+    let words: [String]
     /// `words` joined without spaces: "Espresso House" and "EspressoHouse" agree on it.
-    package let compact: String
+    let compact: String
     /// `compact` as scalars, for comparing letter by letter.
-    package let letters: [Unicode.Scalar]
+    let letters: [Unicode.Scalar]
     /// Which letters occur (one bit per letter, modulo 64): names whose sets of letters differ
     /// in more than two per edit cannot be re-spellings of each other, a test far cheaper
     /// than the edit distance.
-    package let letterSet: UInt64
+    let letterSet: UInt64
     /// The kinds the name's generic words state; empty when it has none.
-    package let kinds: Set<Kind>
+    let kinds: Set<Kind>
     /// The all-digit words, sorted ("Aleksi 13" → ["13"]): names with different numbers are
     /// different places.
-    package let numbers: [String]
+    let numbers: [String]
 
-    package init(_ name: String) {
+    init(_ name: String) {
         var all: [String] = []
         var current = ""
         for character in TextFolding.fold(name) {
@@ -78,10 +78,10 @@ package struct VenueNameKey: Sendable, Hashable {
     }
 
     /// Letters and digits in the identifying words: how specific the name is.
-    package var letterCount: Int { letters.count }
+    var letterCount: Int { letters.count }
 
     /// The letters of the first `count` words.
-    package func leadingLetters(words count: Int) -> [Unicode.Scalar] {
+    func leadingLetters(words count: Int) -> [Unicode.Scalar] {
         Array(words[0..<count].joined().unicodeScalars)
     }
 

@@ -38,7 +38,7 @@ package enum CSVRenderer {
     /// The cell as a field: quoted, its quotes doubled, when it holds a comma, a quote or a
     /// line break. Read by Unicode scalar: as `Character`s, CR LF is one equal to neither, and
     /// a quote followed by a combining mark is no quote.
-    package static func quote(_ cell: String) -> String {
+    static func quote(_ cell: String) -> String {
         guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
         var quoted = String.UnicodeScalarView()
         quoted.append("\"")

@@ -15,7 +15,7 @@ package struct CityOnlyRecords {
     /// By row, made on first use; empty until then (no prefix is empty).
     private var prefixes: [[UInt8]] = []
 
-    package init(nearest: @escaping (Coordinate) -> (row: Int, meters: Double)?, city: @escaping (Int) -> ReverseGeocode.City) {
+    init(nearest: @escaping (Coordinate) -> (row: Int, meters: Double)?, city: @escaping (Int) -> ReverseGeocode.City) {
         self.init(nearest: nearest, cityPrefix: { row in Self.cityPrefix(city(row)) })
     }
 

@@ -42,7 +42,7 @@ package enum FieldValue: Sendable, Equatable {
         }
     }
 
-    package var json: JSONValue {
+    var json: JSONValue {
         switch self {
         case .text(let s): return s.map(JSONValue.string) ?? .null
         case .number(let d): return d.map(JSONValue.number) ?? .null

@@ -13,7 +13,7 @@ package enum GeoJSONRenderer {
     }
 
     /// A LineString feature through `points` ([longitude, latitude] each).
-    package static func lineFeature(_ points: [Coordinate], properties: [(String, JSONValue)]) -> JSONValue {
+    static func lineFeature(_ points: [Coordinate], properties: [(String, JSONValue)]) -> JSONValue {
         .object([
             ("type", .string("Feature")),
             ("geometry", .object([

@@ -44,13 +44,13 @@ package enum ReverseRenderer {
     }
 
     /// Distances to a tenth of a metre, as the other commands give them.
-    package static func rounded(_ meters: Double) -> Double { (meters * 10).rounded() / 10 }
+    static func rounded(_ meters: Double) -> Double { (meters * 10).rounded() / 10 }
 
     /// CSV: one row per point.
-    package static let csvHeader = ["latitude", "longitude", "address", "street", "housenumber", "postcode", "addressCity", "countryCode",
+    static let csvHeader = ["latitude", "longitude", "address", "street", "housenumber", "postcode", "addressCity", "countryCode",
                                     "addressId", "addressDistanceMeters", "city", "cityCountryCode", "cityDistanceMeters", "places", "provider"]
 
-    package static func csvRow(_ answer: ReverseGeocode) -> String {
+    static func csvRow(_ answer: ReverseGeocode) -> String {
         CSVRenderer.row(csvCells(answer))
     }
 

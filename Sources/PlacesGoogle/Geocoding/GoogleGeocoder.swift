@@ -18,7 +18,7 @@ package struct GoogleGeocoder: AddressGeocoder {
     package let name = ProviderName.google
     package let connection: GoogleConnection
 
-    package init(http: HTTPClient, baseURL: String, key: String?, locale: GoogleLocale = GoogleLocale()) {
+    init(http: HTTPClient, baseURL: String, key: String?, locale: GoogleLocale = GoogleLocale()) {
         connection = GoogleConnection(http: http, baseURL: baseURL, key: key, locale: locale)
     }
 

@@ -17,7 +17,7 @@ package struct GooglePlacesProvider: PlaceProvider {
     package var baseURL: String { connection.baseURL }
     var locale: GoogleLocale { connection.locale }
 
-    package init(http: HTTPClient, baseURL: String, key: String?, locale: GoogleLocale = GoogleLocale()) {
+    init(http: HTTPClient, baseURL: String, key: String?, locale: GoogleLocale = GoogleLocale()) {
         connection = GoogleConnection(http: http, baseURL: baseURL, key: key, locale: locale)
     }
 

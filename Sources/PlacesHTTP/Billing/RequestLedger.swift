@@ -12,10 +12,10 @@ package final class RequestLedger: @unchecked Sendable {
     private var sentOrder: [String] = []
     private var hits = 0
 
-    package init() {}
+    init() {}
 
     /// One request handed to the network (each attempt of a retried request counts).
-    package func recordSent(_ request: HTTPRequest) {
+    func recordSent(_ request: HTTPRequest) {
         let label = Self.label(request)
         lock.withLock {
             if sentCounts[label] == nil { sentOrder.append(label) }
@@ -24,12 +24,12 @@ package final class RequestLedger: @unchecked Sendable {
     }
 
     /// One request answered from the response cache: nothing sent, nothing billed.
-    package func recordCacheHit(_ request: HTTPRequest) {
+    func recordCacheHit(_ request: HTTPRequest) {
         lock.withLock { hits += 1 }
     }
 
-    package var sentTotal: Int { lock.withLock { sentCounts.values.reduce(0, +) } }
-    package var cacheHits: Int { lock.withLock { hits } }
+    var sentTotal: Int { lock.withLock { sentCounts.values.reduce(0, +) } }
+    var cacheHits: Int { lock.withLock { hits } }
 
     /// What was sent, by label in the order first sent, with how many of each; and the
     /// cache hits (the CLI words it: `RequestLedger.summary`).

@@ -11,7 +11,7 @@
 package struct SecretMatcher: Sendable {
     /// Shorter values are not treated as secrets: replacing every case-insensitive
     /// occurrence of a two-letter "key" would garble the output and hide nothing.
-    package static let minimumLength = 4
+    static let minimumLength = 4
 
     /// Each secret, ASCII letters folded to lower case.
     private let patterns: [[UInt8]]
@@ -46,7 +46,7 @@ package struct SecretMatcher: Sendable {
     }
 
     /// True when there is nothing to look for.
-    package var isEmpty: Bool { patterns.isEmpty }
+    var isEmpty: Bool { patterns.isEmpty }
 
     /// What `match` found at one position.
     enum Match: Equatable {

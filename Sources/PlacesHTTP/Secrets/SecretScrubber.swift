@@ -6,7 +6,7 @@ import Foundation
 /// piece, so a key split across two writes is still caught; `finish` lets them go. Clean
 /// bytes are passed on as they are, without copying.
 package struct SecretScrubber: Sendable {
-    package let matcher: SecretMatcher
+    let matcher: SecretMatcher
     /// Bytes held back from the previous piece (at most one encoded key long).
     private var held: [UInt8] = []
     /// How many of the held bytes a `REDACTED` already emitted stands for.
@@ -99,7 +99,7 @@ package struct SecretScrubber: Sendable {
     // MARK: - Whole texts
 
     /// `data` with every form of every secret replaced.
-    package static func scrub(_ data: Data, secrets: [String]) -> Data {
+    static func scrub(_ data: Data, secrets: [String]) -> Data {
         var scrubber = SecretScrubber(secrets: secrets)
         if scrubber.matcher.isEmpty { return data }
         var out = Data()
@@ -112,14 +112,14 @@ package struct SecretScrubber: Sendable {
     }
 
     /// `text` with every form of every secret replaced.
-    package static func scrub(_ text: String, secrets: [String]) -> String {
+    static func scrub(_ text: String, secrets: [String]) -> String {
         let matcher = SecretMatcher(secrets: secrets)
         guard !matcher.isEmpty, contains(text, matcher: matcher) else { return text }
         return String(decoding: scrub(Data(text.utf8), secrets: secrets), as: UTF8.self)
     }
 
     /// Whether `text` holds any form of any secret.
-    package static func contains(_ text: String, secrets: [String]) -> Bool {
+    static func contains(_ text: String, secrets: [String]) -> Bool {
         contains(text, matcher: SecretMatcher(secrets: secrets))
     }
 

@@ -10,11 +10,11 @@ package enum AutocompleteWords {
     }
 
     /// The words of folded bytes.
-    package static func split(_ folded: [UInt8]) -> [[UInt8]] {
+    static func split(_ folded: [UInt8]) -> [[UInt8]] {
         folded.withUnsafeBytes { split($0) }
     }
 
-    package static func split(_ folded: UnsafeRawBufferPointer) -> [[UInt8]] {
+    static func split(_ folded: UnsafeRawBufferPointer) -> [[UInt8]] {
         var words: [[UInt8]] = []
         var current: [UInt8] = []
         for byte in folded {
@@ -34,7 +34,7 @@ package enum AutocompleteWords {
         input.allSatisfy { word in name.contains { $0.starts(with: word) } }
     }
 
-    @inline(__always) package static func isWordByte(_ b: UInt8) -> Bool {
+    @inline(__always) static package func isWordByte(_ b: UInt8) -> Bool {
         b >= 0x80 || (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A)
     }
 

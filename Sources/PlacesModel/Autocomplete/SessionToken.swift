@@ -6,11 +6,11 @@
 /// "Using a version 4 UUID is recommended." Foursquare publishes no rule; the same tokens
 /// are used there. Whether `=` padding is allowed is not documented, so it is refused.
 package enum SessionToken {
-    package static let maximumLength = 36
+    static let maximumLength = 36
 
     /// A fresh version 4 UUID in its 36-character lowercase form (RFC 9562 §5.4): 122 random
     /// bits, the version nibble 4, the variant bits 10.
-    package static func makeUUIDv4() -> String {
+    static func makeUUIDv4() -> String {
         var generator = SystemRandomNumberGenerator()
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40

@@ -7,7 +7,7 @@ package struct BilledTier: Sendable, Equatable {
     /// "Nearby Search", "Text Search", "Place Details", "Place Search".
     package let sku: String
     /// The provider's rung this request is billed at.
-    package let rung: TierLadder.Rung
+    let rung: TierLadder.Rung
     /// The wire fields at that tier (`rating`, `userRatingCount`).
     package let drivers: [String]
     /// The output fields that asked for them (`rating`, `ratingCount`), in a fixed order.
@@ -33,11 +33,11 @@ package struct BilledTier: Sendable, Equatable {
 package enum TierLadder {
     package struct Rung: Sendable, Equatable {
         /// The position on the provider's ladder: higher costs more.
-        package let rank: Int
+        let rank: Int
         /// As the provider's price list says it ("Enterprise + Atmosphere").
         package let displayName: String
         /// As `--max-tier` takes it (`enterprise+atmosphere`); nil for a rung no one caps at.
-        package let argument: String?
+        let argument: String?
     }
 
     /// Google Places (New): providers.md §1.7. "Essentials (IDs Only)" sits under Essentials:
@@ -57,12 +57,12 @@ package enum TierLadder {
     ]
 
     /// The ladder of a provider that bills by tier; nil for one that does not (osm).
-    package static func ladder(for provider: ProviderName) -> [Rung]? {
+    static func ladder(for provider: ProviderName) -> [Rung]? {
         provider.profile.tiers
     }
 
     /// Every name a tier ceiling takes, each once, in ladder order (the providers' order).
-    package static var allArguments: [String] {
+    static var allArguments: [String] {
         var names: [String] = []
         for rung in ProviderName.allCases.flatMap({ $0.profile.tiers ?? [] }) { if let name = rung.argument, !names.contains(name) { names.append(name) } }
         return names

@@ -118,7 +118,7 @@ package enum Phrase: Sendable, Equatable {
     }
 
     /// The words an app gets.
-    package var libraryText: String {
+    var libraryText: String {
         switch self {
         case .nearbyNeedsCenter:
             return "a nearby search needs a center"

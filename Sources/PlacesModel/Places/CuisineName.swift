@@ -20,7 +20,7 @@ package enum CuisineName {
 
     /// At most this many cuisines for one place: real places name a handful, and an answer
     /// listing thousands neither fills the output nor costs more than one pass.
-    package static let maxPerPlace = 16
+    static let maxPerPlace = 16
 
     /// All cuisines in a provider's value, canonical and de-duplicated in their order.
     package static func canonicalList(_ raw: String) -> [String] {
@@ -44,7 +44,7 @@ package enum CuisineName {
     }
 
     /// One cuisine name, canonical; nil when it says nothing (`yes`, empty).
-    package static func canonical(_ raw: String) -> String? {
+    static func canonical(_ raw: String) -> String? {
         // No cuisine is named in hundreds of characters.
         guard raw.utf8.count <= 200 else { return nil }
         var name = TextFolding.fold(raw)

@@ -10,18 +10,18 @@ package struct ProviderProfile: Sendable {
     /// One letter, where a table shows which providers had a place (`O G F`).
     package let letter: Character
     /// Whether its places carry ratings.
-    package var hasRatings = true
+    var hasRatings = true
     /// Its billing tiers, cheapest first; nil for a provider that does not bill by tier.
-    package let tiers: [TierLadder.Rung]?
+    let tiers: [TierLadder.Rung]?
     /// Why `raw` (what follows `name:` in `text`) is not one of its place ids; nil when it is.
-    package var idProblem: @Sendable (_ provider: ProviderName, _ text: String, _ raw: String) -> String? = Self.opaqueIDProblem
+    var idProblem: @Sendable (_ provider: ProviderName, _ text: String, _ raw: String) -> String? = Self.opaqueIDProblem
     /// A place as a "no such place" message names it: "place google:X", "node/1".
     package var placeNoun: @Sendable (PlaceID) -> String = { "place \($0)" }
     /// The provider's own page for a place id, where there is one without asking.
-    package var placePage: @Sendable (_ rawID: String) -> String? = { _ in nil }
+    var placePage: @Sendable (_ rawID: String) -> String? = { _ in nil }
 
     /// Opaque ids travel in URL paths: anything that could escape one is refused.
-    package static let opaqueIDProblem: @Sendable (ProviderName, String, String) -> String? = { provider, text, raw in
+    static let opaqueIDProblem: @Sendable (ProviderName, String, String) -> String? = { provider, text, raw in
         let allowed = raw.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
         }
@@ -31,14 +31,14 @@ package struct ProviderProfile: Sendable {
 
 extension ProviderProfile {
     /// Google Places: opaque ids, billed by the tier its field mask sets.
-    package static let google = ProviderProfile(displayName: "Google Places", letter: "G", tiers: TierLadder.google)
+    static let google = ProviderProfile(displayName: "Google Places", letter: "G", tiers: TierLadder.google)
 
     /// Foursquare Places: opaque ids, Pro and Premium fields.
-    package static let foursquare = ProviderProfile(displayName: "Foursquare", letter: "F", tiers: TierLadder.foursquare)
+    static let foursquare = ProviderProfile(displayName: "Foursquare", letter: "F", tiers: TierLadder.foursquare)
 
     /// OpenStreetMap: `node/N`, `way/N` or `relation/N`, each with its page on openstreetmap.org;
     /// no ratings, no billing.
-    package static let osm = ProviderProfile(
+    static let osm = ProviderProfile(
         displayName: "OpenStreetMap", letter: "O", hasRatings: false, tiers: nil,
         idProblem: { _, text, raw in
             OSMElementRef(rawID: raw) == nil

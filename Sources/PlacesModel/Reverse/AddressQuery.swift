@@ -11,7 +11,7 @@ package struct AddressQuery: Sendable, Equatable {
     package var postcode: String?
     package var city: String?
 
-    package init(street: String, housenumber: String?, postcode: String?, city: String?) {
+    init(street: String, housenumber: String?, postcode: String?, city: String?) {
         self.street = street
         self.housenumber = housenumber
         self.postcode = postcode

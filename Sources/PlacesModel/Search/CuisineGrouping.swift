@@ -5,8 +5,8 @@
 /// cuisine keeps only the restaurants whose name matches; empty groups disappear.
 /// Groups are ordered by their nearest restaurant (by first appearance when there is
 /// no centre); restaurants with no known cuisine form `other`, always last.
-package enum CuisineGrouping {
-    package static func group(_ venues: [Venue], filter: String? = nil) -> [Cuisine] {
+enum CuisineGrouping {
+    static func group(_ venues: [Venue], filter: String? = nil) -> [Cuisine] {
         var order: [String] = []
         var members: [String: [Restaurant]] = [:]
         var others: [Restaurant] = []

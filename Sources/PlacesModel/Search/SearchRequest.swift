@@ -16,7 +16,7 @@ package struct SearchRequest: Sendable {
     package var kind: Kind
     /// The search centre; `nil` only for a text search without LOCATION.
     package var center: Coordinate?
-    package var parameters: SearchParameters
+    var parameters: SearchParameters
     package var fields: FieldSelection
     /// `--favorites-only`: only these places can be printed. A source that can select by id
     /// may use it; none may take a shortcut (like "the N nearest") that ignores it.

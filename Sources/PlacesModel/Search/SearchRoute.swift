@@ -19,7 +19,7 @@ package struct SearchRoute: Sendable {
     /// The route's points, in travel order.
     package var points: [Coordinate] { corridor.line.points }
     /// Where the route starts: what `distanceMeters` is measured from along a route.
-    package var start: Coordinate { corridor.line.points[0] }
+    var start: Coordinate { corridor.line.points[0] }
     /// The greatest distance from the route, metres.
-    package var radiusMeters: Double { corridor.radiusMeters }
+    var radiusMeters: Double { corridor.radiusMeters }
 }

@@ -45,7 +45,7 @@ package struct FieldSelection: Sendable, Hashable {
     /// Whether the user named fields (so the table shows exactly them).
     package let isExplicit: Bool
     /// Whether the fields are the default set, or additions to it (`+rating`).
-    package let extendsDefault: Bool
+    let extendsDefault: Bool
 
     package static let `default` = FieldSelection(fields: VenueField.defaultSet, isExplicit: false, extendsDefault: true)
 
@@ -76,7 +76,7 @@ package struct FieldSelection: Sendable, Hashable {
     }
 
     /// A set of fields in the contract's order, as named by an app.
-    package init(_ fields: Set<VenueField>) {
+    init(_ fields: Set<VenueField>) {
         self.init(fields: VenueField.allCases.filter(fields.contains), isExplicit: true)
     }
 

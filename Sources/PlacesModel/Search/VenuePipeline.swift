@@ -56,7 +56,7 @@ package enum VenuePipeline {
 
     /// Each place once, at its first occurrence (by `PlaceID`): a provider that repeats a page
     /// or a place, or an extract that lists an element twice, never prints it twice.
-    package static func distinct(_ venues: [Venue]) -> [Venue] {
+    static func distinct(_ venues: [Venue]) -> [Venue] {
         var seen = Set<PlaceID>()
         seen.reserveCapacity(venues.count)
         return venues.filter { seen.insert($0.id).inserted }
@@ -76,7 +76,7 @@ package enum VenuePipeline {
     /// Along a route: only the venues within the corridor, each with where the route meets it
     /// (`alongMeters`, `routeOffsetMeters`), and its distance and bearing from the route's
     /// start. A provider's detour figures are kept.
-    package static func alongRoute(_ venues: [Venue], _ route: SearchRoute) -> [Venue] {
+    static func alongRoute(_ venues: [Venue], _ route: SearchRoute) -> [Venue] {
         venues.compactMap { venue in
             guard let found = route.corridor.locate(venue.coordinate) else { return nil }
             var v = venue
@@ -162,7 +162,7 @@ package enum VenuePipeline {
     /// `--sort best`: a rating shrunk towards 3.5 by few reviews (a Bayesian mean with
     /// the weight of 10 reviews), minus one star per `scale` metres (the radius) of distance.
     /// Unrated venues have no score and go last.
-    package static func bestScore(_ venue: Venue, scale: Double) -> Double? {
+    static func bestScore(_ venue: Venue, scale: Double) -> Double? {
         guard let rating = venue.rating else { return nil }
         let prior = 3.5, weight = 10.0
         let shrunk: Double
@@ -176,12 +176,12 @@ package enum VenuePipeline {
     }
 
     /// `--filter` on a name: case- and accent-insensitive substring.
-    package static func matches(_ name: String, _ filter: String) -> Bool {
+    static func matches(_ name: String, _ filter: String) -> Bool {
         TextFolding.contains(name, filter)
     }
 
     /// `--filter` on a cuisine: `middle eastern` matches `middle_eastern`.
-    package static func matchesCuisine(_ cuisine: String, _ filter: String) -> Bool {
+    static func matchesCuisine(_ cuisine: String, _ filter: String) -> Bool {
         let spaced = cuisine.replacingOccurrences(of: "_", with: " ")
         let needle = TextFolding.fold(filter).replacingOccurrences(of: "_", with: " ")
         return spaced.contains(needle)

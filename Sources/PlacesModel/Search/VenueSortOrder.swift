@@ -17,5 +17,5 @@ public enum VenueSortOrder: String, Sendable, CaseIterable {
     case detour
 
     /// Whether this order needs ratings, so providers must fetch them.
-    package var needsRating: Bool { self == .rating || self == .best }
+    var needsRating: Bool { self == .rating || self == .best }
 }

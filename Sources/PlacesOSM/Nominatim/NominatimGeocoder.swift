@@ -15,20 +15,20 @@ import PlacesSupport
 /// Nominatim, `RateLimits`), "a valid HTTP Referer or User-Agent identifying the application"
 /// (`HTTPClient.userAgent`: `places/VERSION`), results "cached on your side" (`--cache`), and
 /// a server that can be switched without an update (`PLACES_NOMINATIM_URL`).
-package struct NominatimGeocoder: AddressGeocoder {
-    package let name = ProviderName.osm
+struct NominatimGeocoder: AddressGeocoder {
+    let name = ProviderName.osm
     let http: HTTPClient
     let baseURL: String
 
     /// Candidates asked of `/search` (the server allows at most 40).
     static let searchLimit = 10
 
-    package init(http: HTTPClient, baseURL: String) {
+    init(http: HTTPClient, baseURL: String) {
         self.http = http
         self.baseURL = baseURL
     }
 
-    package func reverse(_ point: Coordinate, diagnostics: Diagnostics) async throws -> FoundAddress? {
+    func reverse(_ point: Coordinate, diagnostics: Diagnostics) async throws -> FoundAddress? {
         let url = try ServiceURL.make(base: baseURL, path: "/reverse", query: [
             URLQueryItem(name: "lat", value: String(point.latitude)), URLQueryItem(name: "lon", value: String(point.longitude)),
             URLQueryItem(name: "format", value: "jsonv2"), URLQueryItem(name: "addressdetails", value: "1"),
@@ -45,7 +45,7 @@ package struct NominatimGeocoder: AddressGeocoder {
         return FoundAddress(address: place.streetAddress, id: place.placeID, coordinate: place.coordinate)
     }
 
-    package func lookUp(_ text: String, near: Coordinate?, diagnostics: Diagnostics) async throws -> [AddressMatch] {
+    func lookUp(_ text: String, near: Coordinate?, diagnostics: Diagnostics) async throws -> [AddressMatch] {
         var query = [URLQueryItem(name: "q", value: text), URLQueryItem(name: "format", value: "jsonv2"),
                      URLQueryItem(name: "addressdetails", value: "1"), URLQueryItem(name: "limit", value: String(Self.searchLimit))]
         if let near {

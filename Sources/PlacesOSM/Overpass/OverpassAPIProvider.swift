@@ -9,8 +9,8 @@ import PlacesSupport
 /// The `osm` provider online: one Overpass QL query per search to an Overpass endpoint
 /// (POST, form field `data`). No key. Overpass reports a server-side failure as HTTP 200
 /// with a `remark`; that is an error here, never an empty result.
-package struct OverpassAPIProvider: PlaceProvider {
-    package let name = ProviderName.osm
+struct OverpassAPIProvider: PlaceProvider {
+    let name = ProviderName.osm
     let http: HTTPClient
     let endpoint: String
     /// The instant openNow is evaluated at (`$PLACES_NOW`); nil for the system clock.
@@ -19,13 +19,13 @@ package struct OverpassAPIProvider: PlaceProvider {
     /// Radius for a text search that has a location but no `--radius` (Overpass has no ranking to bias).
     static let defaultSearchRadius = 5000.0
 
-    package init(http: HTTPClient, endpoint: String, now: Date? = nil) {
+    init(http: HTTPClient, endpoint: String, now: Date? = nil) {
         self.http = http
         self.endpoint = endpoint
         self.now = now
     }
 
-    package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+    func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         let query: String
         if let route = request.route {
             query = OverpassQuery.corridor(request, route.corridor)
@@ -59,7 +59,7 @@ package struct OverpassAPIProvider: PlaceProvider {
         return nil
     }
 
-    package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+    func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         guard let ref = OSMElementRef(rawID: id.rawID) else {
             throw PlacesError.invalidRequest(.placeID, message: "\(id) is not an OpenStreetMap id")
         }

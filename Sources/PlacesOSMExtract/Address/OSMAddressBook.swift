@@ -38,7 +38,7 @@ package final class OSMAddressBook: @unchecked Sendable {
 
     /// The addresses of the extract at `path`: from its addresses file when that is current,
     /// else read from the extract (and written beside its index when `cache` is given).
-    package static func open(path: String, cache: VenueIndexCache?, diagnostics: Diagnostics) throws -> OSMAddressBook {
+    static func open(path: String, cache: VenueIndexCache?, diagnostics: Diagnostics) throws -> OSMAddressBook {
         switch try OverpassDataSource.open(path, diagnostics: diagnostics) {
         case .stream(let bytes):
             return OSMAddressBook(.memory(try bytes.withUnsafeBytes { try collect($0, path: path) }))
@@ -150,7 +150,7 @@ package final class OSMAddressBook: @unchecked Sendable {
     }
 
     /// How many addresses the extract holds.
-    package var count: Int {
+    var count: Int {
         switch lock.withLock({ storage }) {
         case .file(let file): return file.count
         case .memory(let records): return records.count
@@ -159,7 +159,7 @@ package final class OSMAddressBook: @unchecked Sendable {
 
     /// The address nearest `point` and its geodesic distance in metres (a tie goes to the
     /// node before the way, the lower id); nil when the extract has none.
-    package func nearest(to point: Coordinate) throws -> (record: OSMAddressRecord, meters: Double)? {
+    func nearest(to point: Coordinate) throws -> (record: OSMAddressRecord, meters: Double)? {
         try reading { storage throws(VenueIndexCorruption) in
             switch storage {
             case .memory(let records):
@@ -176,7 +176,7 @@ package final class OSMAddressBook: @unchecked Sendable {
     }
 
     /// Calls `body` with every address (matching a typed address), one cell at a time.
-    package func forEach(_ body: (OSMAddressRecord) -> Void) throws {
+    func forEach(_ body: (OSMAddressRecord) -> Void) throws {
         // Every cell checked before any address is handed over: a damaged cell found half-way
         // would hand the first half over twice, once from the file written again.
         let checked = try reading { storage throws(VenueIndexCorruption) in

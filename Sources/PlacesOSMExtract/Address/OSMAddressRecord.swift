@@ -5,13 +5,13 @@ import PlacesModel
 /// One element of an extract that carries an address (`addr:street`, `addr:housenumber`,
 /// `addr:place`, `addr:postcode`, `addr:city` or `addr:full`): a node at its position, a way
 /// at its centre, with the parts as tagged.
-package struct OSMAddressRecord: Equatable, Sendable {
-    package var kind: ScannedElement.Kind
-    package var id: Int64
+struct OSMAddressRecord: Equatable, Sendable {
+    var kind: ScannedElement.Kind
+    var id: Int64
     var latitude, longitude: Double
     /// The parts as tagged: `addr:street` (else `addr:place`: an address on a square or an
     /// island has no street), `addr:housenumber`, `addr:postcode`, `addr:city`.
-    package var street, housenumber, postcode, city: String?
+    var street, housenumber, postcode, city: String?
     /// `addr:full`, when the element has one: the address as one line.
     var full: String?
     /// `addr:country` when it is an ISO 3166-1 alpha-2 code (two letters, upper-cased).
@@ -46,13 +46,13 @@ extension OSMAddressRecord {
         return text.uppercased()
     }
 
-    package var coordinate: Coordinate { Coordinate(uncheckedLatitude: latitude, longitude: longitude) }
+    var coordinate: Coordinate { Coordinate(uncheckedLatitude: latitude, longitude: longitude) }
 
     /// `osm:node/123`, as venue ids read.
-    package var placeID: String { "osm:\(kind.elementType?.rawValue ?? "node")/\(id)" }
+    var placeID: String { "osm:\(kind.elementType?.rawValue ?? "node")/\(id)" }
 
     /// The address as a reverse geocoder gives it.
-    package var streetAddress: StreetAddress {
+    var streetAddress: StreetAddress {
         StreetAddress(formatted: full, street: street, housenumber: housenumber, postcode: postcode, city: city, countryCode: country)
     }
 }

@@ -26,7 +26,7 @@ extension OverpassFileProvider: AutocompleteProvider {
         try await details(id, fields: fields, diagnostics: diagnostics)
     }
 
-    package func predictions(for request: AutocompleteRequest, diagnostics: Diagnostics) throws -> [AutocompletePrediction] {
+    func predictions(for request: AutocompleteRequest, diagnostics: Diagnostics) throws -> [AutocompletePrediction] {
         var input: [[UInt8]] = []
         for word in AutocompleteWords.words(of: request.input) where !input.contains(word) { input.append(word) }
         switch try OverpassDataSource.open(path, diagnostics: diagnostics) {

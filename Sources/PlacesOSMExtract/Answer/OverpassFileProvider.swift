@@ -14,12 +14,12 @@ import PlacesSupport
 /// read whole and scanned, never indexed.
 package struct OverpassFileProvider: PlaceProvider {
     package let name = ProviderName.osm
-    package let path: String
+    let path: String
     /// Where indexes are kept; nil to neither read nor write one.
-    package let cache: VenueIndexCache?
+    let cache: VenueIndexCache?
 
     /// The instant openNow is evaluated at; nil for the system clock.
-    package let now: Date?
+    let now: Date?
 
     /// Files from this size are scanned on two threads (tests lower it to reach that path).
     let parallelFrom: Int
@@ -81,7 +81,7 @@ package struct OverpassFileProvider: PlaceProvider {
     }
 
     /// Every named, placed element of the file as a venue, in file order (no index).
-    package func loadVenues() throws -> [Venue] {
+    func loadVenues() throws -> [Venue] {
         try OverpassFileProvider(path: path).select(.everything, diagnostics: .silent).venues
     }
 

@@ -15,15 +15,15 @@ package struct ExtractAnswer: Sendable {
     /// The box of every place of the extract (plain minimum and maximum); nil when it has none.
     package var extent: BoundingBox?
     /// Named elements of the extract that have no position, even from their members.
-    package var unplacedCount: Int
+    var unplacedCount: Int
     /// Named elements of the extract dropped for an id below 1 or a position off the globe.
-    package var droppedCount: Int
+    var droppedCount: Int
 
     var facts: ExtractFacts
     /// What the extract is: the unplaced note's advice depends on it.
-    package var format = ExtractFileFormat.json
+    var format = ExtractFileFormat.json
 
-    package init(venues: [Venue], totalMatching: Int?, facts: ExtractFacts) {
+    init(venues: [Venue], totalMatching: Int?, facts: ExtractFacts) {
         self.venues = venues
         self.totalMatching = totalMatching
         self.facts = facts

@@ -8,8 +8,8 @@ import PlacesSupport
 /// It is exact for plain ASCII tag values, and all ones ("maybe anything") when a value has
 /// escapes or non-ASCII bytes; the final test is always on the venue `OSMVenueMapper` makes.
 /// An instance holds the lookup tables, so a scan fetches them once rather than per element.
-package struct OSMCategoryMask: Sendable {
-    package static let unknown = UInt64.max
+struct OSMCategoryMask: Sendable {
+    static let unknown = UInt64.max
 
     static func bit(_ category: PlaceCategory) -> UInt64 {
         // Unwrap justified: every case of an enum is in its allCases.
@@ -17,7 +17,7 @@ package struct OSMCategoryMask: Sendable {
     }
 
     /// The bits of the categories a request asks for; nil when it asks for any.
-    package static func of(_ categories: [PlaceCategory]) -> UInt64? {
+    static func of(_ categories: [PlaceCategory]) -> UInt64? {
         categories.isEmpty ? nil : categories.reduce(0) { $0 | bit($1) }
     }
 

@@ -6,22 +6,22 @@
 /// A span belongs to the day it starts on. A later rule naming Saturday replaces
 /// Saturday's own spans, not the end of Friday's night (`Fr 22:00-04:00; Sa off` is still
 /// open at 03:00 on Saturday): the hours of one night stay together.
-package struct OpeningHours: Sendable, Equatable {
+struct OpeningHours: Sendable, Equatable {
     /// Half-open minute ranges from the owning day's midnight: `start..<end`, `end` ≤ 2880.
-    package struct Span: Sendable, Equatable {
-        package let start: Int
-        package let end: Int
+    struct Span: Sendable, Equatable {
+        let start: Int
+        let end: Int
     }
 
     /// Spans by weekday, Monday (0) to Sunday (6).
-    package let days: [[Span]]
+    let days: [[Span]]
 
     /// Whether a `PH off` rule was left out (openNow may be wrong on public holidays).
-    package let ignoredHolidayClosure: Bool
+    let ignoredHolidayClosure: Bool
 
     /// Whether the place is open at `minute` (0 … 1439) of `weekday` (0 = Monday … 6 = Sunday),
     /// by that day's spans or the previous day's spans past midnight.
-    package func isOpen(weekday: Int, minute: Int) -> Bool {
+    func isOpen(weekday: Int, minute: Int) -> Bool {
         if days[weekday].contains(where: { $0.start <= minute && minute < $0.end }) { return true }
         let previous = (weekday + 6) % 7
         return days[previous].contains { $0.start <= minute + 1440 && minute + 1440 < $0.end }

@@ -26,8 +26,8 @@
 /// holiday calendar we cannot know when it applies, and dropping it only matters on a
 /// public holiday (`ignoredHolidayClosure` records it). A value that is only `PH off` says
 /// nothing about ordinary days and is unknown.
-package enum OpeningHoursParser {
-    package static func parse(_ text: String) -> OpeningHours? {
+enum OpeningHoursParser {
+    static func parse(_ text: String) -> OpeningHours? {
         guard let tokens = OpeningHoursToken.tokens(of: text), !tokens.isEmpty else { return nil }
         var reader = Reader(tokens: tokens)
         var days = [[OpeningHours.Span]](repeating: [], count: 7)

@@ -7,16 +7,16 @@ import PlacesSupport
 /// pipe such as `<(cat f.json)` or `/dev/stdin`, `-` for standard input as jq and curl
 /// read it, a named FIFO, a character device), read once, whole, into memory and scanned
 /// without an index. A named FIFO with no writer yet is waited for, as `cat` would.
-package enum OverpassDataSource {
+enum OverpassDataSource {
     case file(ReadOnlyFile)
     case stream([UInt8])
 
     /// `path` as messages show it: `-` is standard input.
-    package static func displayName(_ path: String) -> String {
+    static func displayName(_ path: String) -> String {
         path == "-" ? "standard input" : path
     }
 
-    package static func open(_ path: String, diagnostics: Diagnostics) throws -> OverpassDataSource {
+    static func open(_ path: String, diagnostics: Diagnostics) throws -> OverpassDataSource {
         if let bytes = streams.bytes(of: path) { return .stream(bytes) }
         if path == "-" { return .stream(try readStream(0, path: path, namedFIFO: nil, diagnostics: diagnostics)) }
         let opened: (descriptor: Int32, info: stat)
@@ -62,7 +62,7 @@ package enum OverpassDataSource {
         }
     }
 
-    package static func error(_ error: ReadOnlyFile.OpenError, path: String, wording: Wording) -> PlacesError {
+    static func error(_ error: ReadOnlyFile.OpenError, path: String, wording: Wording) -> PlacesError {
         switch error {
         case .missing:
             return PlacesError.notFound(message: wording(.extractMissing(path: path)))
@@ -76,7 +76,7 @@ package enum OverpassDataSource {
     }
 
     /// The canonical absolute path of an existing file (symlinks and `..` resolved).
-    package static func absolutePath(_ path: String) -> String {
+    static func absolutePath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)

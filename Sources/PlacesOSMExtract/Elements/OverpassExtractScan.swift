@@ -4,23 +4,23 @@ import Foundation
 /// threads on a large file): each thread judges its share of the places (`PlaceJudge`),
 /// keeping only what the answer can use, and feeds every place to an index builder on the
 /// way when one is given. Venues are built afterwards, for the places kept.
-package enum OverpassExtractScan {
+enum OverpassExtractScan {
     /// What a scan found.
-    package struct Result {
+    struct Result {
         /// The places kept, best first.
-        package var places: [RankedPlace]
+        var places: [RankedPlace]
         /// How many places passed, when counted.
-        package var total: Int?
+        var total: Int?
         /// The box of the places, and the named elements that could not be placed.
-        package var facts: ExtractFacts
+        var facts: ExtractFacts
         /// Named elements with no position of their own but members that may place them.
-        package var pending: [PendingPlace]
-        package var summary: OverpassScanner.Summary
+        var pending: [PendingPlace]
+        var summary: OverpassScanner.Summary
         /// The judge that kept `places`, for places offered after the scan.
         var judge: PlaceJudge
     }
 
-    package static func select(_ selection: OverpassSelection, now: Date, in text: UnsafeRawBufferPointer,
+    static func select(_ selection: OverpassSelection, now: Date, in text: UnsafeRawBufferPointer,
                        release: ((Range<Int>) -> Void)? = nil, indexing builder: VenueIndexBuilder? = nil,
                        parallelFrom minimumBytes: Int = OverpassParallelScan.minimumBytes,
                        progress: ScanProgress? = nil) throws(JSONScanError) -> Result {
@@ -58,7 +58,7 @@ package enum OverpassExtractScan {
 
     /// Offers a place placed after the scan (from its members) to `result`'s judge and to
     /// the builder's last part; `element` is the place's element, read again.
-    package static func offerPlaced(_ element: borrowing ScannedElement, at position: (lat: Double, lon: Double),
+    static func offerPlaced(_ element: borrowing ScannedElement, at position: (lat: Double, lon: Double),
                             to result: inout Result, builder: VenueIndexBuilder?) {
         offerPlaced(to: &result, builder: builder) { offer in offer(element, position) }
     }

@@ -2,12 +2,12 @@ import PlacesGeodesy
 
 /// Square cells of `degrees` on a side over the whole globe, numbered row by row from
 /// (-90, -180): where the spatial index files each venue, and which cells a query reads.
-package struct GeoGrid: Sendable {
+struct GeoGrid: Sendable {
     let degrees: Double
     let rows: Int
     let columns: Int
 
-    init(degrees: Double) {
+    package init(degrees: Double) {
         self.degrees = degrees
         rows = Int((180 / degrees).rounded(.up))
         columns = Int((360 / degrees).rounded(.up))

@@ -13,9 +13,9 @@ import PlacesSupport
 /// has settled. The sampled hash (the first and last 64 KiB and 64 blocks of 4 KiB spread
 /// between, all of a file under 1 MiB, well under a millisecond) is a cheap extra check for
 /// file systems that do not keep ctime.
-package struct SourceKey: Equatable, Sendable {
-    package var path: String
-    package var status: FileStatus
+struct SourceKey: Equatable, Sendable {
+    var path: String
+    var status: FileStatus
     var sampledHash: UInt64
 
     init(path: String, status: FileStatus, sampledHash: UInt64) {
@@ -33,7 +33,7 @@ package struct SourceKey: Equatable, Sendable {
     static let sampleBytes = 4 << 10
     static let sampleCount = 64
 
-    package static func sampledHash(of file: ReadOnlyFile) -> UInt64 {
+    static func sampledHash(of file: ReadOnlyFile) -> UInt64 {
         var hash = ByteHash()
         hash.combine(UInt64(file.size))
         func add(_ offset: Int, _ count: Int) {

@@ -8,15 +8,15 @@ import PlacesSupport
 /// and scans from the source file only the elements it keeps. What it reads it checks: a
 /// damaged index, or a source that no longer matches it, is a `VenueIndexCorruption` (never
 /// a wrong answer or a crash).
-package final class VenueIndex {
-    package let header: VenueIndexHeader
+final class VenueIndex {
+    let header: VenueIndexHeader
     private let mapping: MappedBytes
     let grid: GeoGrid
 
     /// Opens the index at `path`; nil when there is none, or when another version of places
     /// wrote it (it is rebuilt, silently). Something there that is not a regular file (a
     /// FIFO, a device) is damage: it is never opened in a way that blocks.
-    package init?(path: String) throws(VenueIndexCorruption) {
+    init?(path: String) throws(VenueIndexCorruption) {
         do {
             mapping = try ReadOnlyFile(path: path).map()
         } catch {
@@ -37,7 +37,7 @@ package final class VenueIndex {
     }
 
     /// The whole index file, as mapped (for rewriting it with another header).
-    package var fileBytes: UnsafeRawBufferPointer { mapping.bytes }
+    var fileBytes: UnsafeRawBufferPointer { mapping.bytes }
 
     var cellCount: Int { Int(header.cellCount) }
 
@@ -64,7 +64,7 @@ package final class VenueIndex {
     /// Offers `judge` the places `selection` can use, reading as few cells as the order
     /// allows, and returns the venues it kept, best first, read from `source` (the file the
     /// header's key describes).
-    package func select(_ judge: inout PlaceJudge, source: UnsafeRawBufferPointer) throws(VenueIndexCorruption) -> [Venue] {
+    func select(_ judge: inout PlaceJudge, source: UnsafeRawBufferPointer) throws(VenueIndexCorruption) -> [Venue] {
         let places = try select(&judge) { place throws(VenueIndexCorruption) in try venue(place, source: source) }
         var venues: [Venue] = []
         for place in places {
@@ -74,12 +74,12 @@ package final class VenueIndex {
     }
 
     /// Makes the venue of an entry's place from the source, or says the entry does not match it.
-    package typealias VenueReader = (RankedPlace) throws(VenueIndexCorruption) -> Venue
+    typealias VenueReader = (RankedPlace) throws(VenueIndexCorruption) -> Venue
 
     /// The same walk for any source: returns the places `judge` kept, best first; `venueOf`
     /// makes a place's venue when a test needs it (from either thread of a walk that reads
     /// every cell).
-    package func select(_ judge: inout PlaceJudge, venueOf: VenueReader) throws(VenueIndexCorruption) -> [RankedPlace] {
+    func select(_ judge: inout PlaceJudge, venueOf: VenueReader) throws(VenueIndexCorruption) -> [RankedPlace] {
         let selection = judge.selection
         func visit(_ cell: Int) throws(VenueIndexCorruption) {
             try judgeCell(cell, &judge, venueOf: venueOf)
@@ -227,7 +227,7 @@ package final class VenueIndex {
     /// from the cell table where a cell is wholly inside, entry by entry at the edge; nil
     /// when the selection tests more than types and distance, or a type cannot be told
     /// from an entry (then counting would mean building venues).
-    package func count(_ selection: OverpassSelection) throws(VenueIndexCorruption) -> Int? {
+    func count(_ selection: OverpassSelection) throws(VenueIndexCorruption) -> Int? {
         guard selection.text == nil, selection.nameFilter == nil, !selection.openNow, selection.onlyElements == nil,
               selection.elementID == nil, selection.corridor == nil else { return nil }
         let wanted = selection.categoryMask
@@ -273,11 +273,11 @@ package final class VenueIndex {
     // MARK: Entries
 
     /// One entry, as read from the file.
-    package struct Entry {
-        package var latitude: Double
-        package var longitude: Double
+    struct Entry {
+        var latitude: Double
+        var longitude: Double
         /// Category bits; `OSMCategoryMask.unknown` when the entry could not tell them.
-        package var mask: UInt64
+        var mask: UInt64
         var flags: UInt64
         var kind: UInt8
         var id: Int64
@@ -350,7 +350,7 @@ package final class VenueIndex {
     /// The entry numbered `number` in file order (cell by cell), checked as `forEachEntry`
     /// checks each entry but without its cell's checksum: what a caller makes of it must be
     /// confirmed against the source (the element there must be the entry's).
-    package func entry(at number: UInt32) throws(VenueIndexCorruption) -> Entry {
+    func entry(at number: UInt32) throws(VenueIndexCorruption) -> Entry {
         guard UInt64(number) < header.venueCount else { throw VenueIndexCorruption(reason: "an entry number is out of range") }
         let start = Int(header.entriesOffset) + Int(number) * VenueIndexFormat.entryLength
         func word(_ i: Int) -> UInt64 { UInt64(littleEndian: mapping.bytes.loadUnaligned(fromByteOffset: start + 8 * i, as: UInt64.self)) }

@@ -14,7 +14,7 @@ import PlacesSupport
 /// Collects an index entry and a folded text for each place while the source is scanned,
 /// then `commit()` sorts them by cell and writes the file (through `IndexFileWriter`, so a
 /// reader sees the old index or the whole new one, never half of one).
-package final class VenueIndexBuilder {
+final class VenueIndexBuilder {
     /// One entry, in memory as on disk (48 bytes, little-endian hosts).
     struct Entry {
         var latitude: Double
@@ -100,7 +100,7 @@ package final class VenueIndexBuilder {
     /// Opens the temporary file, so that an unwritable cache shows before the scan.
     /// `capacity` is room for about this many entries, reserved (not touched) up front so
     /// the array seldom copies itself while it grows.
-    package init(destination: String, key: SourceKey, capacity: Int = 4096, texts: Bool = true) throws(VenueIndexCorruption) {
+    init(destination: String, key: SourceKey, capacity: Int = 4096, texts: Bool = true) throws(VenueIndexCorruption) {
         self.key = key
         self.texts = texts
         parts = [try Part(capacity: capacity, texts: texts), try Part(capacity: capacity, texts: texts), try Part(capacity: 1024, texts: texts)]
@@ -119,7 +119,7 @@ package final class VenueIndexBuilder {
     /// Writes the file and moves it into place; throws (having removed the temporary file)
     /// if anything could not be written. `contentHash` is the source's whole-content hash,
     /// for a source whose status cannot be trusted yet (see `SourceKey`).
-    package func commit(contentHash: UInt64? = nil, facts: ExtractFacts) throws(VenueIndexCorruption) {
+    func commit(contentHash: UInt64? = nil, facts: ExtractFacts) throws(VenueIndexCorruption) {
         defer { discard() }
         guard !parts.contains(where: \.overflowed) else { throw VenueIndexCorruption(reason: "there was not enough memory to index it") }
         let headerLength = VenueIndexHeader.length(forPath: key.path)
@@ -213,14 +213,14 @@ package final class VenueIndexBuilder {
     }
 
     /// Stops and removes the temporary file.
-    package func discard() {
+    func discard() {
         file.discard()
         for part in parts { part.removeAll() }
     }
 
     /// Replaces the index at `destination` with a copy of `index` under another header
     /// (same path, so the same length): how a racy index becomes a settled one.
-    package static func rewrite(_ index: UnsafeRawBufferPointer, with header: VenueIndexHeader, to destination: String) throws(VenueIndexCorruption) {
+    static func rewrite(_ index: UnsafeRawBufferPointer, with header: VenueIndexHeader, to destination: String) throws(VenueIndexCorruption) {
         let encoded = header.encoded()
         guard encoded.count <= index.count else { throw VenueIndexCorruption(reason: "the header does not fit") }
         let file = try IndexFileWriter(destination: destination)

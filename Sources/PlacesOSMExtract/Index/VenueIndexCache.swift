@@ -18,7 +18,7 @@ package struct VenueIndexCache: Sendable, Equatable {
     }
 
     /// The index file for a source file's absolute path.
-    package func indexPath(forSource path: String) -> String {
+    func indexPath(forSource path: String) -> String {
         let hash = Array(path.utf8).withUnsafeBytes { ByteHash.of($0) }
         let hex = String(hash, radix: 16)
         return PathText.join(directory, "osm-\(String(repeating: "0", count: 16 - hex.count))\(hex).idx")
@@ -26,7 +26,7 @@ package struct VenueIndexCache: Sendable, Equatable {
 
     /// Creates the directory and any missing parents (`mkdir -p`); the reason when it cannot.
     /// A relative directory (from a relative `HOME`) stays relative.
-    package func createDirectory() throws(VenueIndexCorruption) {
+    func createDirectory() throws(VenueIndexCorruption) {
         guard let failure = POSIX.makeDirectories(directory, mode: 0o755) else { return }
         if failure.code == ENOTDIR { throw VenueIndexCorruption(reason: "\(failure.path) is not a directory") }
         throw VenueIndexCorruption(reason: "\(failure.path): \(ReadOnlyFile.describe(failure.code))")
@@ -36,7 +36,7 @@ package struct VenueIndexCache: Sendable, Equatable {
     /// source file is gone (or that another version of places wrote), and temporary files
     /// more than an hour old (left by a run that was killed). Best effort, never an error;
     /// `keeping` is the index just written.
-    package func removeStaleIndexes(keeping current: String) {
+    func removeStaleIndexes(keeping current: String) {
         let now = Date()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
             let path = "\(directory)/\(name)"
@@ -71,7 +71,7 @@ package struct VenueIndexCache: Sendable, Equatable {
 
     /// The index files in the cache and the bytes they take: what `rm -rf` of the
     /// directory would free.
-    package func usage() -> (files: Int, bytes: Int) {
+    func usage() -> (files: Int, bytes: Int) {
         var files = 0, bytes = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".idx.words")

@@ -29,7 +29,7 @@ import PlacesSupport
 /// entry must lie in its cell, in range, and inside the source, its text inside the text
 /// section. Anything else is damage. An index of another version is not damage: it is
 /// rebuilt without a word.
-package enum VenueIndexFormat {
+enum VenueIndexFormat {
     /// Version 2: the key holds ctime and device, and a racy source's content hash.
     /// 3: folded search texts, flags in the entries, the extract's box and unplaced count.
     /// 4: the count of dropped elements.
@@ -53,10 +53,10 @@ package enum VenueIndexFormat {
 }
 
 /// A damaged or unreadable index file: the query falls back to the source file.
-package struct VenueIndexCorruption: Error, Equatable {
-    package var reason: String
+struct VenueIndexCorruption: Error, Equatable {
+    var reason: String
 
-    package init(reason: String) {
+    init(reason: String) {
         self.reason = reason
     }
 
@@ -65,26 +65,26 @@ package struct VenueIndexCorruption: Error, Equatable {
 }
 
 /// What an index records about its extract as a whole.
-package struct ExtractFacts: Equatable, Sendable {
+struct ExtractFacts: Equatable, Sendable {
     /// The box of every place's position (plain minimum and maximum); nil when there is none.
     var box: PositionBox?
     /// Named elements of a known type that have no position, even from their members.
-    package var unplacedCount: Int = 0
+    var unplacedCount: Int = 0
     /// Named elements of a known type dropped for a fault of their own: an id below 1, or a
     /// position off the globe (`ScannedElement.isDroppedPlace`).
     var droppedCount: Int = 0
     /// Whether the places' ids rise through the file, type by type (as Overpass sorts them):
     /// then no element is listed twice, and a count of places is a count of elements.
-    package var idsIncrease = true
+    var idsIncrease = true
 }
 
 /// The fixed part of an index file.
-package struct VenueIndexHeader: Equatable {
-    package var key: SourceKey
+struct VenueIndexHeader: Equatable {
+    var key: SourceKey
     /// A hash of every byte of the source (`ReadOnlyFile.contentHash`), recorded only when
     /// the source had changed too recently for its status to be trusted; nil otherwise.
-    package var contentHash: UInt64?
-    package var venueCount: UInt64
+    var contentHash: UInt64?
+    var venueCount: UInt64
     var cellCount: UInt64
     var cellDegrees: Double
     var entriesOffset: UInt64
@@ -95,8 +95,8 @@ package struct VenueIndexHeader: Equatable {
     var textLength: UInt64
     /// Whether the index holds each place's folded text (written by the first query that
     /// searched text: a `nearby` index goes without, and a search rebuilds it with them).
-    package var hasTexts: Bool
-    package var facts: ExtractFacts
+    var hasTexts: Bool
+    var facts: ExtractFacts
     var totalLength: UInt64
 }
 

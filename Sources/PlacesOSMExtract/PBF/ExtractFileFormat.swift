@@ -1,10 +1,10 @@
 /// What an extract file is, told from its first bytes (never its name): an OpenStreetMap
 /// PBF file (`PBFFileBlock.looksLikePBF`), else Overpass JSON or GeoJSON for the scanner.
-package enum ExtractFileFormat: Equatable {
+enum ExtractFileFormat: Equatable {
     case json
     case pbf
 
-    package init(prefix: UnsafeRawBufferPointer) {
+    init(prefix: UnsafeRawBufferPointer) {
         self = PBFFileBlock.looksLikePBF(prefix) ? .pbf : .json
     }
 

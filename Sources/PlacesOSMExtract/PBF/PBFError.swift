@@ -2,7 +2,7 @@
 /// damage (a file cut short, a block over the format's limits, nonsense in the protocol
 /// buffers), a compression places does not read, or a required feature it does not know.
 /// The provider words the whole message around the file's name (`message(file:)`).
-package struct PBFError: Error, Equatable {
+struct PBFError: Error, Equatable {
     enum Kind: Equatable {
         /// The file is damaged or is not PBF after all; the text says what (and `block` where).
         case damaged(String)
@@ -33,7 +33,7 @@ package struct PBFError: Error, Equatable {
     }
 
     /// The whole message, naming `file` as the user gave it.
-    package func message(file: String) -> String {
+    func message(file: String) -> String {
         switch kind {
         case .damaged(let text):
             let place = block.map { "the block at byte \($0): " } ?? ""

@@ -13,10 +13,10 @@ import Foundation
 ///
 /// A file's places are its named nodes, ways and relations with an amenity, shop, tourism,
 /// leisure or healthcare tag: what the online provider asks Overpass for.
-package enum PBFExtractScan {
-    package typealias Result = OverpassExtractScan.Result
+enum PBFExtractScan {
+    typealias Result = OverpassExtractScan.Result
 
-    package static func select(_ selection: OverpassSelection, now: Date, in file: UnsafeRawBufferPointer,
+    static func select(_ selection: OverpassSelection, now: Date, in file: UnsafeRawBufferPointer,
                        release: ((Range<Int>) -> Void)? = nil, indexing builder: VenueIndexBuilder? = nil,
                        parallelFrom minimumBytes: Int = PBFTwoThreads.minimumBytes,
                        progress: (@Sendable (ExtractProgress) -> Void)? = nil,

@@ -7,13 +7,13 @@ import PlacesModel
 /// and id; the block is read again and the element found in it. Places of one block are
 /// read with one inflate. An element that is not where its entry says, or not as it says
 /// (a node elsewhere, a way with a position of its own), is an error: the file changed.
-package final class PBFVenueReader: @unchecked Sendable {
+final class PBFVenueReader: @unchecked Sendable {
     private let readers: [PBFBlockReader]
     private let records: PBFVenueRecordFile?
     private let lock = NSLock()
 
     /// `records`: the index's records file, read first (a place found there needs no block).
-    package init(file: UnsafeRawBufferPointer, records: PBFVenueRecordFile? = nil) {
+    init(file: UnsafeRawBufferPointer, records: PBFVenueRecordFile? = nil) {
         self.records = records
         // Each element read is checked against its entry (type, id, position): the blobs'
         // sums need not be computed again after the first reading.
@@ -24,7 +24,7 @@ package final class PBFVenueReader: @unchecked Sendable {
     static let parallelBlocks = 4
 
     /// The venue of each place, in order.
-    package func venues(for places: [RankedPlace]) throws(PBFError) -> [Venue] {
+    func venues(for places: [RankedPlace]) throws(PBFError) -> [Venue] {
         lock.lock()
         defer { lock.unlock() }
         var fromRecords = [Venue?](repeating: nil, count: places.count)

@@ -3,7 +3,7 @@ import PlacesSupport
 /// A records file (`PBFVenueRecords`) opened for an index: checked to be whole and of the
 /// index's source before any record is trusted, each record checked against its checksum as
 /// it is read. Nil, or a record not found, means the blocks are read instead.
-package final class PBFVenueRecordFile: @unchecked Sendable {
+final class PBFVenueRecordFile: @unchecked Sendable {
     private let mapping: MappedBytes
     private let count: Int
     private let tableOffset: Int
@@ -12,7 +12,7 @@ package final class PBFVenueRecordFile: @unchecked Sendable {
 
     /// The records beside the index at `indexPath`, if they are there, whole, and written
     /// for `key`'s source.
-    package init?(indexPath: String, key: SourceKey) {
+    init?(indexPath: String, key: SourceKey) {
         guard let mapping = try? ReadOnlyFile(path: PBFVenueRecords.path(forIndex: indexPath)).map() else { return nil }
         let file = mapping.bytes
         var r = ByteReader(file)

@@ -13,14 +13,14 @@ import PlacesSupport
 /// offset in the records, its length, the low 32 bits of its checksum); the records. A
 /// record: a flags byte (1: the element has tags), then for each venue key it has the key
 /// (`OSMTagKey`), the value's length (varint) and the value's bytes.
-package enum PBFVenueRecords {
+enum PBFVenueRecords {
     /// Version 2: records may hold `addr:country` (a key number version 1 did not have).
     static let signature = CacheFileSignature(magic: "PLCSPBV\u{1A}", version: 2)
     static let fixedHeaderLength = 128
     static let tableEntryLength = 24
 
     /// The records file of the index at `indexPath`.
-    package static func path(forIndex indexPath: String) -> String { indexPath + ".venues" }
+    static func path(forIndex indexPath: String) -> String { indexPath + ".venues" }
 
     /// A place's table key: its type in the top two bits, its id below (nil for an id that
     /// does not fit, which no place has).
@@ -88,7 +88,7 @@ package enum PBFVenueRecords {
 
 /// Collects the records while a file is read and indexed: one part per reading thread, one
 /// for the ways and relations placed after; `write` sorts and writes them.
-package final class PBFVenueRecordsBuilder: @unchecked Sendable {
+final class PBFVenueRecordsBuilder: @unchecked Sendable {
     final class Part {
         fileprivate var keys: [UInt64] = []
         fileprivate var starts: [Int] = []

@@ -1,8 +1,8 @@
 /// Why a JSON text could not be read as an Overpass document, and the byte where that showed.
-package struct JSONScanError: Error, Equatable, Sendable {
+struct JSONScanError: Error, Equatable, Sendable {
     /// Zero-based offset from the first byte of the file (a byte-order mark counts).
     var offset: Int
-    package var message: String
+    var message: String
 
     init(_ message: String, at offset: Int) {
         self.offset = offset
@@ -10,7 +10,7 @@ package struct JSONScanError: Error, Equatable, Sendable {
     }
 
     /// `at byte 1234 (line 56, column 7)`, counting lines and columns from 1 in `text`.
-    package func location(in text: UnsafeRawBufferPointer) -> String {
+    func location(in text: UnsafeRawBufferPointer) -> String {
         let end = min(max(offset, 0), text.count)
         var line = 1, lineStart = 0
         for i in 0..<end where text[i] == 0x0A {

@@ -1,7 +1,7 @@
 /// A named way or relation with no position of its own (no `center`, `bounds` or geometry),
 /// found by a scan: it may still be placed from its member nodes listed in the same file.
-package struct PendingPlace: Sendable {
-    package var offset: Int
+struct PendingPlace: Sendable {
+    var offset: Int
     var kind: ScannedElement.Kind
     var id: Int64
     /// Where its `nodes` and `members` arrays begin in the text (-1: none).
@@ -23,9 +23,9 @@ package struct PendingPlace: Sendable {
 /// and member ways, as Overpass places them for `out center`. It reads the file again, once
 /// (twice when a relation's ways are listed after the nodes they need), keeping only the
 /// members wanted. Nested relations are not followed.
-package enum OverpassMemberPlacement {
+enum OverpassMemberPlacement {
     /// The position of each pending place with at least one member placed, by its index in `pending`.
-    package static func place(_ pending: [PendingPlace], in text: UnsafeRawBufferPointer,
+    static func place(_ pending: [PendingPlace], in text: UnsafeRawBufferPointer,
                       progress: ScanProgress? = nil) throws(JSONScanError) -> [Int: (lat: Double, lon: Double)] {
         guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return [:] }
         var nodesOf: [Int: [Int64]] = [:]

@@ -7,9 +7,9 @@ import Foundation
 /// byte at the start of an element of the `elements` array for the second half to count.
 /// If it does not, the first scanner simply reads on to the end and the second's work is
 /// thrown away. Either way every byte is checked, and the answer is the one-thread answer.
-package enum OverpassParallelScan {
+enum OverpassParallelScan {
     /// Below this, one thread is quicker than starting a second.
-    package static let minimumBytes = 8 << 20
+    static let minimumBytes = 8 << 20
 
     /// Scans `text`, calling `first` with elements in document order up to the split and
     /// `second` with the rest. `usedSecond` false means `first` saw every element and

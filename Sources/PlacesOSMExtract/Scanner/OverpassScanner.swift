@@ -8,7 +8,7 @@
 /// `JSONDecoder` in one way: that decoder lets some malformed JSON through in values it
 /// does not decode (trailing commas, bad escapes). And it has no nesting limit where
 /// `JSONDecoder` stops at 512 levels.
-package struct OverpassScanner {
+struct OverpassScanner {
     enum TagSelection {
         /// Only `OSMTagKey` tags, kept as positions in the text (the fast path).
         case venueKeys
@@ -16,9 +16,9 @@ package struct OverpassScanner {
         case all
     }
 
-    package struct Summary: Equatable {
+    struct Summary: Equatable {
         var elementCount: Int
-        package var remark: String?
+        var remark: String?
     }
 
     /// What the top-level object held, as far as a scan has read it.
@@ -48,7 +48,7 @@ package struct OverpassScanner {
 
     /// Scans the one element whose `{` is at `offset` (as an index entry records it) and
     /// calls `body` with it.
-    package static func scanElement<R>(at offset: Int, in text: UnsafeRawBufferPointer,
+    static func scanElement<R>(at offset: Int, in text: UnsafeRawBufferPointer,
                                _ body: (borrowing ScannedElement) -> R) throws(JSONScanError) -> R {
         guard offset >= 0, offset < text.count else { throw JSONScanError("no element starts here", at: offset) }
         return try withScanner(text, keepAllTags: false, release: nil) { scanner throws(JSONScanError) in
@@ -167,7 +167,7 @@ package struct OverpassScanner {
     /// Whether a document that begins with `prefix` is already sure to fail at its first
     /// bytes (not `{` after an optional byte-order mark and whitespace, or NUL bytes), so a
     /// stream need not be read further to report it: the scan of the prefix says why.
-    package static func cannotBeADocument(_ prefix: UnsafeRawBufferPointer) -> Bool {
+    static func cannotBeADocument(_ prefix: UnsafeRawBufferPointer) -> Bool {
         startVerdict(prefix) == true
     }
 

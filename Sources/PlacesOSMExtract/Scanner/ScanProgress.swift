@@ -17,7 +17,7 @@ package struct ExtractProgress: Sendable, Equatable {
 }
 
 /// Adds up the bytes the scanning threads have read and passes the sum on, every few MiB.
-package final class ScanProgress: @unchecked Sendable {
+final class ScanProgress: @unchecked Sendable {
     /// Bytes a scanner reads between reports.
     static let stride = 4 << 20
 
@@ -27,7 +27,7 @@ package final class ScanProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
 
-    package init(phase: ExtractProgress.Phase, total: Int, report: @escaping @Sendable (ExtractProgress) -> Void) {
+    init(phase: ExtractProgress.Phase, total: Int, report: @escaping @Sendable (ExtractProgress) -> Void) {
         self.phase = phase
         self.total = total
         self.report = report

@@ -3,8 +3,8 @@ import PlacesModel
 /// One Overpass element as the scanner read it: what a venue needs, with tag values
 /// left in place in the text and decoded only when asked for. Valid only during the
 /// scanner's callback (the text it points into may be released after).
-package struct ScannedElement {
-    package enum Kind: UInt8, Sendable {
+struct ScannedElement {
+    enum Kind: UInt8, Sendable {
         case node, way, relation, other
 
         init(_ type: OSMElementRef.ElementType) {
@@ -15,7 +15,7 @@ package struct ScannedElement {
             }
         }
 
-        package var elementType: OSMElementRef.ElementType? {
+        var elementType: OSMElementRef.ElementType? {
             switch self {
             case .node: return .node
             case .way: return .way
@@ -169,7 +169,7 @@ package struct ScannedElement {
 
     /// The venue `OSMVenueMapper` makes of this element, if any; `placedAt` places an
     /// element that has no position of its own (one placed from its member nodes).
-    package func venue(placedAt position: (lat: Double, lon: Double)? = nil) -> Venue? {
+    func venue(placedAt position: (lat: Double, lon: Double)? = nil) -> Venue? {
         var element = overpassElement()
         if let position { element.center = OverpassElement.Center(lat: position.lat, lon: position.lon) }
         return OSMVenueMapper.venue(from: element)

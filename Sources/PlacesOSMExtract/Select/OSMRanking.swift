@@ -5,7 +5,7 @@ import PlacesModel
 /// already built: the online provider's answer, and the plain path the offline one is
 /// tested against. The same rank keys as `PlaceJudge`, with a venue's position in the list
 /// standing for its offset in the file.
-package enum OSMRanking {
+enum OSMRanking {
     static func ranked(_ venues: [Venue], by selection: OverpassSelection) -> [Venue] {
         guard selection.order != .file else { return venues }
         var keyed: [(key: RankKey, venue: Venue)] = []

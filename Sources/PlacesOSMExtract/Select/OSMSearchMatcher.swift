@@ -4,7 +4,7 @@ import PlacesSupport
 /// Which venues of an extract a request selects: by `--type`, and by text for `search`
 /// (every word of the query in the name, a category or a cuisine, case and accents ignored).
 /// The plain rule, on venues; `OSMTextQuery` decides the same from folded bytes.
-package struct OSMSearchMatcher: Sendable {
+struct OSMSearchMatcher: Sendable {
     private let typeNames: [String]
     /// The folded words of the query; nil for `nearby`.
     private let words: [String]?

@@ -11,7 +11,7 @@ import PlacesSupport
 /// test the pipeline would apply after it (so the pipeline, run on them, prints what it would
 /// have printed from every place); without one it returns every place that passes the tests
 /// it applies, in rank order, and the pipeline does the rest.
-package struct OverpassSelection: Sendable {
+struct OverpassSelection: Sendable {
     enum Order: Sendable, Equatable {
         /// File order.
         case file
@@ -29,20 +29,20 @@ package struct OverpassSelection: Sendable {
     /// The centre distances are measured from; nil without one.
     var center: Coordinate?
     /// A box every wanted place lies in; nil for anywhere.
-    package var bounds: GeodesicBounds?
+    var bounds: GeodesicBounds?
     /// The exact radius in metres; nil for no limit.
     var radius: Double?
     /// Along a route: only places within the corridor (then `center`, `bounds` and `radius`
     /// are nil, and `along` or `offset` order ranks by that measure).
-    package var corridor: RouteCorridor?
+    var corridor: RouteCorridor?
     /// `OSMCategoryMask` bits of the wanted types; nil for any type.
     var categoryMask: UInt64?
     /// The exact type and text test, on a venue.
     var matcher = OSMSearchMatcher(types: [], query: nil)
     /// For details: the one element wanted (the first in file order wins).
-    package var elementID: OSMElementRef?
+    var elementID: OSMElementRef?
     /// `search` text; nil for `nearby`.
-    package var text: OSMTextQuery?
+    var text: OSMTextQuery?
     /// `--filter` on the name.
     var nameFilter: OSMNameFilter?
     /// `--favorites-only`: only these elements.
@@ -51,12 +51,12 @@ package struct OverpassSelection: Sendable {
     var openNow = false
     var order = Order.file
     /// How many places the answer can use; nil for all of them.
-    package var limit: Int?
+    var limit: Int?
     /// Whether the number of places that pass (beyond `limit`) is wanted, when it is cheap.
-    package var wantsTotal = false
+    var wantsTotal = false
 
     /// Everything the request can select.
-    package init(request: SearchRequest) {
+    init(request: SearchRequest) {
         if let center = request.center {
             self.center = center
             if let radius = request.radiusMeters {
@@ -124,18 +124,18 @@ package struct OverpassSelection: Sendable {
     }
 
     /// The element with this id.
-    package init(id: PlaceID) {
+    init(id: PlaceID) {
         elementID = OSMElementRef(rawID: id.rawID)
         limit = 1
     }
 
     /// Every place of the extract, in file order.
-    package static let everything = OverpassSelection()
+    static let everything = OverpassSelection()
 
     private init() {}
 
     /// Whether the order needs each place's distance (from the centre, or along or off the route).
-    package var ranksByDistance: Bool { (center != nil || corridor != nil) && order != .file }
+    var ranksByDistance: Bool { (center != nil || corridor != nil) && order != .file }
 
     /// The tests on a venue: every test above, exactly, and the radius.
     func accepts(_ venue: Venue, openNow isOpen: Bool?) -> Bool {

@@ -7,11 +7,11 @@ import PlacesModel
 /// first (box, category bits, favorites, the folded text, bounds on the distance); the exact
 /// distance is computed only for a place that could still be kept; the venue is built only
 /// when a test needs it (opening hours, a category mask or a text the bytes cannot decide).
-package struct PlaceJudge {
+struct PlaceJudge {
     let selection: OverpassSelection
     private let distances: GeodesicDistanceBounds?
     private var hours: OSMOpenNow
-    package private(set) var collector: RankedCollector
+    private(set) var collector: RankedCollector
 
     /// What is known of a place before its venue is built.
     struct Candidate {
@@ -30,7 +30,7 @@ package struct PlaceJudge {
         var element: OSMElementKey { OSMElementKey(kind: kind, id: id) }
     }
 
-    package init(_ selection: OverpassSelection, now: Date) {
+    init(_ selection: OverpassSelection, now: Date) {
         self.selection = selection
         distances = selection.center.map(GeodesicDistanceBounds.init(center:))
         hours = OSMOpenNow(now: now)

@@ -25,14 +25,14 @@ struct RankKey: Comparable, Sendable {
 /// A place a scan or an index walk kept, with what building its venue afterwards needs: the
 /// element's offset, type, id and position (its venue is read again from the file, and must
 /// be that element), and whether the position was worked out from its members.
-package struct RankedPlace: Sendable {
+struct RankedPlace: Sendable {
     /// Its rank, which carries the element's offset, type and id.
     var key: RankKey
-    package var latitude, longitude: Double
+    var latitude, longitude: Double
     /// The element has no position of its own: it is placed from its member nodes.
-    package var derived: Bool
+    var derived: Bool
 
-    package var offset: UInt64 { key.offset }
+    var offset: UInt64 { key.offset }
     var kind: UInt8 { key.element.kind }
     var id: Int64 { key.element.id }
     var element: OSMElementKey { key.element }
@@ -44,13 +44,13 @@ package struct RankedPlace: Sendable {
 /// knows where each element sits in it, so memory follows the answer. Without a limit,
 /// every place offered, in rank order (the pipeline removes repeats). Each scanning thread
 /// has its own; `merge` joins them.
-package struct RankedCollector: Sendable {
+struct RankedCollector: Sendable {
     private let limit: Int?
     private var items: [RankedPlace] = []
     /// Heap position of each element kept (with a limit).
     private var positions: [OSMElementKey: Int] = [:]
     /// How many places passed every test, when every one was counted; nil once one could not be.
-    package private(set) var total: Int?
+    private(set) var total: Int?
 
     init(limit: Int?, counting: Bool) {
         self.limit = limit

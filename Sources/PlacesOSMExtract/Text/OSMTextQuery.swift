@@ -11,7 +11,7 @@ import PlacesSupport
 /// - 2: the rest (a word inside a longer one: `sushi` in "Sushibar").
 ///
 /// Words are runs of letters and digits (any non-ASCII byte counts as a letter).
-package struct OSMTextQuery: Sendable {
+struct OSMTextQuery: Sendable {
     /// The folded query, and its words (split at spaces, as the matcher splits them).
     let phrase: [UInt8]
     let words: [[UInt8]]

@@ -3,20 +3,20 @@ import PlacesModel
 /// The venues of an index's entries, read from the source the index describes: JSON
 /// elements where their entries say they are, PBF places from the venue records kept
 /// beside the index (else from their blocks). An element that is not the entry's is damage.
-package struct ExtractVenueSource {
+struct ExtractVenueSource {
     let index: VenueIndex
     let source: UnsafeRawBufferPointer
     let format: ExtractFileFormat
     let indexPath: String
 
-    package init(index: VenueIndex, source: UnsafeRawBufferPointer, format: ExtractFileFormat, indexPath: String) {
+    init(index: VenueIndex, source: UnsafeRawBufferPointer, format: ExtractFileFormat, indexPath: String) {
         self.index = index
         self.source = source
         self.format = format
         self.indexPath = indexPath
     }
 
-    package func venues(_ entries: [VenueIndex.Entry]) throws(VenueIndexCorruption) -> [Venue] {
+    func venues(_ entries: [VenueIndex.Entry]) throws(VenueIndexCorruption) -> [Venue] {
         let places = entries.map(\.place)
         switch format {
         case .json:
@@ -36,7 +36,7 @@ package struct ExtractVenueSource {
         }
     }
 
-    package func venue(_ entry: VenueIndex.Entry) throws(VenueIndexCorruption) -> Venue {
+    func venue(_ entry: VenueIndex.Entry) throws(VenueIndexCorruption) -> Venue {
         guard let venue = try venues([entry]).first else { throw VenueIndexCorruption(reason: "an entry has no element") }
         return venue
     }

@@ -14,9 +14,9 @@ import PlacesSupport
 /// read from the source (`nameOf`) and folded. Words are interned in one hash table (no
 /// allocation per word), then the distinct words are sorted and the postings laid out word by
 /// word, each word's in entry order.
-package enum NameWordBuilder {
+enum NameWordBuilder {
     /// Builds the file for `index` at `path` (atomically: a reader sees the old file or the new one).
-    package static func build(from index: VenueIndex, to path: String,
+    static func build(from index: VenueIndex, to path: String,
                       nameOf: (VenueIndex.Entry) throws(VenueIndexCorruption) -> String) throws(VenueIndexCorruption) {
         guard index.header.hasTexts else { throw VenueIndexCorruption(reason: "the index keeps no names") }
         guard index.header.venueCount < UInt64(UInt32.max) else { throw VenueIndexCorruption(reason: "it has too many places to list their words") }
@@ -63,7 +63,7 @@ package enum NameWordBuilder {
 
     /// What ties a word file to its index: a hash of the index's header (its source's key
     /// and sizes), so that a rebuilt or rewritten index makes the words stale.
-    package static func identity(of index: VenueIndex) -> UInt64 {
+    static func identity(of index: VenueIndex) -> UInt64 {
         let length = min(VenueIndexHeader.length(forPath: index.header.key.path), index.fileBytes.count)
         return ByteHash.of(UnsafeRawBufferPointer(rebasing: index.fileBytes[0..<length]))
     }

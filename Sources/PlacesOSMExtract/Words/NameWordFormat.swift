@@ -20,7 +20,7 @@
 /// word's postings against their checksum before they are used, and every place picked is
 /// read from the index and the source, where its name must match what was typed. A file
 /// of another version, or made from another index, is rebuilt without a word.
-package enum NameWordFormat {
+enum NameWordFormat {
     static let signature = CacheFileSignature(magic: "PLCSWRD\u{1A}", version: 1)
     static let headerLength = 64
     static let rowLength = 24
@@ -30,7 +30,7 @@ package enum NameWordFormat {
     /// In a posting's info word: the folded name's length in bytes (capped).
     static let nameLengthBits: UInt32 = 0xFFFF
 
-    package static func path(forIndex indexPath: String) -> String { indexPath + ".words" }
+    static func path(forIndex indexPath: String) -> String { indexPath + ".words" }
 }
 
 /// One place under one word, as written.

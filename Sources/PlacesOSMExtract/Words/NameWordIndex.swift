@@ -2,7 +2,7 @@ import PlacesSupport
 
 /// A name-word file, memory-mapped (`NameWordFormat`): the run of postings of every word
 /// that begins with a prefix, each word's postings checked against their checksum first.
-package final class NameWordIndex {
+final class NameWordIndex {
     private let mapping: MappedBytes
     let wordCount: Int
     /// The entries of the index it was made from.
@@ -14,7 +14,7 @@ package final class NameWordIndex {
     /// Opens the file at `path` made from the index of `identity` with `entryCount` entries;
     /// nil when there is none, it is of another version, or it was made from another index
     /// (then it is rebuilt). Anything else wrong with it is damage.
-    package init?(path: String, identity: UInt64, entryCount: UInt64) throws(VenueIndexCorruption) {
+    init?(path: String, identity: UInt64, entryCount: UInt64) throws(VenueIndexCorruption) {
         do {
             mapping = try ReadOnlyFile(path: path).map()
         } catch {

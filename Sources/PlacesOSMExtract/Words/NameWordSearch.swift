@@ -10,7 +10,7 @@ import PlacesGeodesy
 /// distances differ from the sphere's by well under 1 %, so a second pass takes every
 /// place whose spherical distance, less 1 % and the Float32 rounding, could still beat the
 /// last of the first pass, and those are ranked by their geodesic distance.
-package struct NameWordSearch {
+struct NameWordSearch {
     let words: NameWordIndex
     let input: [[UInt8]]
     let center: Coordinate?
@@ -20,7 +20,7 @@ package struct NameWordSearch {
     /// shown, once each.
     let accept: (UInt32) throws -> Double??
 
-    package init(words: NameWordIndex, input: [[UInt8]], center: Coordinate?, limit: Int, accept: @escaping (UInt32) throws -> Double??) {
+    init(words: NameWordIndex, input: [[UInt8]], center: Coordinate?, limit: Int, accept: @escaping (UInt32) throws -> Double??) {
         self.words = words
         self.input = input
         self.center = center
@@ -36,7 +36,7 @@ package struct NameWordSearch {
     static let roundingSlack = 2.0
 
     /// The picked entries, best first, with their distances when there is a centre.
-    package func run() throws -> [(entry: UInt32, meters: Double?)] {
+    func run() throws -> [(entry: UInt32, meters: Double?)] {
         var runs: [NameWordPostings] = []
         for word in input { runs.append(try words.postings(prefix: word)) }
         guard let first = runs.first, runs.allSatisfy({ $0.count > 0 }) else { return [] }

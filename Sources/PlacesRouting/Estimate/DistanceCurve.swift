@@ -4,18 +4,18 @@ import Foundation
 /// a few distances ("knots"), joined by straight lines on a logarithmic distance axis and
 /// flat before the first knot and after the last. It has no steps, so an estimate built on
 /// it never jumps at a band edge.
-package struct DistanceCurve: Sendable, Equatable {
+struct DistanceCurve: Sendable, Equatable {
     /// One point of the curve: `value` at `meters` of straight line.
-    package struct Knot: Sendable, Equatable {
-        package let meters: Double
-        package let value: Double
+    struct Knot: Sendable, Equatable {
+        let meters: Double
+        let value: Double
     }
 
     /// The knots, by increasing distance.
-    package let knots: [Knot]
+    let knots: [Knot]
 
     /// A curve through `(meters, value)` pairs, given by strictly increasing positive distance.
-    package init(_ points: [(meters: Double, value: Double)]) {
+    init(_ points: [(meters: Double, value: Double)]) {
         // Not reachable by data: every curve is a constant of EstimateCalibration.
         precondition(!points.isEmpty, "a curve needs at least one knot")
         precondition(points.allSatisfy { $0.meters > 0 && $0.meters.isFinite && $0.value.isFinite }, "knots need positive distances and finite values")
@@ -24,12 +24,12 @@ package struct DistanceCurve: Sendable, Equatable {
     }
 
     /// A curve that is `value` at every distance.
-    package static func constant(_ value: Double) -> DistanceCurve {
+    static func constant(_ value: Double) -> DistanceCurve {
         DistanceCurve([(meters: 1, value: value)])
     }
 
     /// The value at a straight line of `meters`.
-    package func value(atMeters meters: Double) -> Double {
+    func value(atMeters meters: Double) -> Double {
         guard let first = knots.first, let last = knots.last else { return .nan }
         if !(meters > first.meters) { return first.value }  // also NaN and negative lengths
         if meters >= last.meters { return last.value }

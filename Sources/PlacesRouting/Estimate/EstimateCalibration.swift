@@ -18,14 +18,14 @@ import PlacesModel
 /// Transit is assumed throughout, not measured.
 package struct EstimateCalibration: Sendable, Equatable {
     /// Route length per metre of straight line, by straight-line length.
-    package let circuity: DistanceCurve
+    let circuity: DistanceCurve
     /// Metres added to every trip (one-way streets, getting onto the network), at most
     /// the straight line itself so that a trip to the same point stays 0 m.
-    package let fixedDetourMeters: Double
+    let fixedDetourMeters: Double
     /// Average speed along the route in km/h, by straight-line length.
-    package let speedKilometersPerHour: DistanceCurve
+    let speedKilometersPerHour: DistanceCurve
     /// Seconds added to every trip that is not 0 m (reaching a stop and waiting).
-    package let fixedSeconds: Double
+    let fixedSeconds: Double
 }
 
 extension EstimateCalibration {
@@ -59,14 +59,14 @@ extension EstimateCalibration {
 
     /// Walking: circuity measured 1.44 up to 1 km, 1.40 at 3–10 km; 5.0 km/h throughout,
     /// OSRM's foot speed and inside Bohannon's 1.27–1.46 m/s.
-    package static let walk = EstimateCalibration(
+    static let walk = EstimateCalibration(
         circuity: DistanceCurve([(1_000, 1.44), (3_000, 1.40), (10_000, 1.40)] + longCircuity),
         fixedDetourMeters: 0, speedKilometersPerHour: .constant(5.0), fixedSeconds: 0)
 
     /// Cycling: circuity measured 1.45 plus 100 m up to 10 km, at 12 km/h (OSRM rides at
     /// 15 km/h and pushes at 4 km/h where it may not ride); then OSRM's 15 km/h riding speed
     /// from 50 km.
-    package static let bike = EstimateCalibration(
+    static let bike = EstimateCalibration(
         circuity: DistanceCurve([(10_000, 1.45)] + longCircuity),
         fixedDetourMeters: 100,
         speedKilometersPerHour: DistanceCurve([(10_000, 12.0), (50_000, 15.0)]),
@@ -77,7 +77,7 @@ extension EstimateCalibration {
     /// 45 km/h at 10 km (OSRM free flow: traffic is slower); then OSRM's road-class speeds:
     /// primary roads 65 km/h at 50 km, trunk roads 85 km/h at 150 km, motorways 90 km/h
     /// from 500 km.
-    package static let drive = EstimateCalibration(
+    static let drive = EstimateCalibration(
         circuity: DistanceCurve([(1_000, 1.51), (3_000, 1.34), (10_000, 1.30)] + longCircuity),
         fixedDetourMeters: 300,
         speedKilometersPerHour: DistanceCurve([(1_000, 30.0), (3_000, 42.0), (10_000, 45.0),
@@ -87,7 +87,7 @@ extension EstimateCalibration {
     /// Transit, assumed and not measured: the driving distance, 10 minutes to reach a stop
     /// and wait, then 20 km/h in town (to 5 km), 40 km/h at 30 km (suburban rail, regional
     /// buses) and 70 km/h from 150 km (intercity trains and coaches).
-    package static let transit = EstimateCalibration(
+    static let transit = EstimateCalibration(
         circuity: drive.circuity, fixedDetourMeters: drive.fixedDetourMeters,
         speedKilometersPerHour: DistanceCurve([(5_000, 20.0), (30_000, 40.0), (150_000, 70.0)]),
         fixedSeconds: 600)

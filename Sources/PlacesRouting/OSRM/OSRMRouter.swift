@@ -28,7 +28,7 @@ package struct OSRMRouter: Router {
     }
 
     /// A public server with the profile of a mode the demo server lacks.
-    package static func profileServer(_ mode: TravelMode) -> String {
+    static func profileServer(_ mode: TravelMode) -> String {
         "https://routing.openstreetmap.de/routed-\(mode == .walk ? "foot" : "bike")"
     }
 

@@ -77,7 +77,7 @@ package struct JSONSpans {
     }
 
     /// The end of the value starting exactly at `start`, or nil when no valid one does.
-    package func valueEnd(from start: Int) -> Int? {
+    func valueEnd(from start: Int) -> Int? {
         // What each open container expects next: true while an object's key is due.
         var open: [(isObject: Bool, expectsKey: Bool)] = []
         var i = start

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesModel
 import PlacesRouting
 import PlacesSupport
 

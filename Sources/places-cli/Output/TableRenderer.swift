@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesGeodesy
 import PlacesSupport
 
 /// The human format: aligned columns with a header, distances as `412 m` / `1.3 km`

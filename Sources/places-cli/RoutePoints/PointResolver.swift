@@ -1,6 +1,7 @@
 import Foundation
 import PlacesCore
 import PlacesGazetteer
+import PlacesModel
 import PlacesSupport
 
 /// Turns `--near`, `--from` and `--to` into coordinates: a coordinate as is, a name through

@@ -1,5 +1,6 @@
 import PlacesCore
 import PlacesHTTP
+import PlacesModel
 import PlacesRouting
 
 /// `nearby`/`search --from POINT --to POINT`: both ends resolved, the route drawn by the

@@ -1,6 +1,7 @@
 import Foundation
 import PlacesCore
 import PlacesGazetteer
+import PlacesModel
 
 /// `places reverse - --city-only` on every core: the lines are taken in chunks of a few
 /// thousand, each chunk answered on its own (read as points, nearest cities, records) by a

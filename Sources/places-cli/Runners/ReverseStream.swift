@@ -7,6 +7,7 @@ import Darwin
 #endif
 import PlacesCore
 import PlacesGazetteer
+import PlacesModel
 
 /// `places reverse -`: points from stdin, one record per line on stdout in input order, as
 /// it goes. Reads and writes in large blocks (`StreamLines`) and keeps only the lines being

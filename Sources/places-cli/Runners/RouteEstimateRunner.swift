@@ -1,5 +1,6 @@
 import PlacesCore
 import PlacesHTTP
+import PlacesModel
 import PlacesRouting
 
 /// Runs `places route-estimate`: check the mode suits the router, resolve both ends,
