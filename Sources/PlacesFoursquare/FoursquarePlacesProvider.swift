@@ -11,7 +11,7 @@ import PlacesSupport
 /// places a page) until `--limit` places pass the circle and the value filters; `details`
 /// is `GET /places/{fsq_place_id}`. `fields` follows the fields asked for, so Premium
 /// fields are bought only when needed.
-package struct FoursquarePlacesProvider: PlaceProvider {
+struct FoursquarePlacesProvider: PlaceProvider {
     package let name = ProviderName.foursquare
     let http: HTTPClient
     package let baseURL: String

@@ -7,7 +7,7 @@ import PlacesSupport
 /// Builds the Foursquare Places requests: `GET /places/search`, a next page from its
 /// `Link` header, and `GET /places/{fsq_place_id}`, with the key only in the
 /// `Authorization: Bearer` header and the API version Foursquare requires.
-package struct FoursquareRequestBuilder: Sendable {
+struct FoursquareRequestBuilder: Sendable {
     package let baseURL: String
     let key: String
     let wording: Wording

@@ -14,7 +14,7 @@ import PlacesSupport
 ///
 /// Billing: every Geocoding request, v4 methods included, is the "Geocoding" SKU, Essentials
 /// ($5.00 per 1,000 up to 100,000 a month; geocoding/usage-and-billing), whatever it returns.
-package struct GoogleGeocoder: AddressGeocoder {
+struct GoogleGeocoder: AddressGeocoder {
     package let name = ProviderName.google
     package let connection: GoogleConnection
 

@@ -10,7 +10,7 @@ import PlacesSupport
 /// `nearby` is one `places:searchNearby` (it cannot page: at most 20 places); `search`
 /// pages `places:searchText` with `pageToken` up to Google's 60; `details` is
 /// `GET /v1/places/{id}`. The field mask follows the fields asked for.
-package struct GooglePlacesProvider: PlaceProvider {
+struct GooglePlacesProvider: PlaceProvider {
     package let name = ProviderName.google
     /// Without a key, `missingAPIKey` is raised once the request is known to be valid.
     let connection: GoogleConnection

@@ -7,7 +7,7 @@ import PlacesSupport
 
 /// Builds the Places API (New) requests: `places:searchNearby`, `places:searchText`
 /// and `GET /v1/places/{id}`, with the key only in the `X-Goog-Api-Key` header.
-package struct GoogleRequestBuilder: Sendable {
+struct GoogleRequestBuilder: Sendable {
     package let baseURL: String
     let key: String
     let wording: Wording

@@ -31,7 +31,7 @@ package struct EstimateCalibration: Sendable, Equatable {
 extension EstimateCalibration {
 
     /// The constants in force for one straight-line length.
-    package struct AtDistance: Sendable, Equatable {
+    struct AtDistance: Sendable, Equatable {
         package let circuity: Double
         package let fixedDetourMeters: Double
         package let speedMetersPerSecond: Double

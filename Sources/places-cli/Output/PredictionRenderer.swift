@@ -7,8 +7,8 @@ import PlacesSupport
 /// predictions). The provider's texts and types go through `TerminalText.shown` in every
 /// format. With a session, `--json` is `{"sessionToken", "predictions": [...]}` so a
 /// script reads the token even when nothing was predicted; NDJSON records carry it each.
-package enum PredictionRenderer {
-    package static func render(_ predictions: [AutocompletePrediction], format: OutputFormat, sessionToken: String? = nil,
+enum PredictionRenderer {
+    static func render(_ predictions: [AutocompletePrediction], format: OutputFormat, sessionToken: String? = nil,
                                terminal: TerminalInfo = .plain) -> String {
         switch format {
         case .json:
@@ -27,7 +27,7 @@ package enum PredictionRenderer {
     }
 
     /// The contract's record.
-    package static func record(_ p: AutocompletePrediction, sessionToken: String? = nil) -> JSONValue {
+    static func record(_ p: AutocompletePrediction, sessionToken: String? = nil) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("kind", .string(p.kind.rawValue)),
             ("id", p.id.map { .string($0.description) } ?? .null),

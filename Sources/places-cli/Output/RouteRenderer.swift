@@ -6,7 +6,7 @@ import PlacesSupport
 /// Writes a route estimate in the chosen format. JSON follows the contract:
 /// `from`, `to` (`latitude`, `longitude`, `name`, `id`), `mode`, `router`,
 /// `distanceMeters`, `durationSeconds`, `straightLineMeters`, `mapsUrl`.
-package enum RouteRenderer {
+enum RouteRenderer {
     static func render(_ route: RouteEstimate, format: OutputFormat) -> String {
         switch format {
         case .json: return json(route).pretty + "\n"
