@@ -41,7 +41,7 @@ extension FoursquareRequestBuilder {
 }
 
 extension FoursquarePlacesProvider: AutocompleteProvider {
-    package func autocomplete(_ request: AutocompleteRequest, sessionToken: String?,
+    func autocomplete(_ request: AutocompleteRequest, sessionToken: String?,
                               diagnostics: Diagnostics) async throws -> [AutocompletePrediction] {
         guard request.input.unicodeScalars.count >= FoursquareRequestBuilder.minimumAutocompleteInput else {
             throw PlacesError.invalidRequest(.query, message:
@@ -66,7 +66,7 @@ extension FoursquarePlacesProvider: AutocompleteProvider {
 
     /// Foursquare's Place Details takes no session token (see `autocomplete` above): the
     /// same call as without a session.
-    package func details(_ id: PlaceID, fields: Set<VenueField>, sessionToken: String?, diagnostics: Diagnostics) async throws -> Venue {
+    func details(_ id: PlaceID, fields: Set<VenueField>, sessionToken: String?, diagnostics: Diagnostics) async throws -> Venue {
         try await details(id, fields: fields, diagnostics: diagnostics)
     }
 }

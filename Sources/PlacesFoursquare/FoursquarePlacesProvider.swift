@@ -12,9 +12,9 @@ import PlacesSupport
 /// is `GET /places/{fsq_place_id}`. `fields` follows the fields asked for, so Premium
 /// fields are bought only when needed.
 struct FoursquarePlacesProvider: PlaceProvider {
-    package let name = ProviderName.foursquare
+    let name = ProviderName.foursquare
     let http: HTTPClient
-    package let baseURL: String
+    let baseURL: String
     /// Nil or empty when none was given: `missingAPIKey`, raised when a request is made.
     let key: String?
 
@@ -33,7 +33,7 @@ struct FoursquarePlacesProvider: PlaceProvider {
     /// Circles a search along a route asks (each a billed call, made one after another).
     static let maxCorridorCircles = 8
 
-    package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+    func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         if let route = request.route { return try await searchAlong(route, request, diagnostics: diagnostics) }
         let key = try validKey()
         let builder = FoursquareRequestBuilder(baseURL: baseURL, key: key, wording: diagnostics.wording)
@@ -104,7 +104,7 @@ struct FoursquarePlacesProvider: PlaceProvider {
         return collected
     }
 
-    package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+    func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         let key = try validKey()
         let service = FoursquareService.description
         let request = try FoursquareRequestBuilder(baseURL: baseURL, key: key, wording: diagnostics.wording)

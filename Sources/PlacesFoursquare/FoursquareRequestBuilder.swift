@@ -8,7 +8,7 @@ import PlacesSupport
 /// `Link` header, and `GET /places/{fsq_place_id}`, with the key only in the
 /// `Authorization: Bearer` header and the API version Foursquare requires.
 struct FoursquareRequestBuilder: Sendable {
-    package let baseURL: String
+    let baseURL: String
     let key: String
     let wording: Wording
 

@@ -20,7 +20,7 @@ package enum CassetteDeletion {
     static let serviceFolders: Set<String> = ["foursquare", "google", "osm", "osrm"]
 
     /// DIR's own recordings, by folder then name, and what was passed over (one phrase each).
-    struct Survey: Sendable {
+    package struct Survey: Sendable {
         package var recordings: [CassetteDirectory.Entry] = []
         package var passedOver: [String] = []
     }

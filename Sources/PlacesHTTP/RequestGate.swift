@@ -18,7 +18,7 @@ import PlacesModel
 /// wait asked in that time, from the first hold on (a 429 to each waiting line no longer
 /// starts a new hold each). A wait longer than `longestPause`, which one command refuses at
 /// once (75), is refused for every request at once until it has passed.
-actor RequestGate {
+package actor RequestGate {
     let ceiling: Double
     let maxInFlight: Int
     let window: Double

@@ -50,7 +50,7 @@ package struct ProviderDescriptor: Sendable {
     package var displayName: String { name.profile.displayName }
 
     /// Where a provider's autocomplete comes from.
-    enum Autocompletion: Sendable, Equatable {
+    package enum Autocompletion: Sendable, Equatable {
         /// Its web service predicts (Google, Foursquare).
         case service
         /// Only from a local extract, offline (OpenStreetMap: Overpass has no autocomplete).

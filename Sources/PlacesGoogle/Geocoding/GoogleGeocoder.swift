@@ -15,8 +15,8 @@ import PlacesSupport
 /// Billing: every Geocoding request, v4 methods included, is the "Geocoding" SKU, Essentials
 /// ($5.00 per 1,000 up to 100,000 a month; geocoding/usage-and-billing), whatever it returns.
 struct GoogleGeocoder: AddressGeocoder {
-    package let name = ProviderName.google
-    package let connection: GoogleConnection
+    let name = ProviderName.google
+    let connection: GoogleConnection
 
     init(http: HTTPClient, baseURL: String, key: String?, locale: GoogleLocale = GoogleLocale()) {
         connection = GoogleConnection(http: http, baseURL: baseURL, key: key, locale: locale)
@@ -25,7 +25,7 @@ struct GoogleGeocoder: AddressGeocoder {
     /// What `--dry-run` says a request costs.
     static let billingNote = "billed as Geocoding (Essentials): $5.00 per 1,000 requests up to 100,000 a month, whatever the answer"
 
-    package func reverse(_ point: Coordinate, diagnostics: Diagnostics) async throws -> FoundAddress? {
+    func reverse(_ point: Coordinate, diagnostics: Diagnostics) async throws -> FoundAddress? {
         let path = "/v4/geocode/location/\(point.latitude),\(point.longitude)"
         let answer = try await send(path, query: [], diagnostics: diagnostics)
         // "The most exact address is generally the first result." (reverse-geocoding page)
@@ -33,7 +33,7 @@ struct GoogleGeocoder: AddressGeocoder {
         return FoundAddress(address: first.streetAddress, id: first.id, coordinate: first.coordinate)
     }
 
-    package func lookUp(_ text: String, near: Coordinate?, diagnostics: Diagnostics) async throws -> [AddressMatch] {
+    func lookUp(_ text: String, near: Coordinate?, diagnostics: Diagnostics) async throws -> [AddressMatch] {
         var query: [URLQueryItem] = []
         if let near {
             // A rectangle of about ±0.5° as a bias (`locationBias.rectangle`, "bias only").

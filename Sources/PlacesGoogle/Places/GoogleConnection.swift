@@ -6,7 +6,7 @@ import PlacesProviderKit
 /// Places and Geocoding hold one each; it describes itself without the key.
 struct GoogleConnection: Sendable {
     let http: HTTPClient
-    package let baseURL: String
+    let baseURL: String
     let key: String?
     /// Empty: Google's defaults.
     let locale: GoogleLocale

@@ -6,7 +6,7 @@ import PlacesSupport
 
 /// Autocomplete (New): one `places:autocomplete` per call, the session token in the body.
 extension GooglePlacesProvider: AutocompleteProvider {
-    package func autocomplete(_ request: AutocompleteRequest, sessionToken: String?,
+    func autocomplete(_ request: AutocompleteRequest, sessionToken: String?,
                               diagnostics: Diagnostics) async throws -> [AutocompletePrediction] {
         let types = try GooglePlaceTypes.types(for: request.categories, wording: diagnostics.wording)
         guard types.count <= GoogleRequestBuilder.maxAutocompleteTypes else {

@@ -11,17 +11,17 @@ import PlacesSupport
 /// pages `places:searchText` with `pageToken` up to Google's 60; `details` is
 /// `GET /v1/places/{id}`. The field mask follows the fields asked for.
 struct GooglePlacesProvider: PlaceProvider {
-    package let name = ProviderName.google
+    let name = ProviderName.google
     /// Without a key, `missingAPIKey` is raised once the request is known to be valid.
     let connection: GoogleConnection
-    package var baseURL: String { connection.baseURL }
+    var baseURL: String { connection.baseURL }
     var locale: GoogleLocale { connection.locale }
 
     init(http: HTTPClient, baseURL: String, key: String?, locale: GoogleLocale = GoogleLocale()) {
         connection = GoogleConnection(http: http, baseURL: baseURL, key: key, locale: locale)
     }
 
-    package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
+    func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
         let types = try GooglePlaceTypes.types(for: request.types, wording: diagnostics.wording)
         let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording, locale: locale)
         if request.route != nil {
@@ -124,12 +124,12 @@ struct GooglePlacesProvider: PlaceProvider {
         return GeodesicDistance.meters(from: center, to: venue.coordinate) <= radius
     }
 
-    package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
+    func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         try await details(id, fields: fields, sessionToken: nil, diagnostics: diagnostics)
     }
 
     /// One place; with a `sessionToken`, the call that ends that autocomplete session.
-    package func details(_ id: PlaceID, fields: Set<VenueField>, sessionToken: String?, diagnostics: Diagnostics) async throws -> Venue {
+    func details(_ id: PlaceID, fields: Set<VenueField>, sessionToken: String?, diagnostics: Diagnostics) async throws -> Venue {
         let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording, locale: locale)
         let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
         let response: HTTPResponse

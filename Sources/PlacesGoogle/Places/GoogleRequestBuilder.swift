@@ -8,7 +8,7 @@ import PlacesSupport
 /// Builds the Places API (New) requests: `places:searchNearby`, `places:searchText`
 /// and `GET /v1/places/{id}`, with the key only in the `X-Goog-Api-Key` header.
 struct GoogleRequestBuilder: Sendable {
-    package let baseURL: String
+    let baseURL: String
     let key: String
     let wording: Wording
     var locale = GoogleLocale()

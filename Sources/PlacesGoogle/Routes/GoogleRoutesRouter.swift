@@ -8,7 +8,7 @@ import PlacesProviderKit
 package struct GoogleRoutesRouter: Router {
     package var name: RouterName { .google }
     let client: HTTPClient
-    package let baseURL: String
+    let baseURL: String
     let key: String
 
     package init(client: HTTPClient, baseURL: String, key: String) {

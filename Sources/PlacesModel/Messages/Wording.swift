@@ -12,7 +12,7 @@ package struct Wording: Sendable {
         self.text = text
     }
 
-    func callAsFunction(_ phrase: Phrase) -> String { text(phrase) }
+    package func callAsFunction(_ phrase: Phrase) -> String { text(phrase) }
 
     /// Library terms.
     package static let library = Wording { $0.libraryText }
@@ -100,7 +100,7 @@ package enum Phrase: Sendable, Equatable {
     case favoritesFix(FavoritesFix)
 
     /// What to do about a favorites location that cannot be used.
-    enum FavoritesFix: Sendable, Equatable {
+    package enum FavoritesFix: Sendable, Equatable {
         /// A path whose directory cannot be made or written.
         case makeWritable
         /// A write that failed after the temporary file was made.

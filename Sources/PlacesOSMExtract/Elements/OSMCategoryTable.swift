@@ -6,7 +6,7 @@ import PlacesModel
 /// Key:healthcare). `cafe` includes coffee shops (`shop=coffee`); `bar` includes pubs
 /// and beer gardens, as Google's `bar` does; `atm` includes banks tagged `atm=yes`.
 package enum OSMCategoryTable {
-    struct Tag: Hashable, Sendable {
+    package struct Tag: Hashable, Sendable {
         package let key: String
         package let value: String
     }

@@ -25,7 +25,7 @@ struct SourceKey: Equatable, Sendable {
     }
 
     /// The key of an open file, known by `path` (absolute, so the same file has one index).
-    package init(file: ReadOnlyFile, path: String) {
+    init(file: ReadOnlyFile, path: String) {
         self.init(path: path, status: file.status, sampledHash: Self.sampledHash(of: file))
     }
 

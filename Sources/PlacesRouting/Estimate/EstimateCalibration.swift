@@ -31,7 +31,7 @@ package struct EstimateCalibration: Sendable, Equatable {
 extension EstimateCalibration {
 
     /// The constants in force for one straight-line length.
-    struct AtDistance: Sendable, Equatable {
+    package struct AtDistance: Sendable, Equatable {
         package let circuity: Double
         package let fixedDetourMeters: Double
         package let speedMetersPerSecond: Double
