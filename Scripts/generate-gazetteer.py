@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates the two files made from GeoNames cities15000.tsv:
 
-- Sources/PlacesCore/Generated/CityTimeZoneData.swift: each city's GeoNames id, position
+- Sources/PlacesGeodesy/Generated/CityTimeZoneData.swift: each city's GeoNames id, position
   and time zone, the zones' names stored once: the opening hours of OpenStreetMap places
   need them, and an app that links only PlacesCore gets `openNow` without the names;
 - Sources/PlacesGazetteer/Generated/GazetteerData.swift: each city's GeoNames id, names,
@@ -52,7 +52,7 @@ def fold(text):
 
 GENERATOR = "Scripts/generate-gazetteer.py"
 DEFAULT_INPUT = "Fixtures/geonames/cities15000.tsv"
-TIME_ZONES = "Sources/PlacesCore/Generated/CityTimeZoneData.swift"
+TIME_ZONES = "Sources/PlacesGeodesy/Generated/CityTimeZoneData.swift"
 GAZETTEER = "Sources/PlacesGazetteer/Generated/GazetteerData.swift"
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/PlacesCore/Generated/SeaMaskData.swift: which 1/8-degree cells of the
+"""Writes Sources/PlacesRouting/Generated/SeaMaskData.swift: which 1/8-degree cells of the
 globe are open sea, for the offline estimate's note on trips whose straight line crosses
 the sea (Helsinki -> Tallinn by car needs a ferry).
 
@@ -31,7 +31,7 @@ import zipfile
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "..", "Sources", "PlacesCore", "Generated", "SeaMaskData.swift")
+OUT = os.path.join(HERE, "..", "..", "Sources", "PlacesRouting", "Generated", "SeaMaskData.swift")
 NPZ_SHA256 = "ef089657594dcdd5bff443b96a24e6fa094fa65fd08c6cd1d7c8368ed6bcbeeb"
 PIXELS_PER_CELL = 15  # 30 arc-seconds * 15 = 1/8 degree
 

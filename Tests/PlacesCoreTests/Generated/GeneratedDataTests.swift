@@ -10,7 +10,7 @@ import Testing
 @Suite("Generated data")
 struct GeneratedDataTests {
     static let root = PlacesBinary.repositoryRoot
-    static let folders = ["Sources/PlacesCore/Generated", "Sources/PlacesGazetteer/Generated"]
+    static let folders = ["Sources/PlacesGeodesy/Generated", "Sources/PlacesRouting/Generated", "Sources/PlacesGazetteer/Generated"]
 
     /// Every file in a Generated folder names its generator and input (or body) by SHA-256,
     /// and they match the checkout.
@@ -31,8 +31,8 @@ struct GeneratedDataTests {
     /// The check notices each kind of drift: a generator changed, an input changed, a body edited.
     @Test func theCheckNoticesDrift() throws {
         let check = GeneratedFileCheck(root: Self.root)
-        let seaMask = try String(contentsOf: Self.root.appendingPathComponent("Sources/PlacesCore/Generated/SeaMaskData.swift"), encoding: .utf8)
-        let zones = try String(contentsOf: Self.root.appendingPathComponent("Sources/PlacesCore/Generated/CityTimeZoneData.swift"), encoding: .utf8)
+        let seaMask = try String(contentsOf: Self.root.appendingPathComponent("Sources/PlacesRouting/Generated/SeaMaskData.swift"), encoding: .utf8)
+        let zones = try String(contentsOf: Self.root.appendingPathComponent("Sources/PlacesGeodesy/Generated/CityTimeZoneData.swift"), encoding: .utf8)
         #expect(check.problems(file: "sea", text: seaMask).isEmpty)
         #expect(check.problems(file: "zones", text: zones).isEmpty)
         let editedBody = seaMask.replacingOccurrences(of: "static let rows = 1440", with: "static let rows = 1441")
