@@ -38,9 +38,12 @@ let package = Package(
         // spatial index and the files beside it (names, addresses, venue records).
         .target(name: "PlacesOSMExtract", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "CZlib"]),
         // The providers and routers, each over its own wire.
-        .target(name: "PlacesOSM", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSMExtract"]),
+        .target(
+            name: "PlacesOSM",
+            dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSMExtract"]),
         .target(name: "PlacesGoogle", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit"]),
-        .target(name: "PlacesFoursquare", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit"]),
+        .target(
+            name: "PlacesFoursquare", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit"]),
         .target(name: "PlacesRouting", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit"]),
         // The library an app links: PlacesClient and RouteClient over the registry of
         // providers, the provider-neutral pipeline, favorites, the JSON/CSV/GeoJSON encodings.

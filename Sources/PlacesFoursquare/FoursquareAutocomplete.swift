@@ -29,23 +29,31 @@ extension FoursquareRequestBuilder {
         query.append(URLQueryItem(name: "types", value: request.includeQueries ? "place,search" : "place"))
         if let sessionToken { query.append(URLQueryItem(name: "session_token", value: sessionToken)) }
         query.append(URLQueryItem(name: "limit", value: String(request.limit)))
-        let note = sessionToken == nil
+        let note =
+            sessionToken == nil
             ? "billed as an Autocomplete call on its own (no session_token: \"charged per keystroke/request\")"
             : "an Autocomplete call of session \(sessionToken ?? ""): free when the session completes with a selection, else billed as a call"
-        let billing = BilledTier(provider: .foursquare, sku: "Autocomplete", rung: TierLadder.foursquare[0], drivers: [], driverFields: [],
-                                 floor: TierLadder.foursquare[0])
-        return HTTPRequest(method: "GET", url: try ServiceURL.make(base: baseURL, path: "/autocomplete", query: query, service: .foursquare, wording: wording),
-                           headers: [("Accept", "application/json"), ("Authorization", "Bearer \(key)"), ("X-Places-Api-Version", Self.apiVersion)],
-                           service: "foursquare", secretHeaders: ["Authorization"], annotations: [note], billing: billing)
+        let billing = BilledTier(
+            provider: .foursquare, sku: "Autocomplete", rung: TierLadder.foursquare[0], drivers: [], driverFields: [],
+            floor: TierLadder.foursquare[0])
+        return HTTPRequest(
+            method: "GET",
+            url: try ServiceURL.make(base: baseURL, path: "/autocomplete", query: query, service: .foursquare, wording: wording),
+            headers: [("Accept", "application/json"), ("Authorization", "Bearer \(key)"), ("X-Places-Api-Version", Self.apiVersion)],
+            service: "foursquare", secretHeaders: ["Authorization"], annotations: [note], billing: billing)
     }
 }
 
 extension FoursquarePlacesProvider: AutocompleteProvider {
-    func autocomplete(_ request: AutocompleteRequest, sessionToken: String?,
-                              diagnostics: Diagnostics) async throws -> [AutocompletePrediction] {
+    func autocomplete(
+        _ request: AutocompleteRequest, sessionToken: String?,
+        diagnostics: Diagnostics
+    ) async throws -> [AutocompletePrediction] {
         guard request.input.unicodeScalars.count >= FoursquareRequestBuilder.minimumAutocompleteInput else {
-            throw PlacesError.invalidRequest(.query, message:
-                "Foursquare's autocomplete needs at least \(FoursquareRequestBuilder.minimumAutocompleteInput) characters of input")
+            throw PlacesError.invalidRequest(
+                .query,
+                message:
+                    "Foursquare's autocomplete needs at least \(FoursquareRequestBuilder.minimumAutocompleteInput) characters of input")
         }
         if !request.categories.isEmpty {
             diagnostics.note("Foursquare's autocomplete takes no categories; its predictions are filtered by category afterwards")
@@ -60,7 +68,9 @@ extension FoursquarePlacesProvider: AutocompleteProvider {
         } catch {
             throw HTTPErrorMapper.badBody(service: service, what: DecodingErrorText.describe(error))
         }
-        if decoded.results == nil, let error = FoursquareService.messageError(in: response.body, service: service, secrets: http.secrets) { throw error }
+        if decoded.results == nil, let error = FoursquareService.messageError(in: response.body, service: service, secrets: http.secrets) {
+            throw error
+        }
         return FoursquareAutocompleteMapper.predictions(from: decoded, request: request, diagnostics: diagnostics)
     }
 

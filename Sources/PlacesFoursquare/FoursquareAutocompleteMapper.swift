@@ -5,8 +5,10 @@ import PlacesModel
 /// distance, each number checked) and, when asked for, searches as query predictions;
 /// geos are left out (no id `details` takes).
 enum FoursquareAutocompleteMapper {
-    static func predictions(from response: FoursquareAutocompleteResponse, request: AutocompleteRequest,
-                            diagnostics: Diagnostics) -> [AutocompletePrediction] {
+    static func predictions(
+        from response: FoursquareAutocompleteResponse, request: AutocompleteRequest,
+        diagnostics: Diagnostics
+    ) -> [AutocompletePrediction] {
         let wanted = Set(request.categories)
         var out: [AutocompletePrediction] = []
         var skipped = 0
@@ -27,9 +29,11 @@ enum FoursquareAutocompleteMapper {
                     skipped += 1
                     continue
                 }
-                out.append(AutocompletePrediction(kind: .query, id: nil, text: text, mainText: text,
-                                                  secondaryText: nonEmpty(result.text?.secondary),
-                                                  mainTextMatches: highlights(result.text, in: text)))
+                out.append(
+                    AutocompletePrediction(
+                        kind: .query, id: nil, text: text, mainText: text,
+                        secondaryText: nonEmpty(result.text?.secondary),
+                        mainTextMatches: highlights(result.text, in: text)))
             default:
                 continue
             }
@@ -45,16 +49,18 @@ enum FoursquareAutocompleteMapper {
     private static func place(_ result: FoursquareAutocompleteResponse.Result) -> AutocompletePrediction? {
         // An id `details` could not take (characters other than letters, digits, '_' and '-') is no id.
         guard let place = result.place, let rawID = nonEmpty(place.fsqPlaceId), let id = try? PlaceID(parsing: "foursquare:\(rawID)"),
-              let name = nonEmpty(result.text?.primary) ?? nonEmpty(place.name),
-              let latitude = place.latitude, let longitude = place.longitude,
-              let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return nil }
+            let name = nonEmpty(result.text?.primary) ?? nonEmpty(place.name),
+            let latitude = place.latitude, let longitude = place.longitude,
+            let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+        else { return nil }
         let secondary = nonEmpty(result.text?.secondary) ?? nonEmpty(place.location?.formattedAddress)
         var distance: Double?
         if let meters = place.distance, meters.isFinite, meters >= 0, meters <= GeodesicDistance.longestMeters { distance = meters }
-        return AutocompletePrediction(kind: .place, id: id,
-                                      text: secondary.map { "\(name), \($0)" } ?? name, mainText: name, secondaryText: secondary,
-                                      types: (place.categories ?? []).compactMap { nonEmpty($0.name) }, distanceMeters: distance,
-                                      coordinate: coordinate, mainTextMatches: highlights(result.text, in: name))
+        return AutocompletePrediction(
+            kind: .place, id: id,
+            text: secondary.map { "\(name), \($0)" } ?? name, mainText: name, secondaryText: secondary,
+            types: (place.categories ?? []).compactMap { nonEmpty($0.name) }, distanceMeters: distance,
+            coordinate: coordinate, mainTextMatches: highlights(result.text, in: name))
     }
 
     /// The highlights of ASCII text (where any unit of offsets agrees), inside it.
@@ -63,7 +69,8 @@ enum FoursquareAutocompleteMapper {
         let count = Double(string.utf8.count)
         return (text.highlight ?? []).compactMap { highlight in
             guard let start = highlight.start, let length = highlight.length, start.isFinite, length.isFinite,
-                  start >= 0, length >= 0, start + length <= count, start.rounded() == start, length.rounded() == length else { return nil }
+                start >= 0, length >= 0, start + length <= count, start.rounded() == start, length.rounded() == length
+            else { return nil }
             return Int(start)..<Int(start + length)
         }
     }

@@ -10,8 +10,10 @@ struct FoursquareFields: Sendable, Equatable {
     /// Response field names, in a fixed order.
     let names: [String]
 
-    static let premium: Set<String> = ["rating", "price", "hours", "popularity", "photos", "tips", "stats", "menu",
-                                       "description", "tastes", "features", "verified", "closed_bucket"]
+    static let premium: Set<String> = [
+        "rating", "price", "hours", "popularity", "photos", "tips", "stats", "menu",
+        "description", "tastes", "features", "verified", "closed_bucket",
+    ]
 
     init(for fields: Set<VenueField>) {
         // Without an id, a name and a position a place cannot be listed at all.
@@ -36,8 +38,10 @@ struct FoursquareFields: Sendable, Equatable {
         names = Self.order.filter(wanted.contains)
     }
 
-    private static let order = ["fsq_place_id", "name", "latitude", "longitude", "location", "categories", "tel", "website",
-                                "rating", "price", "hours"]
+    private static let order = [
+        "fsq_place_id", "name", "latitude", "longitude", "location", "categories", "tel", "website",
+        "rating", "price", "hours",
+    ]
 
     /// The `fields` query value.
     var parameter: String { names.joined(separator: ",") }
@@ -49,11 +53,13 @@ struct FoursquareFields: Sendable, Equatable {
         let premium = premiumNames
         let served: [String: [VenueField]] = ["rating": [.rating], "price": [.priceLevel], "hours": [.openNow, .openingHours]]
         if premium.isEmpty {
-            return BilledTier(provider: .foursquare, sku: call, rung: TierLadder.foursquare[0], drivers: [], driverFields: [],
-                              floor: TierLadder.foursquare[0])
+            return BilledTier(
+                provider: .foursquare, sku: call, rung: TierLadder.foursquare[0], drivers: [], driverFields: [],
+                floor: TierLadder.foursquare[0])
         }
-        return BilledTier(provider: .foursquare, sku: call, rung: TierLadder.foursquare[1], drivers: premium,
-                          driverFields: premium.flatMap { served[$0] ?? [] }, floor: TierLadder.foursquare[0])
+        return BilledTier(
+            provider: .foursquare, sku: call, rung: TierLadder.foursquare[1], drivers: premium,
+            driverFields: premium.flatMap { served[$0] ?? [] }, floor: TierLadder.foursquare[0])
     }
 
     /// The `--dry-run` line: whether the call is billed as Pro or Premium, and why.

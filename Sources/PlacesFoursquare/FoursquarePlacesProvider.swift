@@ -48,17 +48,24 @@ struct FoursquarePlacesProvider: PlaceProvider {
         var seenPlaces = Set<PlaceID>()
         var accepted = 0
         var pages = 0
-        var next: HTTPRequest? = try builder.search(request, categoryIDs: FoursquareCategoryTable.ids(for: request.types), fields: fields, limit: perPage)
+        var next: HTTPRequest? = try builder.search(
+            request, categoryIDs: FoursquareCategoryTable.ids(for: request.types), fields: fields, limit: perPage)
         var visited = FoursquarePaging.Visited()
         while let current = next {
             visited.insert(current.url)
             let response = try await http.send(current, service: service)
             pages += 1
             let decoded = try decode(FoursquareSearchResponse.self, response.body, service: service)
-            if decoded.results == nil, let error = FoursquareService.messageError(in: response.body, service: service, secrets: current.secrets) { throw error }
+            if decoded.results == nil,
+                let error = FoursquareService.messageError(in: response.body, service: service, secrets: current.secrets)
+            {
+                throw error
+            }
             var places = decoded.results ?? []
             if places.count > FoursquareRequestBuilder.maxPerPage {
-                diagnostics.warning("Foursquare answered with \(places.count) places in one page, more than the \(FoursquareRequestBuilder.maxPerPage) it documents; used the first \(FoursquareRequestBuilder.maxPerPage)")
+                diagnostics.warning(
+                    "Foursquare answered with \(places.count) places in one page, more than the \(FoursquareRequestBuilder.maxPerPage) it documents; used the first \(FoursquareRequestBuilder.maxPerPage)"
+                )
                 places = Array(places.prefix(FoursquareRequestBuilder.maxPerPage))
             }
             var report = MappingReport()
@@ -70,7 +77,8 @@ struct FoursquarePlacesProvider: PlaceProvider {
             accepted += VenuePipeline.applyValueFilters(fresh.filter { isInsideCircle($0, request) }, request).count
             next = nil
             guard accepted < request.limit, pages < maxPages,
-                  let link = FoursquarePaging.nextURL(in: response.header("Link"), relativeTo: current.url) else { break }
+                let link = FoursquarePaging.nextURL(in: response.header("Link"), relativeTo: current.url)
+            else { break }
             try FoursquarePaging.checkSameOrigin(link, baseURL: baseURL, secrets: [key], wording: diagnostics.wording)
             // Never the same page twice (its URL or its cursor), nor on after a page with nothing new.
             if visited.contains(link) {
@@ -117,10 +125,15 @@ struct FoursquarePlacesProvider: PlaceProvider {
             throw PlacesError.placeNotFound(id, message: diagnostics.wording(.unknownPlace(id, said: message)))
         }
         let place = try decode(FoursquarePlace.self, response.body, service: service)
-        if place.fsqPlaceId == nil, let error = FoursquareService.messageError(in: response.body, service: service, secrets: request.secrets) { throw error }
+        if place.fsqPlaceId == nil,
+            let error = FoursquareService.messageError(in: response.body, service: service, secrets: request.secrets)
+        {
+            throw error
+        }
         var report = MappingReport()
         guard let venue = FoursquareVenueMapper.venue(from: place, report: &report) else {
-            throw HTTPErrorMapper.badBody(service: service, what: report.firstSkipReason ?? "the place has no fsq_place_id, name or position")
+            throw HTTPErrorMapper.badBody(
+                service: service, what: report.firstSkipReason ?? "the place has no fsq_place_id, name or position")
         }
         report.report(provider: service.name, lacking: "an id, a name or a position", to: diagnostics)
         return venue

@@ -40,8 +40,9 @@ struct FoursquareRequestBuilder: Sendable {
         query.append(URLQueryItem(name: "sort", value: Self.sortValue(request)))
         query.append(URLQueryItem(name: "limit", value: String(limit)))
         query.append(URLQueryItem(name: "fields", value: fields.parameter))
-        var http = get(try url(path: "/places/search", query: query), annotations: [fields.billingNote(call: "Place Search")],
-                       billing: fields.billedTier(call: "Place Search"))
+        var http = get(
+            try url(path: "/places/search", query: query), annotations: [fields.billingNote(call: "Place Search")],
+            billing: fields.billedTier(call: "Place Search"))
         http.annotations.append("first page only: later pages follow the Link header's rel=\"next\" URL, each a call billed again")
         return http
     }
@@ -52,7 +53,8 @@ struct FoursquareRequestBuilder: Sendable {
     }
 
     func details(placeID: String, fields: FoursquareFields) throws -> HTTPRequest {
-        get(try url(path: "/places/\(ServiceURL.segment(placeID))", query: [URLQueryItem(name: "fields", value: fields.parameter)]),
+        get(
+            try url(path: "/places/\(ServiceURL.segment(placeID))", query: [URLQueryItem(name: "fields", value: fields.parameter)]),
             annotations: [fields.billingNote(call: "Place Details")], billing: fields.billedTier(call: "Place Details"))
     }
 
@@ -68,9 +70,10 @@ struct FoursquareRequestBuilder: Sendable {
     }
 
     private func get(_ url: URL, annotations: [String], billing: BilledTier) -> HTTPRequest {
-        HTTPRequest(method: "GET", url: url,
-                    headers: [("Accept", "application/json"), ("Authorization", "Bearer \(key)"), ("X-Places-Api-Version", Self.apiVersion)],
-                    service: "foursquare", secretHeaders: ["Authorization"], annotations: annotations, billing: billing)
+        HTTPRequest(
+            method: "GET", url: url,
+            headers: [("Accept", "application/json"), ("Authorization", "Bearer \(key)"), ("X-Places-Api-Version", Self.apiVersion)],
+            service: "foursquare", secretHeaders: ["Authorization"], annotations: annotations, billing: billing)
     }
 
     private func url(path: String, query: [URLQueryItem]) throws -> URL {

@@ -8,7 +8,8 @@ import PlacesSupport
 /// Premium call has no credits).
 package enum FoursquareService {
     static func parseError(_ response: HTTPResponse) -> ServiceError {
-        let message = (try? JSONDecoder().decode(FoursquareErrorBody.self, from: response.body))?.message
+        let message =
+            (try? JSONDecoder().decode(FoursquareErrorBody.self, from: response.body))?.message
             ?? String(decoding: response.body.prefix(200), as: UTF8.self)
         return ServiceError(message: message.isEmpty ? nil : message)
     }
@@ -19,8 +20,9 @@ package enum FoursquareService {
     static func messageError(in body: Data, service: ResponseReader, secrets: [String]) -> PlacesError? {
         guard let message = (try? JSONDecoder().decode(FoursquareErrorBody.self, from: body))?.message else { return nil }
         let said = TerminalText.sanitizedLine(String(message.prefix(300)))
-        return HTTPErrorMapper.scrubbed(.unavailable(.foursquare, message: "\(service.name) answered with an error instead of places: \(said); try again later"),
-                                        secrets: secrets)
+        return HTTPErrorMapper.scrubbed(
+            .unavailable(.foursquare, message: "\(service.name) answered with an error instead of places: \(said); try again later"),
+            secrets: secrets)
     }
 
     /// A key from the retired v3 API: a raw key, often starting `fsq3`, that was sent without

@@ -22,9 +22,13 @@ enum FoursquareVenueMapper {
             report.skip("fsq_place_id '\(rawID.prefix(40))' has characters other than letters, digits, '_' and '-'")
             return nil
         }
-        guard let name = nonEmpty(place.name), let latitude = place.latitude, let longitude = place.longitude else { report.skip(); return nil }
+        guard let name = nonEmpty(place.name), let latitude = place.latitude, let longitude = place.longitude else {
+            report.skip(); return nil
+        }
         guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
-            report.skip("latitude/longitude \(PlaceValueRange.text(latitude)),\(PlaceValueRange.text(longitude)) of \(id) is outside -90..90, -180..180")
+            report.skip(
+                "latitude/longitude \(PlaceValueRange.text(latitude)),\(PlaceValueRange.text(longitude)) of \(id) is outside -90..90, -180..180"
+            )
             return nil
         }
         var rating: Double?

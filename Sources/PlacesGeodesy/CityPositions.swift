@@ -54,8 +54,9 @@ package struct CityPositions: Sendable {
     /// The first `count` cities (all of them when there are fewer).
     package func prefix(_ count: Int) -> CityPositions {
         guard count < self.count else { return self }
-        return CityPositions(ids: Array(ids.prefix(count)), latitudes: Array(latitudes.prefix(count)),
-                             longitudes: Array(longitudes.prefix(count)), zones: Array(zones.prefix(count)), zoneNames: zoneNames)
+        return CityPositions(
+            ids: Array(ids.prefix(count)), latitudes: Array(latitudes.prefix(count)),
+            longitudes: Array(longitudes.prefix(count)), zones: Array(zones.prefix(count)), zoneNames: zoneNames)
     }
 
     /// Cities given position by position (tests, a trimmed table, a join); `ids` default to

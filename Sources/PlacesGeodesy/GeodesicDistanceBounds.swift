@@ -63,7 +63,8 @@ package struct GeodesicDistanceBounds: Sendable {
         // longitude difference (up to 180°), so the nearest point is on the nearer edge
         // meridian: at one of its ends, or where cos σ = sin β₀ sin β + cos β₀ cos β cos Δ
         // peaks, β = atan2(sin β₀, cos β₀ cos Δ).
-        var sigma = min(self.sigma(toBeta: betaSouth, longitudeDifference: delta), self.sigma(toBeta: betaNorth, longitudeDifference: delta))
+        var sigma = min(
+            self.sigma(toBeta: betaSouth, longitudeDifference: delta), self.sigma(toBeta: betaNorth, longitudeDifference: delta))
         let peak = atan2(sinBeta, cosBeta * cos(delta))
         if peak > betaSouth && peak < betaNorth {
             sigma = min(sigma, self.sigma(toBeta: peak, longitudeDifference: delta))

@@ -98,7 +98,8 @@ struct GeodesicLine: Sendable {
 
     /// C1′, the coefficients of the reverted distance series (geographiclib `_C1pf`).
     private static func c1p(_ eps: Double, _ c: inout [Double]) {
-        GeodesicSolver.fillSeries([205, -432, 768, 1536, 4005, -4736, 3840, 12288, -225, 116, 384, -7173, 2695, 7680, 3467, 7680, 38081, 61440],
-                                  eps, &c)
+        GeodesicSolver.fillSeries(
+            [205, -432, 768, 1536, 4005, -4736, 3840, 12288, -225, 116, 384, -7173, 2695, 7680, 3467, 7680, 38081, 61440],
+            eps, &c)
     }
 }

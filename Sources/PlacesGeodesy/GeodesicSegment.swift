@@ -44,7 +44,8 @@ struct GeodesicSegment: Sendable {
     /// The nearest point to `place` among those `within` metres of the start (the whole
     /// segment by default), as its distance from the start and its distance to the place.
     /// `guess` is where to start looking (else a spherical estimate from the start).
-    func nearest(to place: Coordinate, within range: ClosedRange<Double>? = nil, guess: Double? = nil) -> (along: Double, distance: Double) {
+    func nearest(to place: Coordinate, within range: ClosedRange<Double>? = nil, guess: Double? = nil) -> (along: Double, distance: Double)
+    {
         let solver = GeodesicSolver.wgs84
         let low = max(0, range?.lowerBound ?? 0), high = min(length, range?.upperBound ?? length)
         guard high > low else {

@@ -114,9 +114,10 @@ struct GeodesicSolver: Sendable {
             let ssig1 = sbet1, csig1 = calp1 * cbet1
             let ssig2 = sbet2, csig2 = calp2 * cbet2
             sig12 = atan2(max(0.0, csig1 * ssig2 - ssig1 * csig2) + 0.0, csig1 * csig2 + ssig1 * ssig2)
-            let lengths = self.lengths(eps: n, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
-                                       ssig2: ssig2, csig2: csig2, dn2: dn2, reducedLength: true,
-                                       c1a: &c1a, c2a: &c2a)
+            let lengths = self.lengths(
+                eps: n, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
+                ssig2: ssig2, csig2: csig2, dn2: dn2, reducedLength: true,
+                c1a: &c1a, c2a: &c2a)
             s12x = lengths.s12b
             m12x = lengths.m12b
             if sig12 < Self.tol2 || m12x >= 0 {
@@ -140,8 +141,9 @@ struct GeodesicSolver: Sendable {
             salp2 = 1
             s12x = a * lam12
         } else if !meridian {
-            let start = inverseStart(sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2,
-                                     lam12: lam12, slam12: slam12, clam12: clam12)
+            let start = inverseStart(
+                sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2,
+                lam12: lam12, slam12: slam12, clam12: clam12)
             sig12 = start.sig12
             salp1 = start.salp1
             calp1 = start.calp1
@@ -158,9 +160,10 @@ struct GeodesicSolver: Sendable {
                 var salp1b = Self.tiny, calp1b = -1.0
                 var state = Lambda12Result()
                 while true {
-                    state = lambda12(sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2,
-                                     salp1: salp1, calp1: calp1, slam120: slam12, clam120: clam12,
-                                     diffp: numit < Self.maxit1, c1a: &c1a, c2a: &c2a, c3a: &c3a)
+                    state = lambda12(
+                        sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2,
+                        salp1: salp1, calp1: calp1, slam120: slam12, clam120: clam12,
+                        diffp: numit < Self.maxit1, c1a: &c1a, c2a: &c2a, c3a: &c3a)
                     let v = state.lam12
                     if tripb || !(abs(v) >= (tripn ? 8 : 1) * Self.tol0) || numit == Self.maxit2 { break }
                     if v > 0 && (numit > Self.maxit1 || calp1 / salp1 > calp1b / salp1b) {
@@ -189,15 +192,17 @@ struct GeodesicSolver: Sendable {
                     calp1 = (calp1a + calp1b) / 2
                     (salp1, calp1) = M.norm(salp1, calp1)
                     tripn = false
-                    tripb = abs(salp1a - salp1) + (calp1a - calp1) < Self.tolb
+                    tripb =
+                        abs(salp1a - salp1) + (calp1a - calp1) < Self.tolb
                         || abs(salp1 - salp1b) + (calp1 - calp1b) < Self.tolb
                 }
                 salp2 = state.salp2
                 calp2 = state.calp2
                 sig12 = state.sig12
-                let lengths = self.lengths(eps: state.eps, sig12: sig12, ssig1: state.ssig1, csig1: state.csig1,
-                                           dn1: dn1, ssig2: state.ssig2, csig2: state.csig2, dn2: dn2,
-                                           reducedLength: false, c1a: &c1a, c2a: &c2a)
+                let lengths = self.lengths(
+                    eps: state.eps, sig12: sig12, ssig1: state.ssig1, csig1: state.csig1,
+                    dn1: dn1, ssig2: state.ssig2, csig2: state.csig2, dn2: dn2,
+                    reducedLength: false, c1a: &c1a, c2a: &c2a)
                 s12x = lengths.s12b * b
             }
         }
@@ -349,9 +354,11 @@ struct GeodesicSolver: Sendable {
         var m12b = Double.nan
     }
 
-    private func lengths(eps: Double, sig12: Double, ssig1: Double, csig1: Double, dn1: Double,
-                         ssig2: Double, csig2: Double, dn2: Double, reducedLength: Bool,
-                         c1a: inout [Double], c2a: inout [Double]) -> Lengths {
+    private func lengths(
+        eps: Double, sig12: Double, ssig1: Double, csig1: Double, dn1: Double,
+        ssig2: Double, csig2: Double, dn2: Double, reducedLength: Bool,
+        c1a: inout [Double], c2a: inout [Double]
+    ) -> Lengths {
         var result = Lengths()
         var a1 = Self.a1m1(eps)
         Self.c1(eps, &c1a)
@@ -364,11 +371,13 @@ struct GeodesicSolver: Sendable {
         }
         a1 = 1 + a1
         let count = Self.order + 1
-        let b1 = Self.sinCosSeries(sinp: true, ssig2, csig2, c1a, count: count)
+        let b1 =
+            Self.sinCosSeries(sinp: true, ssig2, csig2, c1a, count: count)
             - Self.sinCosSeries(sinp: true, ssig1, csig1, c1a, count: count)
         result.s12b = a1 * (sig12 + b1)
         if reducedLength {
-            let b2 = Self.sinCosSeries(sinp: true, ssig2, csig2, c2a, count: count)
+            let b2 =
+                Self.sinCosSeries(sinp: true, ssig2, csig2, c2a, count: count)
                 - Self.sinCosSeries(sinp: true, ssig1, csig1, c2a, count: count)
             let j12 = m0x * sig12 + (a1 * b1 - a2 * b2)
             result.m12b = dn2 * (csig1 * ssig2) - dn1 * (ssig1 * csig2) - csig1 * csig2 * j12
@@ -385,8 +394,10 @@ struct GeodesicSolver: Sendable {
         var dnm: Double
     }
 
-    private func inverseStart(sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double,
-                              lam12: Double, slam12: Double, clam12: Double) -> Start {
+    private func inverseStart(
+        sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double,
+        lam12: Double, slam12: Double, clam12: Double
+    ) -> Start {
         var sig12 = -1.0, salp2 = Double.nan, calp2 = Double.nan, dnm = Double.nan
         let sbet12 = sbet2 * cbet1 - cbet2 * sbet1
         let cbet12 = cbet2 * cbet1 + sbet2 * sbet1
@@ -408,7 +419,8 @@ struct GeodesicSolver: Sendable {
         }
 
         var salp1 = cbet2 * somg12
-        var calp1 = comg12 >= 0
+        var calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * M.sq(somg12) / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * M.sq(somg12) / (1 - comg12)
 
@@ -465,9 +477,11 @@ struct GeodesicSolver: Sendable {
         var dlam12 = Double.nan
     }
 
-    private func lambda12(sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double,
-                          salp1: Double, calp1 calp1In: Double, slam120: Double, clam120: Double, diffp: Bool,
-                          c1a: inout [Double], c2a: inout [Double], c3a: inout [Double]) -> Lambda12Result {
+    private func lambda12(
+        sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double,
+        salp1: Double, calp1 calp1In: Double, slam120: Double, clam120: Double, diffp: Bool,
+        c1a: inout [Double], c2a: inout [Double], c3a: inout [Double]
+    ) -> Lambda12Result {
         var r = Lambda12Result()
         var calp1 = calp1In
         if sbet1 == 0 && calp1 == 0 { calp1 = -Self.tiny }
@@ -482,8 +496,10 @@ struct GeodesicSolver: Sendable {
         (ssig1, csig1) = M.norm(ssig1, csig1)
 
         let salp2 = cbet2 != cbet1 ? salp0 / cbet2 : salp1
-        let calp2 = (cbet2 != cbet1 || abs(sbet2) != -sbet1)
-            ? (M.sq(calp1 * cbet1) + (cbet1 < -sbet1 ? (cbet2 - cbet1) * (cbet1 + cbet2) : (sbet1 - sbet2) * (sbet1 + sbet2))).squareRoot() / cbet2
+        let calp2 =
+            (cbet2 != cbet1 || abs(sbet2) != -sbet1)
+            ? (M.sq(calp1 * cbet1) + (cbet1 < -sbet1 ? (cbet2 - cbet1) * (cbet1 + cbet2) : (sbet1 - sbet2) * (sbet1 + sbet2))).squareRoot()
+                / cbet2
             : abs(calp1)
 
         var ssig2 = sbet2
@@ -500,7 +516,8 @@ struct GeodesicSolver: Sendable {
         let k2 = M.sq(calp0) * ep2
         let eps = k2 / (2 * (1 + (1 + k2).squareRoot()) + k2)
         c3(eps, &c3a)
-        let b312 = Self.sinCosSeries(sinp: true, ssig2, csig2, c3a, count: Self.order)
+        let b312 =
+            Self.sinCosSeries(sinp: true, ssig2, csig2, c3a, count: Self.order)
             - Self.sinCosSeries(sinp: true, ssig1, csig1, c3a, count: Self.order)
         let domg12 = -f * a3(eps) * salp0 * (sig12 + b312)
 
@@ -517,9 +534,10 @@ struct GeodesicSolver: Sendable {
             if calp2 == 0 {
                 r.dlam12 = -2 * f1 * dn1 / sbet1
             } else {
-                let lengths = self.lengths(eps: eps, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
-                                           ssig2: ssig2, csig2: csig2, dn2: dn2, reducedLength: true,
-                                           c1a: &c1a, c2a: &c2a)
+                let lengths = self.lengths(
+                    eps: eps, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
+                    ssig2: ssig2, csig2: csig2, dn2: dn2, reducedLength: true,
+                    c1a: &c1a, c2a: &c2a)
                 r.dlam12 = lengths.m12b * f1 / (calp2 * cbet2)
             }
         }

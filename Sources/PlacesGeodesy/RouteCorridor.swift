@@ -61,8 +61,10 @@ package struct RouteCorridor: Sendable {
                 let a = segment.length * Double(i) / Double(count), b = segment.length * Double(i + 1) / Double(count)
                 let single = count == 1
                 let center = single ? segment.start : segment.point(at: (a + b) / 2)
-                parts.append(Part(segment: index, range: a...b, startAlong: line.cumulativeMeters[index] + a,
-                                  center: GeodesicDistanceBounds(center: center), reach: single ? segment.length : (b - a) / 2))
+                parts.append(
+                    Part(
+                        segment: index, range: a...b, startAlong: line.cumulativeMeters[index] + a,
+                        center: GeodesicDistanceBounds(center: center), reach: single ? segment.length : (b - a) / 2))
             }
         }
         self.parts = parts
@@ -77,8 +79,10 @@ package struct RouteCorridor: Sendable {
             var lastPart = firstPart
             while lastPart + 1 < parts.count, parts[lastPart + 1].startAlong <= end { lastPart += 1 }
             let middle = line.point(atAlong: (start + end) / 2)
-            pieces.append(Piece(startAlong: start, endAlong: end, box: GeodesicBounds(center: middle, radius: (end - start) / 2 + radiusMeters),
-                                parts: firstPart..<(lastPart + 1), middle: GeodesicDistanceBounds(center: middle)))
+            pieces.append(
+                Piece(
+                    startAlong: start, endAlong: end, box: GeodesicBounds(center: middle, radius: (end - start) / 2 + radiusMeters),
+                    parts: firstPart..<(lastPart + 1), middle: GeodesicDistanceBounds(center: middle)))
         }
         self.pieces = pieces
 
@@ -120,10 +124,12 @@ package struct RouteCorridor: Sendable {
     private static func bucketKeys(covering box: GeodesicBounds, degrees: Double) -> [Int64]? {
         guard box.longitudeSpan != nil else { return nil }
         let columns = bucketColumns(degrees)
-        let lowRow = Int64(((box.minLatitude + 90) / degrees).rounded(.down)), highRow = Int64(((box.maxLatitude + 90) / degrees).rounded(.down))
+        let lowRow = Int64(((box.minLatitude + 90) / degrees).rounded(.down)),
+            highRow = Int64(((box.maxLatitude + 90) / degrees).rounded(.down))
         var keys: [Int64] = []
         for range in box.longitudeRanges {
-            let west = Int64(((range.lowerBound + 180) / degrees).rounded(.down)), east = Int64(((range.upperBound + 180) / degrees).rounded(.down))
+            let west = Int64(((range.lowerBound + 180) / degrees).rounded(.down)),
+                east = Int64(((range.upperBound + 180) / degrees).rounded(.down))
             guard (highRow - lowRow + 1) * (east - west + 1) <= 4096 else { return [Int64](repeating: 0, count: 4097) }
             for row in lowRow...highRow {
                 for column in west...east { keys.append(row * columns + column) }
@@ -179,8 +185,10 @@ package struct RouteCorridor: Sendable {
         for candidate in candidates.sorted(by: { $0.part < $1.part }) {
             let part = parts[candidate.part]
             if let last = stretches.last, last.segment == part.segment {
-                stretches[stretches.count - 1] = (min(last.lower, candidate.lower), part.segment,
-                                                  min(last.range.lowerBound, part.range.lowerBound)...max(last.range.upperBound, part.range.upperBound))
+                stretches[stretches.count - 1] = (
+                    min(last.lower, candidate.lower), part.segment,
+                    min(last.range.lowerBound, part.range.lowerBound)...max(last.range.upperBound, part.range.upperBound)
+                )
             } else {
                 stretches.append((candidate.lower, part.segment, part.range))
             }

@@ -10,7 +10,9 @@ package struct AnswerShape {
 
     /// Nil for anything but one valid JSON object: an HTML page, text, an array, a body cut short.
     package init?(_ response: HTTPResponse) {
-        guard let first = response.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") else { return nil }
+        guard let first = response.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") else {
+            return nil
+        }
         let spans = JSONSpans(response.body)
         guard let whole = spans.wholeValue, let pairs = spans.members(of: whole) else { return nil }
         self.spans = spans

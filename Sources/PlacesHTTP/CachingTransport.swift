@@ -19,8 +19,10 @@ package struct CachingTransport: HTTPTransport {
     let ledger: RequestLedger
     let now: @Sendable () -> Date
 
-    package init(inner: HTTPTransport, cache: ResponseCache, ttl: Double, dryRun: Bool = false, knownSecrets: [String] = [],
-                 diagnostics: Diagnostics = .silent, ledger: RequestLedger = .shared, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(
+        inner: HTTPTransport, cache: ResponseCache, ttl: Double, dryRun: Bool = false, knownSecrets: [String] = [],
+        diagnostics: Diagnostics = .silent, ledger: RequestLedger = .shared, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.inner = inner
         self.cache = cache
         self.ttl = ttl
@@ -36,21 +38,28 @@ package struct CachingTransport: HTTPTransport {
         if dryRun {
             var noted = request
             if let fresh {
-                noted.annotations.append("cache: answered from the response cache (stored \(Self.duration(fresh.age(now: now()))) ago, fresh for \(Self.duration(ttl - fresh.age(now: now()))) more): would not be sent")
+                noted.annotations.append(
+                    "cache: answered from the response cache (stored \(Self.duration(fresh.age(now: now()))) ago, fresh for \(Self.duration(ttl - fresh.age(now: now()))) more): would not be sent"
+                )
             } else {
-                noted.annotations.append("cache: not in the response cache (or older than \(Self.duration(ttl))): would be sent, and its answer kept")
+                noted.annotations.append(
+                    "cache: not in the response cache (or older than \(Self.duration(ttl))): would be sent, and its answer kept")
             }
             return try await inner.send(noted, timeout: timeout, maxResponseBytes: maxResponseBytes)
         }
         if let fresh {
-            guard fresh.response.body.count <= maxResponseBytes else { throw TransportFailure.tooLarge(limit: maxResponseBytes, declared: nil) }
+            guard fresh.response.body.count <= maxResponseBytes else {
+                throw TransportFailure.tooLarge(limit: maxResponseBytes, declared: nil)
+            }
             ledger.recordCacheHit(request)
             return fresh.response
         }
         let inner = self.inner, cache = self.cache, secrets = knownSecrets, diagnostics = self.diagnostics, now = self.now
         let (response, shared) = try await cache.coalescing(ResponseCache.key(for: request)) {
             let response = try await inner.send(request, timeout: timeout, maxResponseBytes: maxResponseBytes)
-            if Self.keeps(response, for: request) { cache.store(response, for: request, knownSecrets: secrets, now: now(), diagnostics: diagnostics) }
+            if Self.keeps(response, for: request) {
+                cache.store(response, for: request, knownSecrets: secrets, now: now(), diagnostics: diagnostics)
+            }
             return response
         }
         if shared { ledger.recordCacheHit(request) }

@@ -65,7 +65,9 @@ package struct Cassette: Sendable {
 
     static func canonicalBody(_ body: Data) -> String {
         if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-           let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) {
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        {
             return String(decoding: data, as: UTF8.self)
         }
         return String(decoding: body, as: UTF8.self)
@@ -97,13 +99,19 @@ package struct Cassette: Sendable {
     /// Reads a cassette file back; `service` is the folder it came from.
     package static func parse(_ data: Data, service: String, source: String) throws -> Cassette {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let req = root["request"] as? [String: Any], let res = root["response"] as? [String: Any],
-              let method = req["method"] as? String, let urlText = req["url"] as? String, let url = URL(string: urlText),
-              let status = res["status"] as? Int else {
-            throw PlacesError.badFile(path: source, message: "\(source) is not a recorded exchange: expected {\"request\": {...}, \"response\": {\"status\": ...}}")
+            let req = root["request"] as? [String: Any], let res = root["response"] as? [String: Any],
+            let method = req["method"] as? String, let urlText = req["url"] as? String, let url = URL(string: urlText),
+            let status = res["status"] as? Int
+        else {
+            throw PlacesError.badFile(
+                path: source,
+                message: "\(source) is not a recorded exchange: expected {\"request\": {...}, \"response\": {\"status\": ...}}")
         }
-        let request = HTTPRequest(method: method, url: url, headers: headerList(req["headers"]), body: try bodyData(req["body"], source: source), service: service)
-        let response = HTTPResponse(status: status, headers: headerList(res["headers"]), body: try bodyData(res["body"], source: source) ?? Data())
+        let request = HTTPRequest(
+            method: method, url: url, headers: headerList(req["headers"]), body: try bodyData(req["body"], source: source), service: service
+        )
+        let response = HTTPResponse(
+            status: status, headers: headerList(res["headers"]), body: try bodyData(res["body"], source: source) ?? Data())
         // Optional and informative only: a value of another shape is ignored, not an error.
         return Cassette(request: request, response: response, command: root["command"] as? [String])
     }
@@ -143,6 +151,8 @@ extension Cassette: CustomStringConvertible, CustomDebugStringConvertible, Custo
     package var description: String { "Cassette(\(request.description) -> \(response.status), \(response.body.count) bytes)" }
     package var debugDescription: String { description }
     package var customMirror: Mirror {
-        Mirror(self, children: ["request": request.description, "status": response.status, "bodyBytes": response.body.count], displayStyle: .struct)
+        Mirror(
+            self, children: ["request": request.description, "status": response.status, "bodyBytes": response.body.count],
+            displayStyle: .struct)
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,8 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesModel
-import PlacesSupport
 
 /// What `places cassettes unused --delete` may delete, and the deleting. Only DIR's own
 /// recordings: regular files named as exchanges, directly in a folder of a known service

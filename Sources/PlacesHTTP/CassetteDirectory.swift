@@ -1,4 +1,7 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,8 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesModel
-import PlacesSupport
 
 /// A directory of recorded exchanges as `--record` writes it: one folder per service
 /// (`google`, `foursquare`, `osm`, `osrm`) holding one `<hash>-<n>.json` file per exchange.
@@ -129,9 +130,11 @@ package struct CassetteDirectory: Sendable {
     /// Writes and removes a file of `probeBytes` in `directory`, which must be a directory.
     private func probe(_ directory: String) throws {
         guard let kind = DirectoryEntries.kind(of: directory), kind == .directory else {
-            let what = DirectoryEntries.kind(of: directory).map { "\($0)" }
+            let what =
+                DirectoryEntries.kind(of: directory).map { "\($0)" }
                 ?? (DirectoryEntries.linkKind(of: directory) == .symbolicLink ? "a symbolic link to nothing" : "missing")
-            throw PlacesError.configuration(message: "cannot record into \(path): \(directory) is \(what), not a directory; nothing was sent")
+            throw PlacesError.configuration(
+                message: "cannot record into \(path): \(directory) is \(what), not a directory; nothing was sent")
         }
         let probe = PathText.join(directory, ".places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         func refuse(_ error: SystemCallError) -> PlacesError {

@@ -15,8 +15,10 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
     private let diagnostics: Diagnostics
     private let numbering = CassetteNumbering()
 
-    package init(inner: HTTPTransport, directory: String, knownSecrets: [String], command: [String]? = nil,
-                 diagnostics: Diagnostics = .silent) {
+    package init(
+        inner: HTTPTransport, directory: String, knownSecrets: [String], command: [String]? = nil,
+        diagnostics: Diagnostics = .silent
+    ) {
         self.inner = inner
         self.directory = directory
         self.knownSecrets = knownSecrets.flatMap(Redaction.secretForms)
@@ -37,7 +39,9 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
         let file = try record(Cassette(request: request, response: response, command: command), number: number)
         if !response.isSuccess {
             // A legitimate fixture for error tests, but often a rejected key: say so.
-            diagnostics.note("recorded \(file) with HTTP status \(response.status): it replays as that error; record again if that is not what you meant")
+            diagnostics.note(
+                "recorded \(file) with HTTP status \(response.status): it replays as that error; record again if that is not what you meant"
+            )
         }
         return response
     }
@@ -50,7 +54,11 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
         // own JSON would escape it), and any 12 characters of a key in a row.
         if Redaction.contains(text, secrets: cassette.request.secrets + knownSecrets) {
             let place = cassette.request.redacted.url.host ?? cassette.request.service
-            throw PlacesError.badFile(path: directory, message: "refusing to record: the exchange with \(place) would still contain an API key, or 12 or more characters of one, after redaction (the server echoed it); nothing was written to \(directory)")
+            throw PlacesError.badFile(
+                path: directory,
+                message:
+                    "refusing to record: the exchange with \(place) would still contain an API key, or 12 or more characters of one, after redaction (the server echoed it); nothing was written to \(directory)"
+            )
         }
         let folder = PathText.join(directory, cassette.request.service)
         let name = "\(key)-\(n).json"
@@ -58,8 +66,9 @@ package final class CassetteRecordingTransport: HTTPTransport, @unchecked Sendab
             try AtomicFile.makeDirectories(folder, mode: 0o755)
             // Unique per write, not per process: the lines of a batch record side by side, each
             // with its own counts, so two may write the same recording at once (the last stays).
-            try AtomicFile.replace(PathText.join(folder, name), with: Data(text.utf8),
-                                   tempPath: PathText.join(folder, ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"), mode: 0o644)
+            try AtomicFile.replace(
+                PathText.join(folder, name), with: Data(text.utf8),
+                tempPath: PathText.join(folder, ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"), mode: 0o644)
         } catch let error as SystemCallError {
             let message = "cannot write the recording into \(folder): \(error.description)"
             // No room (a full disk, a quota, `ulimit -f`) is the storage's failure, not the setup's.
@@ -95,8 +104,10 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
     /// `directory` is a path as given (see `PathText`); `usageLog`, when given, gets the
     /// path of every file replayed (see `ReplayUsageLog`). `keyMissing` names the service
     /// whose key the caller does not have: its misses are not sent, whatever `recorder` says.
-    package init(directory: String, refreshAdvice: String? = nil, recordingMisses recorder: CassetteRecordingTransport? = nil,
-                 keyMissing: PlacesError.Service? = nil, diagnostics: Diagnostics = .silent, usageLog: ReplayUsageLog? = nil) {
+    package init(
+        directory: String, refreshAdvice: String? = nil, recordingMisses recorder: CassetteRecordingTransport? = nil,
+        keyMissing: PlacesError.Service? = nil, diagnostics: Diagnostics = .silent, usageLog: ReplayUsageLog? = nil
+    ) {
         self.cassettes = CassetteDirectory(directory)
         self.refreshAdvice = refreshAdvice
         self.recorder = recorder
@@ -125,7 +136,8 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
         let cassette = try Cassette.parse(data, service: request.service, source: file)
         if let usageLog {
             try usageLog.append(file) {
-                diagnostics.note("the replay log \(usageLog.path) is a FIFO with no reader yet; waiting for one, as echo >FIFO would (Ctrl-C to stop)")
+                diagnostics.note(
+                    "the replay log \(usageLog.path) is a FIFO with no reader yet; waiting for one, as echo >FIFO would (Ctrl-C to stop)")
             }
         }
         if cassette.response.body.count > maxResponseBytes { throw TransportFailure.tooLarge(limit: maxResponseBytes, declared: nil) }

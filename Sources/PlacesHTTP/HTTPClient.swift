@@ -23,11 +23,13 @@ package struct HTTPClient: Sendable {
     static let defaultMaxResponseBytes = 64 * 1_048_576
     package static let userAgent = "places/\(PlacesVersion.current)"
 
-    package init(transport: HTTPTransport, timeout: Double = HTTPClient.defaultTimeout,
-                policy: RetryPolicy = RetryPolicy(retries: HTTPClient.defaultRetries),
-                maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes, diagnostics: Diagnostics = .silent,
-                ceiling: TierCeiling? = nil, sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(
+        transport: HTTPTransport, timeout: Double = HTTPClient.defaultTimeout,
+        policy: RetryPolicy = RetryPolicy(retries: HTTPClient.defaultRetries),
+        maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes, diagnostics: Diagnostics = .silent,
+        ceiling: TierCeiling? = nil, sleep: @escaping @Sendable (Double) async -> Void = HTTPClient.sleep,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.transport = transport
         self.timeout = timeout
         self.policy = policy
@@ -66,8 +68,9 @@ package struct HTTPClient: Sendable {
             case .success(let response):
                 // A cancelled command (a batch whose reader went away) does not try again.
                 guard RetryPolicy.isRetryable(status: response.status), attempt < attempts, !Task.isCancelled else {
-                    throw HTTPErrorMapper.error(for: response, service: service, attempts: attempt, secrets: secrets,
-                                                wording: diagnostics.wording, now: now())
+                    throw HTTPErrorMapper.error(
+                        for: response, service: service, attempts: attempt, secrets: secrets,
+                        wording: diagnostics.wording, now: now())
                 }
                 let wait: Double
                 if let retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"), now: now()) {
@@ -79,15 +82,20 @@ package struct HTTPClient: Sendable {
                 } else {
                     wait = policy.backoff(retry: attempt)
                 }
-                diagnostics.note("\(service.name) answered \(response.status); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))")
+                diagnostics.note(
+                    "\(service.name) answered \(response.status); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))"
+                )
                 await sleep(wait)
             case .failure(let failure):
                 guard failure.isRetryable, attempt < attempts, !Task.isCancelled else {
-                    throw HTTPErrorMapper.error(for: failure, service: service, url: request.url, attempts: attempt, secrets: secrets,
-                                                wording: diagnostics.wording)
+                    throw HTTPErrorMapper.error(
+                        for: failure, service: service, url: request.url, attempts: attempt, secrets: secrets,
+                        wording: diagnostics.wording)
                 }
                 let wait = policy.backoff(retry: attempt)
-                diagnostics.note("\(service.name): \(Self.describe(failure)); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))")
+                diagnostics.note(
+                    "\(service.name): \(Self.describe(failure)); retrying in \(String(format: "%.1f", wait)) s (attempt \(attempt + 1) of \(attempts))"
+                )
                 await sleep(wait)
             }
         }

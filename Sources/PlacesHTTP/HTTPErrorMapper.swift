@@ -8,8 +8,10 @@ package enum HTTPErrorMapper {
     /// A non-2xx response, after any retries. The request's `secrets` are scrubbed, in every
     /// form, from the response before it is read and from the message made of it.
     /// `now` is the clock an HTTP-date `Retry-After` is read against, and the "try again after" time.
-    package static func error(for response: HTTPResponse, service: ResponseReader, attempts: Int, secrets: [String],
-                              wording: Wording, now: Date = Date()) -> PlacesError {
+    package static func error(
+        for response: HTTPResponse, service: ResponseReader, attempts: Int, secrets: [String],
+        wording: Wording, now: Date = Date()
+    ) -> PlacesError {
         let response = Redaction.scrub(response, secrets: secrets)
         if let specific = service.classify?(response) { return scrubbed(specific, secrets: secrets) }
         let detail = service.parseError(response)
@@ -26,12 +28,18 @@ package enum HTTPErrorMapper {
             error = .apiKeyRejected(service.service, message: wording(.keyRejected(service.service, status: statusText + reason)))
         case 402:
             // Payment required: the account may not make this call (Foursquare's Premium fields without credits).
-            error = .paymentRequired(service.service, message: wording(.paymentRefused(service.service, status: statusText, said: said, advice: service.descriptor.paymentAdvice)))
+            error = .paymentRequired(
+                service.service,
+                message: wording(.paymentRefused(service.service, status: statusText, said: said, advice: service.descriptor.paymentAdvice))
+            )
         case 300...399:
             // A redirect that was not followed (none to follow, or one refused by RedirectPolicy
             // after the service answered): the service gave no answer we can use.
             let location = response.header("Location").map { " to \(TerminalText.sanitizedLine(String($0.prefix(200))))" } ?? ""
-            error = .unavailable(service.service, message: "\(name) answered with a redirect (HTTP \(response.status))\(location) that was not followed; check the service URL")
+            error = .unavailable(
+                service.service,
+                message:
+                    "\(name) answered with a redirect (HTTP \(response.status))\(location) that was not followed; check the service URL")
         case 404:
             error = .notFound(message: "\(name) found no such place or resource (\(statusText))\(said)")
         case 429:
@@ -72,8 +80,10 @@ package enum HTTPErrorMapper {
     }
 
     /// No response at all, after any retries.
-    static func error(for failure: TransportFailure, service: ResponseReader, url: URL, attempts: Int, secrets: [String] = [],
-                              wording: Wording) -> PlacesError {
+    static func error(
+        for failure: TransportFailure, service: ResponseReader, url: URL, attempts: Int, secrets: [String] = [],
+        wording: Wording
+    ) -> PlacesError {
         let tries = attempts == 1 ? "" : " (\(attempts) attempts)"
         let host = url.host ?? "a URL without a host"
         let error: PlacesError
@@ -81,9 +91,12 @@ package enum HTTPErrorMapper {
         case .timedOut:
             error = .network(service.service, message: wording(.timedOut(service.service, tries: tries, host: host)))
         case .connection(let why):
-            error = .network(service.service, message: "cannot reach \(service.name) at \(host): \(why)\(tries); check the network or the service URL")
+            error = .network(
+                service.service, message: "cannot reach \(service.name) at \(host): \(why)\(tries); check the network or the service URL")
         case .tooLarge(let limit, let declared):
-            error = .unavailable(service.service, message: wording(.tooLarge(service.service, limit: limit, declared: declared, advice: service.descriptor.oversizeAdvice)))
+            error = .unavailable(
+                service.service,
+                message: wording(.tooLarge(service.service, limit: limit, declared: declared, advice: service.descriptor.oversizeAdvice)))
         case .redirectRefused(let why):
             // `why` names a host the server chose: printable characters only, and no key.
             error = .network(service.service, message: "\(service.name) at \(host) \(TerminalText.sanitizedLine(why))")

@@ -26,9 +26,11 @@ package struct HTTPRequest: Sendable, Equatable {
     /// `OperatorPacedTransport` holds a request to a service with an operator's maximum pace.
     var pacedAs: ServiceDescriptor?
 
-    package init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil, service: String,
-                secretHeaders: Set<String> = [], matchedHeaders: [String] = [], annotations: [String] = [],
-                billing: BilledTier? = nil) {
+    package init(
+        method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil, service: String,
+        secretHeaders: Set<String> = [], matchedHeaders: [String] = [], annotations: [String] = [],
+        billing: BilledTier? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -94,13 +96,15 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
 
     package var customMirror: Mirror {
         let shown = redacted
-        return Mirror(self, children: [
-            "method": shown.method,
-            "url": shown.url.absoluteString,
-            "headers": shown.headers.map { "\($0.name): \($0.value)" },
-            "body": shown.body.map { "\($0.count) bytes" } ?? "none",
-            "service": shown.service,
-        ], displayStyle: .struct)
+        return Mirror(
+            self,
+            children: [
+                "method": shown.method,
+                "url": shown.url.absoluteString,
+                "headers": shown.headers.map { "\($0.name): \($0.value)" },
+                "body": shown.body.map { "\($0.count) bytes" } ?? "none",
+                "service": shown.service,
+            ], displayStyle: .struct)
     }
 }
 

@@ -9,13 +9,18 @@ package protocol KeyHolderDescription: CustomStringConvertible, CustomDebugStrin
 
 extension KeyHolderDescription {
     package var description: String {
-        "\(String(describing: Self.self))(" + shownParts.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ", key: \(Redaction.placeholder))"
+        "\(String(describing: Self.self))(" + shownParts.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            + ", key: \(Redaction.placeholder))"
     }
 
     package var debugDescription: String { description }
 
     package var customMirror: Mirror {
-        Mirror(self, children: shownParts.map { (label: Optional($0.key), value: $0.value as Any) } + [(label: "key", value: Redaction.placeholder as Any)],
-               displayStyle: .struct)
+        Mirror(
+            self,
+            children: shownParts.map { (label: Optional($0.key), value: $0.value as Any) } + [
+                (label: "key", value: Redaction.placeholder as Any)
+            ],
+            displayStyle: .struct)
     }
 }

@@ -67,18 +67,27 @@ package enum KeyShapes {
     private static func foursquareKey(_ bytes: Bytes) -> Bool {
         anyOffset(bytes, length: 24) { i in
             bytes[i] == UInt8(ascii: "f") && starts(bytes, with: "fsq3", at: i)
-                && run(bytes, from: i + 4, { isKeyCharacter($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=") }) >= 20
+                && run(
+                    bytes, from: i + 4,
+                    { isKeyCharacter($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=") }) >= 20
         }
     }
 
     /// `Bearer` (or `bearer`), spaces, and a token of 8 or more that is not `REDACTED`.
     private static func bearerToken(_ bytes: Bytes) -> Bool {
         anyOffset(bytes, length: 7) { i in
-            guard bytes[i] == UInt8(ascii: "B") || bytes[i] == UInt8(ascii: "b"), starts(bytes, with: "earer", at: i + 1) else { return false }
+            guard bytes[i] == UInt8(ascii: "B") || bytes[i] == UInt8(ascii: "b"), starts(bytes, with: "earer", at: i + 1) else {
+                return false
+            }
             let spaces = run(bytes, from: i + 6) { $0 == 0x20 }
             let start = i + 6 + spaces
             return spaces > 0 && !starts(bytes, with: "REDACTED", at: start)
-                && run(bytes, from: start, { !isSpace($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: ";") }) >= 8
+                && run(
+                    bytes, from: start,
+                    {
+                        !isSpace($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: ",")
+                            && $0 != UInt8(ascii: ";")
+                    }) >= 8
         }
     }
 
@@ -90,7 +99,13 @@ package enum KeyShapes {
             where starts(bytes, with: name, at: i + 1, folding: true) {
                 let start = i + 1 + name.utf8CodeUnitCount
                 if !starts(bytes, with: "REDACTED", at: start),
-                   run(bytes, from: start, { !isSpace($0) && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "#") }) >= 1 {
+                    run(
+                        bytes, from: start,
+                        {
+                            !isSpace($0) && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'")
+                                && $0 != UInt8(ascii: "#")
+                        }) >= 1
+                {
                     return true
                 }
             }

@@ -15,7 +15,8 @@ package struct RateLimitedTransport: HTTPTransport {
         do {
             let response = try await inner.send(request, timeout: timeout, maxResponseBytes: maxResponseBytes)
             // Retry-After means "wait" only on the statuses that are retried (429, 5xx).
-            let retryAfter = RetryPolicy.isRetryable(status: response.status) ? RetryPolicy.retryAfterSeconds(response.header("Retry-After")) : nil
+            let retryAfter =
+                RetryPolicy.isRetryable(status: response.status) ? RetryPolicy.retryAfterSeconds(response.header("Retry-After")) : nil
             await gate.leave(status: response.status, retryAfter: retryAfter)
             return response
         } catch {

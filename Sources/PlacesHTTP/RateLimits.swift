@@ -19,7 +19,8 @@ package final class RateLimits: Sendable {
         var gates: [WebService: RequestGate] = [:]
         for descriptor in services {
             let pace = min(requestsPerSecond ?? descriptor.requestsPerSecond, descriptor.maximumRequestsPerSecond ?? .infinity)
-            gates[descriptor.service] = RequestGate(requestsPerSecond: pace, maxInFlight: descriptor.maxInFlight, service: descriptor.service)
+            gates[descriptor.service] = RequestGate(
+                requestsPerSecond: pace, maxInFlight: descriptor.maxInFlight, service: descriptor.service)
         }
         self.gates = gates
     }

@@ -33,7 +33,9 @@ package enum Redaction {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         var changed = false
         if let items = components.queryItems, items.contains(where: { secretQueryNames.contains($0.name.lowercased()) }) {
-            components.queryItems = items.map { secretQueryNames.contains($0.name.lowercased()) ? URLQueryItem(name: $0.name, value: placeholder) : $0 }
+            components.queryItems = items.map {
+                secretQueryNames.contains($0.name.lowercased()) ? URLQueryItem(name: $0.name, value: placeholder) : $0
+            }
             changed = true
         }
         if components.password != nil {

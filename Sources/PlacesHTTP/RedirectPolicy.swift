@@ -30,13 +30,16 @@ struct RedirectPolicy: Sendable {
             return .redirectRefused("redirected the request to \(what)\(host); only http and https redirects are followed")
         }
         if hop > Self.maxHops {
-            return .redirectRefused("redirected the request more than \(Self.maxHops) times (last to \(next.display)); the redirects were not followed further")
+            return .redirectRefused(
+                "redirected the request more than \(Self.maxHops) times (last to \(next.display)); the redirects were not followed further")
         }
         if origin?.scheme == "https", next.scheme == "http" {
             return .redirectRefused("redirected the request from https to plain http at \(next.display); the redirect was not followed")
         }
         if carriesSecrets, next != origin {
-            return .redirectRefused("redirected the request to \(next.display), another origin; the request carried the API key, so the redirect was not followed")
+            return .redirectRefused(
+                "redirected the request to \(next.display), another origin; the request carried the API key, so the redirect was not followed"
+            )
         }
         return nil
     }
@@ -51,7 +54,8 @@ struct HTTPOrigin: Equatable, Sendable {
 
     init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+            let host = url.host?.lowercased(), !host.isEmpty
+        else { return nil }
         self.scheme = scheme
         self.host = host
         self.port = url.port ?? (scheme == "https" ? 443 : 80)

@@ -15,7 +15,8 @@ enum ReplayMiss {
         let endpoint = "\(request.method.uppercased()) \(RequestComparison.percentEncodedPath(request.url))"
         var text: String
         if number > 1, (try? directory.contents(of: directory.file(service: request.service, key: key, number: 1))) != nil {
-            text = "replay: \(endpoint) was recorded \(number - 1) time(s) in \(folder) and asked for again (\(key)-\(number).json is missing)"
+            text =
+                "replay: \(endpoint) was recorded \(number - 1) time(s) in \(folder) and asked for again (\(key)-\(number).json is missing)"
         } else {
             text = "replay: no recorded exchange in \(folder) matches \(endpoint) (\(key)-\(number).json)"
             text += closest(to: request, in: directory).map { "; " + $0 } ?? ""
@@ -28,14 +29,17 @@ enum ReplayMiss {
     /// folder holds instead when nothing is recorded for the endpoint; nil for an empty folder.
     static func closest(to request: HTTPRequest, in directory: CassetteDirectory) -> String? {
         let entries = directory.entries(service: request.service)
-        guard !entries.isEmpty else { return "nothing is recorded for \(request.service) there; the request: \(Cassette.describe(request.redacted))" }
+        guard !entries.isEmpty else {
+            return "nothing is recorded for \(request.service) there; the request: \(Cassette.describe(request.redacted))"
+        }
         let method = request.method.uppercased(), path = RequestComparison.percentEncodedPath(request.url)
         var best: (entry: CassetteDirectory.Entry, differences: [RequestDifference])?
         for entry in entries {
             // A file that does not read as an exchange is `cassettes check`'s to report.
             guard let cassette = try? directory.load(entry),
-                  cassette.request.method.uppercased() == method,
-                  RequestComparison.percentEncodedPath(cassette.request.url) == path else { continue }
+                cassette.request.method.uppercased() == method,
+                RequestComparison.percentEncodedPath(cassette.request.url) == path
+            else { continue }
             var recorded = cassette.request
             recorded.matchedHeaders = request.matchedHeaders
             let differences = RequestComparison.differences(asked: request, recorded: recorded)
@@ -47,7 +51,8 @@ enum ReplayMiss {
             return "none of its \(entries.count) exchange(s) is for that endpoint; the request: \(Cassette.describe(request.redacted))"
         }
         guard !best.differences.isEmpty else {
-            return "\(best.entry.relativePath) holds the same request under another name (renamed, or recorded by another version of places)"
+            return
+                "\(best.entry.relativePath) holds the same request under another name (renamed, or recorded by another version of places)"
         }
         var shown = best.differences.prefix(shownDifferences).map(\.description).joined(separator: "; ")
         if best.differences.count > shownDifferences { shown += "; and \(best.differences.count - shownDifferences) more" }

@@ -1,3 +1,6 @@
+import PlacesModel
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesModel
-import PlacesSupport
 
 /// `$PLACES_REPLAY_LOG`: a file to which every replay appends the canonical path of each
 /// recorded exchange it answered from, one a line, so `places cassettes unused` can tell which
@@ -50,7 +51,8 @@ package struct ReplayUsageLog: Sendable {
     }
 
     private func failure(_ error: SystemCallError) -> PlacesError {
-        error.isStorageFailure ? .io(path: path, message: error.description)
+        error.isStorageFailure
+            ? .io(path: path, message: error.description)
             : .configuration(message: error.description)
     }
 }

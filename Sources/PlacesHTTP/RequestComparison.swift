@@ -136,7 +136,10 @@ package enum RequestComparison {
 
     /// Compact JSON with sorted keys, so that equal values read equal.
     package static func renderJSON(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) else {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else {
             return "\(type(of: value))"
         }
         return String(decoding: data, as: UTF8.self)

@@ -46,8 +46,10 @@ package actor RequestGate {
     /// - Parameters:
     ///   - requestsPerSecond: the ceiling, > 0.
     ///   - maxInFlight: requests that may be waiting for an answer at once.
-    init(requestsPerSecond: Double, maxInFlight: Int = .max, window: Double = 1, service: PlacesError.Service? = nil,
-                 now: @escaping @Sendable () -> Double = RequestGate.monotonicSeconds) {
+    init(
+        requestsPerSecond: Double, maxInFlight: Int = .max, window: Double = 1, service: PlacesError.Service? = nil,
+        now: @escaping @Sendable () -> Double = RequestGate.monotonicSeconds
+    ) {
         self.service = service
         ceiling = max(requestsPerSecond, 0.001)
         capacity = max(1, Int(ceiling.rounded(.down)))
@@ -119,7 +121,8 @@ package actor RequestGate {
         if let refusal, refusal.until >= until { return }
         let name = service?.name ?? "The service"
         let (amount, when) = HTTPErrorMapper.describeWait(seconds)
-        let message = "\(name) asked to wait \(amount) (HTTP \(status) to another request), which is longer than places waits; "
+        let message =
+            "\(name) asked to wait \(amount) (HTTP \(status) to another request), which is longer than places waits; "
             + "try again \(when)"
         let error = PlacesError.rateLimited(service ?? .googlePlaces, retryAfter: seconds.isFinite ? seconds : nil, message: message)
         refusal = (until, error)

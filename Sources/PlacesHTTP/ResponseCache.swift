@@ -1,4 +1,7 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,8 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesModel
-import PlacesSupport
 
 /// The response cache (`--cache TTL`): successful answers kept as files under a directory
 /// (`$XDG_CACHE_HOME/places/http/` in the CLI), one per request, in the cassette format
@@ -86,9 +87,10 @@ package final class ResponseCache: @unchecked Sendable {
         }
         guard let data else { return nil }
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let stored = root["storedAt"] as? Double, stored.isFinite, abs(stored) < 1e11,
-              let cassette = try? Cassette.parse(data, service: request.service, source: file),
-              cassette.response.isSuccess else {
+            let stored = root["storedAt"] as? Double, stored.isFinite, abs(stored) < 1e11,
+            let cassette = try? Cassette.parse(data, service: request.service, source: file),
+            cassette.response.isSuccess
+        else {
             diagnostics.note("ignored the damaged cached answer \(file); it will be replaced")
             return nil
         }
@@ -107,17 +109,23 @@ package final class ResponseCache: @unchecked Sendable {
 
     /// Stores a 2xx answer. Refuses (and writes nothing) when a secret would still reach the
     /// disk after redaction; a failed write is a note: the answer was fetched all the same.
-    func store(_ response: HTTPResponse, for request: HTTPRequest, knownSecrets: [String], now: Date,
-                       diagnostics: Diagnostics) {
+    func store(
+        _ response: HTTPResponse, for request: HTTPRequest, knownSecrets: [String], now: Date,
+        diagnostics: Diagnostics
+    ) {
         let secrets = request.secrets + knownSecrets
         let cassette = Cassette(request: request, response: Redaction.scrub(response, secrets: secrets))
         guard let text = try? cassette.fileText(), let data = text.data(using: .utf8),
-              var root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+            var root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return }
         root["storedAt"] = now.timeIntervalSince1970
-        guard let out = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return }
+        guard let out = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return }
         let outText = String(decoding: out, as: UTF8.self)
         if Redaction.contains(outText, secrets: secrets) {
-            diagnostics.note("did not cache the answer of \(request.redacted.url.host ?? request.service): it would still hold an API key after redaction")
+            diagnostics.note(
+                "did not cache the answer of \(request.redacted.url.host ?? request.service): it would still hold an API key after redaction"
+            )
             return
         }
         let folder = PathText.join(directory, request.service)
@@ -130,8 +138,9 @@ package final class ResponseCache: @unchecked Sendable {
             try AtomicFile.makeDirectories(folder, mode: 0o700)
             _ = chmod(directory, 0o700)
             _ = chmod(folder, 0o700)
-            try AtomicFile.replace(PathText.join(folder, name), with: Data(outText.utf8) + Data("\n".utf8),
-                                   tempPath: PathText.join(folder, ".\(name).tmp-\(getpid())-\(n)"), mode: 0o600)
+            try AtomicFile.replace(
+                PathText.join(folder, name), with: Data(outText.utf8) + Data("\n".utf8),
+                tempPath: PathText.join(folder, ".\(name).tmp-\(getpid())-\(n)"), mode: 0o600)
             sweepIfDue(now: now)
         } catch let error as SystemCallError {
             diagnostics.note("could not keep the answer in the response cache: \(error.description)")
@@ -187,7 +196,8 @@ package final class ResponseCache: @unchecked Sendable {
     /// Runs `send` for `key` unless the same request is already on its way in this process,
     /// in which case its answer is shared: identical requests of concurrent commands go once.
     /// Returns the answer and whether it was shared.
-    func coalescing(_ key: String, _ send: @escaping @Sendable () async throws -> HTTPResponse) async throws -> (HTTPResponse, shared: Bool) {
+    func coalescing(_ key: String, _ send: @escaping @Sendable () async throws -> HTTPResponse) async throws -> (HTTPResponse, shared: Bool)
+    {
         let (task, shared): (Task<HTTPResponse, Error>, Bool) = lock.withLock {
             if let running = inFlight[key] { return (running, true) }
             let task = Task { try await send() }

@@ -24,9 +24,11 @@ package struct ResponseReader: Sendable {
     /// only such answers are kept by the response cache.
     let isAnswer: @Sendable (HTTPResponse) -> Bool
 
-    package init(_ descriptor: ServiceDescriptor, name: String? = nil, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError,
-                 classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil,
-                 isAnswer: @escaping @Sendable (HTTPResponse) -> Bool = AnswerShape.isJSONObject) {
+    package init(
+        _ descriptor: ServiceDescriptor, name: String? = nil, parseError: @escaping @Sendable (HTTPResponse) -> ServiceError,
+        classify: (@Sendable (HTTPResponse) -> PlacesError?)? = nil,
+        isAnswer: @escaping @Sendable (HTTPResponse) -> Bool = AnswerShape.isJSONObject
+    ) {
         self.descriptor = descriptor
         self.name = name ?? descriptor.service.name
         self.parseError = parseError

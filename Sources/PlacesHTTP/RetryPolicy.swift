@@ -57,7 +57,8 @@ package struct RetryPolicy: Sendable {
         let bytes = Array(text.utf8)
         let integerEnd = DecimalNumberText.digitsEnd(bytes, from: 0)
         guard integerEnd > 0, DecimalNumberText.fractionAndExponentEnd(bytes, from: integerEnd) == bytes.count,
-              let seconds = Double(text), !seconds.isNaN else { return nil }
+            let seconds = Double(text), !seconds.isNaN
+        else { return nil }
         return seconds
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -43,8 +44,10 @@ enum SharedURLSession {
     }()
 
     /// Sends `request` as `exchange`, whose continuation gets the outcome.
-    static func start(_ request: URLRequest, exchange: URLSessionExchange, timeout: Double,
-                      continuation: CheckedContinuation<URLSessionExchange.Outcome, Error>) {
+    static func start(
+        _ request: URLRequest, exchange: URLSessionExchange, timeout: Double,
+        continuation: CheckedContinuation<URLSessionExchange.Outcome, Error>
+    ) {
         let task = session.dataTask(with: request)
         dispatcher.register(exchange, for: task)
         exchange.start(task, timeout: timeout, continuation: continuation)
@@ -64,8 +67,10 @@ final class ExchangeDispatcher: NSObject, URLSessionDataDelegate, @unchecked Sen
         lock.withLock { exchanges[task.taskIdentifier] }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         let allow = exchange(for: dataTask)?.receive(response) ?? false
         completionHandler(allow ? .allow : .cancel)
     }
@@ -74,8 +79,10 @@ final class ExchangeDispatcher: NSObject, URLSessionDataDelegate, @unchecked Sen
         exchange(for: dataTask)?.receive(data)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         // Nil makes the 3xx the final response: nothing is resent (on Linux too: see
         // `_HTTPURLProtocol.didCompleteRedirectCallback` in swift-corelibs-foundation).
         completionHandler(exchange(for: task)?.redirect(to: request))

@@ -1,9 +1,10 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import PlacesModel
-import PlacesSupport
 
 /// One request and its response on the shared session: collects the body up to the size cap,
 /// stops at a redirect (`URLSessionTransport` decides whether to follow it), bounds the
@@ -149,8 +150,9 @@ final class URLSessionExchange: @unchecked Sendable {
     /// "unknown", then take whatever arrives before the close) counts as Int64.max.
     static func declaredLength(_ http: HTTPURLResponse) -> Int64 {
         guard http.expectedContentLength < 0,
-              let text = http.value(forHTTPHeaderField: "Content-Length")?.trimmingCharacters(in: .whitespaces),
-              !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            let text = http.value(forHTTPHeaderField: "Content-Length")?.trimmingCharacters(in: .whitespaces),
+            !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
             return http.expectedContentLength
         }
         return Int64(text) ?? .max
@@ -174,7 +176,7 @@ final class URLSessionExchange: @unchecked Sendable {
             case .networkConnectionLost: return .connection("the connection was lost (the body may have been cut short)")
             case .notConnectedToInternet: return .connection("not connected to the internet")
             case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-                 .serverCertificateHasUnknownRoot:
+                .serverCertificateHasUnknownRoot:
                 return .connection("the TLS connection failed (\(urlError.code.rawValue))")
             default: return .connection("network error \(urlError.code.rawValue)")
             }

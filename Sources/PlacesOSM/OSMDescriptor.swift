@@ -19,12 +19,15 @@ extension ProviderDescriptor {
         autocompletion: .extractOnly,
         geocodingService: .nominatim,
         makeGeocoder: { configuration, http in
-            if let extract = configuration.extract { return OSMExtractGeocoder(path: extract.path, cache: extract.indexDirectory.map(VenueIndexCache.init(directory:))) }
+            if let extract = configuration.extract {
+                return OSMExtractGeocoder(path: extract.path, cache: extract.indexDirectory.map(VenueIndexCache.init(directory:)))
+            }
             return NominatimGeocoder(http: http, baseURL: configuration.baseURL(.nominatim))
         },
         make: { configuration, http in
             if let extract = configuration.extract {
-                return OverpassFileProvider(path: extract.path, cache: extract.indexDirectory.map(VenueIndexCache.init(directory:)), now: configuration.now)
+                return OverpassFileProvider(
+                    path: extract.path, cache: extract.indexDirectory.map(VenueIndexCache.init(directory:)), now: configuration.now)
             }
             return OverpassAPIProvider(http: http, endpoint: configuration.baseURL(.overpass), now: configuration.now)
         })

@@ -30,8 +30,8 @@ package struct GoogleLocale: Sendable, Equatable {
     package static func languageCode(_ text: String) -> String? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.utf8.count <= 35, let first = parts.first, (2...3).contains(first.count),
-              first.allSatisfy({ $0.isASCII && $0.isLetter }),
-              parts.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+            first.allSatisfy({ $0.isASCII && $0.isLetter }),
+            parts.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
         else { return nil }
         return text
     }

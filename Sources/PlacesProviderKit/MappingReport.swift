@@ -39,7 +39,8 @@ package struct MappingReport: Sendable {
             diagnostics.warning("skipped \(skipped) \(provider) place(s) without \(lacking)\(why)")
         }
         if !ignored.isEmpty {
-            diagnostics.warning("\(provider) gave \(ignored.count) value(s) outside their documented range, shown as unknown: \(Self.examples(ignored))")
+            diagnostics.warning(
+                "\(provider) gave \(ignored.count) value(s) outside their documented range, shown as unknown: \(Self.examples(ignored))")
         }
     }
 
@@ -54,7 +55,8 @@ package enum PlaceValueRange {
     /// `value` as an `Int` if it is a whole number in `range`, else nil (never a trap).
     package static func integer(_ value: Double, in range: ClosedRange<Int>) -> Int? {
         guard value.isFinite, value >= Double(range.lowerBound), value <= Double(range.upperBound),
-              let whole = Int(exactly: value) else { return nil }
+            let whole = Int(exactly: value)
+        else { return nil }
         return whole
     }
 

@@ -67,9 +67,12 @@ package enum PlausibleRoute {
         return line.points
     }
 
-    private static func check(_ value: Double, within limit: Double, what: String, field: String, router: PlacesError.Service) throws -> Double {
+    private static func check(
+        _ value: Double, within limit: Double, what: String, field: String, router: PlacesError.Service
+    ) throws -> Double {
         guard value.isFinite, value >= 0, value <= limit else {
-            throw PlacesError.badResponse(router, message: "\(router.name) answered \(TerminalText.sanitizedLine(what)) (\(field)), which is not a plausible value")
+            throw PlacesError.badResponse(
+                router, message: "\(router.name) answered \(TerminalText.sanitizedLine(what)) (\(field)), which is not a plausible value")
         }
         return value
     }

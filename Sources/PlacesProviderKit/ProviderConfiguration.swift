@@ -16,8 +16,10 @@ package struct ProviderConfiguration: Sendable {
     /// The instant "open now" means where the provider evaluates opening hours; nil for now.
     package var now: Date?
 
-    package init(key: String? = nil, baseURL: String? = nil, locale: GoogleLocale = GoogleLocale(), extract: ExtractSource? = nil,
-                 now: Date? = nil) {
+    package init(
+        key: String? = nil, baseURL: String? = nil, locale: GoogleLocale = GoogleLocale(), extract: ExtractSource? = nil,
+        now: Date? = nil
+    ) {
         self.key = key
         self.baseURL = baseURL
         self.locale = locale

@@ -6,12 +6,15 @@ import PlacesSupport
 /// error unless it is http(s) with a host, and never force-unwrapped, so a mistyped base URL
 /// (`PLACES_*_URL` in the CLI) is one error line rather than a crash.
 package enum ServiceURL {
-    package static func make(base: String, path: String, query: [URLQueryItem]? = nil, service: PlacesError.Service, wording: Wording) throws -> URL {
+    package static func make(
+        base: String, path: String, query: [URLQueryItem]? = nil, service: PlacesError.Service, wording: Wording
+    ) throws -> URL {
         let shown = TerminalText.sanitizedLine(String(base.prefix(200)))
         let trimmed = !path.isEmpty && base.hasSuffix("/") ? String(base.dropLast()) : base
         guard var components = URLComponents(string: trimmed + path),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty else {
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty
+        else {
             throw PlacesError.configuration(message: wording(.baseURLNotHTTP(service, value: shown)))
         }
         if let query {

@@ -75,7 +75,9 @@ package final class ByteStringTable<Value>: @unchecked Sendable {
         guard n > 0, let other = bytes.baseAddress else { return n == 0 }
         var i = 0
         while i &+ 8 <= n {
-            guard UnsafeRawPointer(key + i).loadUnaligned(as: UInt64.self) == other.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+            guard UnsafeRawPointer(key + i).loadUnaligned(as: UInt64.self) == other.loadUnaligned(fromByteOffset: i, as: UInt64.self) else {
+                return false
+            }
             i &+= 8
         }
         while i < n {

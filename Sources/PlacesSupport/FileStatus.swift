@@ -29,8 +29,9 @@ package struct FileTime: Comparable, Hashable, Sendable {
 
     /// This instant moved by whole seconds (saturating).
     func adding(seconds delta: Int64) -> FileTime {
-        FileTime(seconds: seconds.addingReportingOverflow(delta).overflow ? (delta < 0 ? .min : .max) : seconds + delta,
-                 nanoseconds: nanoseconds)
+        FileTime(
+            seconds: seconds.addingReportingOverflow(delta).overflow ? (delta < 0 ? .min : .max) : seconds + delta,
+            nanoseconds: nanoseconds)
     }
 
     package static func < (a: FileTime, b: FileTime) -> Bool {
@@ -63,8 +64,9 @@ package struct FileStatus: Equatable, Sendable {
         #else
         let (modified, changed) = (FileTime(info.st_mtim), FileTime(info.st_ctim))
         #endif
-        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
-                  size: UInt64(clamping: max(Int64(info.st_size), 0)), modified: modified, changed: changed)
+        self.init(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            size: UInt64(clamping: max(Int64(info.st_size), 0)), modified: modified, changed: changed)
     }
 
     /// Whether both of the file's times are older than `now` by more than `slack` seconds: then

@@ -103,7 +103,8 @@ package final class LargeBuffer<Element: BitwiseCopyable> {
     private static func map(_ capacity: Int) -> UnsafeMutablePointer<Element>? {
         let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
         guard !overflow, let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              address != MAP_FAILED else { return nil }
+            address != MAP_FAILED
+        else { return nil }
         #if canImport(Glibc)
         _ = madvise(address, bytes, MADV_HUGEPAGE)
         #endif

@@ -182,8 +182,10 @@ package final class MappedBytes {
     /// A copy in anonymous memory: its pages cannot be read again from the file.
     private let copied: Bool
 
-    fileprivate init(address: UnsafeMutableRawPointer?, count: Int, path: String = "", guard mappingGuard: (any MappingGuard)? = nil,
-                     copied: Bool = false) {
+    fileprivate init(
+        address: UnsafeMutableRawPointer?, count: Int, path: String = "", guard mappingGuard: (any MappingGuard)? = nil,
+        copied: Bool = false
+    ) {
         bytes = UnsafeRawBufferPointer(start: address, count: count)
         self.mappingGuard = mappingGuard
         self.copied = copied

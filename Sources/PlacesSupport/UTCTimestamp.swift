@@ -31,8 +31,9 @@ package enum UTCTimestamp {
         }
         func byte(_ at: Int, _ c: Character) -> Bool { at < b.count && b[at] == c.asciiValue }
         guard let y = digits(0, 4), byte(4, "-"), let mo = digits(5, 2), byte(7, "-"), let d = digits(8, 2),
-              byte(10, "T") || byte(10, "t"), let h = digits(11, 2), byte(13, ":"), let mi = digits(14, 2),
-              byte(16, ":"), let s = digits(17, 2) else { return nil }
+            byte(10, "T") || byte(10, "t"), let h = digits(11, 2), byte(13, ":"), let mi = digits(14, 2),
+            byte(16, ":"), let s = digits(17, 2)
+        else { return nil }
         guard (1...12).contains(mo), (1...daysIn(month: mo, year: y)).contains(d), h < 24, mi < 60, s < 61 else { return nil }
         var i = 19
         var fraction = 0.0

@@ -1,3 +1,7 @@
+import PlacesCore
+import PlacesHTTP
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesCore
-import PlacesHTTP
-import PlacesSupport
 
 /// Parses the command line, runs the command, prints, and turns every failure into
 /// one `places: error:` line and its exit code. Every byte goes out through a scrubber
@@ -36,8 +37,9 @@ enum CLI {
             progress?.interrupt()
             streams.stderr.write(line + "\n")
         }
-        let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
-                                 progress: progress, writeOutput: { streams.stdout.write($0) }, arguments: arguments)
+        let context = RunContext(
+            environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
+            progress: progress, writeOutput: { streams.stdout.write($0) }, arguments: arguments)
         let status: Int32
         var verbose = false
         do {
@@ -70,7 +72,8 @@ enum CLI {
                 }
             } else {
                 // Only the type: an error's own text may hold anything it was made from.
-                status = streams.fail("unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
+                status = streams.fail(
+                    "unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
             }
         }
         // Whatever the outcome: what was spent is worth knowing most when a command failed.

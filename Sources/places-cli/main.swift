@@ -1,12 +1,12 @@
+import Dispatch
+import PlacesCore
+import PlacesSupport
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import PlacesCore
-import PlacesSupport
 
 // A thin entry point: everything else is in CLI and PlacesCore.
 StandardStreams.ignoreSigpipe()

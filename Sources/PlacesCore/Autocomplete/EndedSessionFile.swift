@@ -1,4 +1,6 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -7,8 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesModel
-import PlacesSupport
 
 /// A file of the autocomplete sessions that have ended, so that a later process refuses their
 /// tokens: one token a line, oldest first, the newest `kept` of them.

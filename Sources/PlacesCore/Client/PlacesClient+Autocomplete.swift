@@ -33,8 +33,10 @@ extension PlacesClient {
     /// `session`: Google then bills the session's autocomplete requests as that session
     /// (free when `fields` reach Pro: see the README), not one by one. The session cannot be
     /// used again afterwards.
-    public func details(_ id: PlaceID, fields: Set<VenueField> = Set(VenueField.defaultSet),
-                        session: AutocompleteSession) async throws -> Venue {
+    public func details(
+        _ id: PlaceID, fields: Set<VenueField> = Set(VenueField.defaultSet),
+        session: AutocompleteSession
+    ) async throws -> Venue {
         try session.checkOpen(wording: diagnostics.wording)
         guard providerNames.contains(id.provider) else {
             let asked = providerNames.map(\.rawValue).joined(separator: ", ")
@@ -55,7 +57,9 @@ extension PlacesClient {
         for provider in providers {
             if let able = provider as? any AutocompleteProvider { return able }
         }
-        throw PlacesError.invalidRequest(.query, message: diagnostics.wording(
-            .autocompleteUnsupported(providers[0].name, supported: Self.autocompleteProviders)))
+        throw PlacesError.invalidRequest(
+            .query,
+            message: diagnostics.wording(
+                .autocompleteUnsupported(providers[0].name, supported: Self.autocompleteProviders)))
     }
 }

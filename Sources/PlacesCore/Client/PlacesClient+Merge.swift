@@ -47,7 +47,9 @@ extension PlacesClient {
     }
 
     /// One provider's venues, or why it has none; never throws, so a task's value is a plain value.
-    private static func answer(of provider: any PlaceProvider, to request: SearchRequest, diagnostics: Diagnostics) async
+    private static func answer(
+        of provider: any PlaceProvider, to request: SearchRequest, diagnostics: Diagnostics
+    ) async
         -> Result<[Venue], any Error>
     {
         do {

@@ -24,7 +24,8 @@ extension PlacesClient {
             answer.addressDistanceMeters = found.coordinate.map { GeodesicDistance.meters(from: request.point, to: $0) }
         }
         if request.limit > 0 {
-            answer.places = try await nearby(NearbyRequest(center: request.point, radiusMeters: Self.reversePlacesRadius, limit: request.limit))
+            answer.places = try await nearby(
+                NearbyRequest(center: request.point, radiusMeters: Self.reversePlacesRadius, limit: request.limit))
         }
         return answer
     }
@@ -52,7 +53,11 @@ extension PlacesClient {
     }
 
     static func noGeocoder(_ provider: ProviderName, wording: Wording) -> PlacesError {
-        .invalidRequest(.provider, message: "\(provider.rawValue) has no geocoder (no reverse geocoding, no addresses): use osm (an extract, or Nominatim online) or google")
+        .invalidRequest(
+            .provider,
+            message:
+                "\(provider.rawValue) has no geocoder (no reverse geocoding, no addresses): use osm (an extract, or Nominatim online) or google"
+        )
     }
 }
 

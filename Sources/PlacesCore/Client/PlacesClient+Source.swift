@@ -65,11 +65,15 @@ extension PlacesClient.Source {
         case .foursquare(let key):
             return (.foursquare, ProviderConfiguration(key: key, baseURL: base), "foursquare(apiKey: \(Redaction.placeholder))")
         case .overpass(let endpoint):
-            return (.osm, ProviderConfiguration(baseURL: endpoint?.absoluteString),
-                    "overpass(endpoint: \(endpoint.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))")
+            return (
+                .osm, ProviderConfiguration(baseURL: endpoint?.absoluteString),
+                "overpass(endpoint: \(endpoint.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))"
+            )
         case .extract(let file, let directory):
-            return (.osm, ProviderConfiguration(extract: ExtractSource(path: file.path, indexDirectory: directory?.path)),
-                    "extract(\(file.path), indexDirectory: \(directory?.path ?? "nil"))")
+            return (
+                .osm, ProviderConfiguration(extract: ExtractSource(path: file.path, indexDirectory: directory?.path)),
+                "extract(\(file.path), indexDirectory: \(directory?.path ?? "nil"))"
+            )
         }
     }
 

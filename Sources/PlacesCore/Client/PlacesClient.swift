@@ -61,18 +61,23 @@ public struct PlacesClient: Sendable {
     }
 
     /// A client around a provider the caller built (the CLI, with its own transport and words).
-    package init(provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
-                 geocoder: (any AddressGeocoder)? = nil) {
+    package init(
+        provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
+        geocoder: (any AddressGeocoder)? = nil
+    ) {
         self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites, geocoder: geocoder)
     }
 
     /// A client around providers the caller built, in the order their answers win; at least
     /// one, each provider once.
-    package init(providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
-                 geocoder: (any AddressGeocoder)? = nil) {
+    package init(
+        providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
+        geocoder: (any AddressGeocoder)? = nil
+    ) {
         // Not reachable by input: ProviderSelection refuses an empty or repeated --provider list (64) before a client is made.
-        precondition(!providers.isEmpty && Self.repeatedProvider(providers.map(\.name)) == nil,
-                     "a client asks at least one provider, each once")
+        precondition(
+            !providers.isEmpty && Self.repeatedProvider(providers.map(\.name)) == nil,
+            "a client asks at least one provider, each once")
         self.providers = providers
         self.diagnostics = diagnostics
         self.favorites = favorites
@@ -104,8 +109,9 @@ public struct PlacesClient: Sendable {
     /// (measured on the WGS84 ellipsoid) and, from Google, the detour of stopping there.
     public func alongRoute(_ request: RouteSearchRequest) async throws -> [Venue] {
         guard let search = request.searchRequest else {
-            throw PlacesError.invalidRequest(request.route.isEmpty ? .center : .radius,
-                                             message: request.route.isEmpty ? "a route needs at least one point" : diagnostics.wording(.radiusNotPositive))
+            throw PlacesError.invalidRequest(
+                request.route.isEmpty ? .center : .radius,
+                message: request.route.isEmpty ? "a route needs at least one point" : diagnostics.wording(.radiusNotPositive))
         }
         return try await venues(for: search, favoritesOnly: false)
     }

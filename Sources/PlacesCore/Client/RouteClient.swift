@@ -33,8 +33,9 @@ public struct RouteClient: Sendable {
     public init(source: Source, configuration: PlacesClient.Configuration = PlacesClient.Configuration()) {
         let notes = configuration.notes
         let diagnostics = Diagnostics { _, message in notes?(message) }
-        let http = HTTPClient(transport: OperatorPacedTransport.network(), timeout: configuration.timeout,
-                              policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
+        let http = HTTPClient(
+            transport: OperatorPacedTransport.network(), timeout: configuration.timeout,
+            policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
         router = source.makeRouter(http)
         self.diagnostics = diagnostics
     }

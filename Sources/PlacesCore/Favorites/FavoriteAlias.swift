@@ -12,7 +12,8 @@ package enum FavoriteAlias {
     /// Whether `text` is a valid alias.
     package static func isValid(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= maximumLength,
-              first.isASCIILetterOrDigit else { return false }
+            first.isASCIILetterOrDigit
+        else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "_" || $0 == "." }
     }
 

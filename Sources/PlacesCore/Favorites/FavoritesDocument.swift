@@ -64,7 +64,8 @@ package struct FavoritesDocument: Sendable, Equatable {
             }
             if let alias = favorite.alias {
                 if let other = aliases[FavoriteAlias.key(alias)] {
-                    throw bad("the alias '\(alias)' is given to both \(other) and \(favorite.id) (favorites[\(index)]); keep it on one of them")
+                    throw bad(
+                        "the alias '\(alias)' is given to both \(other) and \(favorite.id) (favorites[\(index)]); keep it on one of them")
                 }
                 aliases[FavoriteAlias.key(alias)] = favorite.id
             }

@@ -30,15 +30,17 @@ enum NameAgreement: Int, Sendable, Comparable {
         if a.compact == b.compact { self = .same; return }
         let (short, long) = a.letterCount <= b.letterCount ? (a, b) : (b, a)
         if short.letterCount >= Self.minimumPrefixLetters, long.compact.contains(short.compact),
-           Self.isRun(short.compact, of: long, anywhere: short.letterCount >= Self.minimumContainedLetters) {
+            Self.isRun(short.compact, of: long, anywhere: short.letterCount >= Self.minimumContainedLetters)
+        {
             self = .contained
             return
         }
         if short.letterCount >= Self.minimumRespelledLetters {
             let allowed = Self.allowedEdits(forLetters: short.letterCount)
             if long.letterCount - short.letterCount <= allowed,
-               (short.letterSet ^ long.letterSet).nonzeroBitCount <= 2 * allowed,
-               Suggestion.distance(short.letters, long.letters, limit: allowed) <= allowed {
+                (short.letterSet ^ long.letterSet).nonzeroBitCount <= 2 * allowed,
+                Suggestion.distance(short.letters, long.letters, limit: allowed) <= allowed
+            {
                 self = .respelled
                 return
             }
@@ -46,7 +48,8 @@ enum NameAgreement: Int, Sendable, Comparable {
             if long.words.count > short.words.count, (short.letterSet & ~long.letterSet).nonzeroBitCount <= 2 * allowed {
                 let leadingCount = long.words[0..<short.words.count].reduce(0) { $0 + $1.unicodeScalars.count }
                 if abs(leadingCount - short.letterCount) <= allowed,
-                   Suggestion.distance(short.letters, long.leadingLetters(words: short.words.count), limit: allowed) <= allowed {
+                    Suggestion.distance(short.letters, long.leadingLetters(words: short.words.count), limit: allowed) <= allowed
+                {
                     self = .respelled
                     return
                 }

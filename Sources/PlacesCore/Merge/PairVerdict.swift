@@ -21,7 +21,9 @@ struct PairVerdict: Sendable {
     init?(_ a: MergeEntry, _ b: MergeEntry, slack: Double = 1) {
         guard a.source != b.source, a.venue.provider != b.venue.provider else { return nil }
         let name = NameAgreement(a.name, b.name)
-        guard name != .none, !a.categories.contradicts(b.name, own: a.name), !b.categories.contradicts(a.name, own: b.name) else { return nil }
+        guard name != .none, !a.categories.contradicts(b.name, own: a.name), !b.categories.contradicts(a.name, own: b.name) else {
+            return nil
+        }
         let limit = MatchThresholds.limitMeters(
             sharedLetters: NameAgreement.sharedLetters(a.name, b.name),
             chain: a.isChain || b.isChain,

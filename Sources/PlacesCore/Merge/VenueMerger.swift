@@ -78,7 +78,8 @@ enum VenueMerger {
             for b in (a + 1)..<entries.count where entries[b].source != entries[a].source {
                 let c = entries[b].venue.coordinate
                 guard (entries[b].isArea ? area : plain).contains(latitude: c.latitude, longitude: c.longitude),
-                      let verdict = PairVerdict(entries[a], entries[b]) else { continue }
+                    let verdict = PairVerdict(entries[a], entries[b])
+                else { continue }
                 result.append(Candidate(a: a, b: b, verdict: verdict))
             }
         }

@@ -50,4 +50,3 @@ package enum CSVRenderer {
         return String(quoted)
     }
 }
-

@@ -46,18 +46,23 @@ struct GoogleGeocoder: AddressGeocoder {
         }
         let answer = try await send("/v4/geocode/address/\(ServiceURL.segment(text))", query: query, diagnostics: diagnostics)
         return (answer.results ?? []).compactMap { result in
-            result.coordinate.map { AddressMatch(coordinate: $0, address: result.streetAddress, id: result.id, precision: result.granularity) }
+            result.coordinate.map {
+                AddressMatch(coordinate: $0, address: result.streetAddress, id: result.id, precision: result.granularity)
+            }
         }
     }
 
     private func send(_ path: String, query: [URLQueryItem], diagnostics: Diagnostics) async throws -> GoogleGeocodeResponse {
         let query = query + connection.locale.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
-        let url = try ServiceURL.make(base: connection.baseURL, path: path, query: query.isEmpty ? nil : query, service: .googleGeocoding,
-                                      wording: diagnostics.wording)
+        let url = try ServiceURL.make(
+            base: connection.baseURL, path: path, query: query.isEmpty ? nil : query, service: .googleGeocoding,
+            wording: diagnostics.wording)
         guard let key = connection.key else { throw PlacesError.missingAPIKey(.googleGeocoding) }
-        let request = HTTPRequest(method: "GET", url: url, headers: [("X-Goog-Api-Key", key)], service: "google",
-                                  secretHeaders: ["X-Goog-Api-Key"], annotations: [Self.billingNote])
-        let response = try await GoogleService.send(request, over: connection.http, service: Self.service, secrets: [key], wording: diagnostics.wording)
+        let request = HTTPRequest(
+            method: "GET", url: url, headers: [("X-Goog-Api-Key", key)], service: "google",
+            secretHeaders: ["X-Goog-Api-Key"], annotations: [Self.billingNote])
+        let response = try await GoogleService.send(
+            request, over: connection.http, service: Self.service, secrets: [key], wording: diagnostics.wording)
         do {
             return try JSONDecoder().decode(GoogleGeocodeResponse.self, from: response.body)
         } catch {

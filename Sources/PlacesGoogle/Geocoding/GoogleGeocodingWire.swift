@@ -34,7 +34,8 @@ struct GoogleGeocodeResult: Decodable, Sendable {
     /// `google:PLACE_ID`, for an id of plain characters.
     var id: String? {
         guard let placeId, !placeId.isEmpty, placeId.count <= 1000,
-              placeId.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) else { return nil }
+            placeId.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+        else { return nil }
         return "google:\(placeId)"
     }
 
@@ -46,8 +47,9 @@ struct GoogleGeocodeResult: Decodable, Sendable {
             let text = short ? component?.shortText : component?.longText
             return text.flatMap { $0.isEmpty ? nil : $0 }
         }
-        return StreetAddress(formatted: formattedAddress, street: part("route"), housenumber: part("street_number"),
-                             postcode: part("postal_code"), city: part("locality") ?? part("postal_town"),
-                             countryCode: part("country", short: true)?.uppercased())
+        return StreetAddress(
+            formatted: formattedAddress, street: part("route"), housenumber: part("street_number"),
+            postcode: part("postal_code"), city: part("locality") ?? part("postal_town"),
+            countryCode: part("country", short: true)?.uppercased())
     }
 }

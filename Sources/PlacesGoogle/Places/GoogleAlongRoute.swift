@@ -56,14 +56,16 @@ enum GoogleAlongRoute {
         var seconds: Double? = 0, meters: Double? = 0
         for (index, leg) in legs.enumerated() {
             if let text = leg.duration, let parsed = ProtobufDuration.seconds(text) {
-                let checked = try PlausibleRoute.duration(parsed, shown: "\"\(text.prefix(40))\"", field: "routingSummaries[].legs[\(index)].duration",
-                                                          router: .googlePlaces)
+                let checked = try PlausibleRoute.duration(
+                    parsed, shown: "\"\(text.prefix(40))\"", field: "routingSummaries[].legs[\(index)].duration",
+                    router: .googlePlaces)
                 seconds = seconds.map { $0 + checked }
             } else {
                 seconds = nil
             }
             if let distance = leg.distanceMeters {
-                let checked = try PlausibleRoute.distance(distance, field: "routingSummaries[].legs[\(index)].distanceMeters", router: .googlePlaces)
+                let checked = try PlausibleRoute.distance(
+                    distance, field: "routingSummaries[].legs[\(index)].distanceMeters", router: .googlePlaces)
                 meters = meters.map { $0 + checked }
             } else {
                 meters = nil

@@ -55,11 +55,14 @@ enum GoogleAutocompleteBilling {
     static func endingNote(detailsTier: GoogleFieldMask.Tier) -> String {
         switch detailsTier {
         case .essentialsIDsOnly:
-            return "ends the autocomplete session, but with IDs Only fields, which Google counts as abandoning it: each of its autocomplete requests stays billed as \(sku)"
+            return
+                "ends the autocomplete session, but with IDs Only fields, which Google counts as abandoning it: each of its autocomplete requests stays billed as \(sku)"
         case .essentials:
-            return "ends the autocomplete session with Essentials fields: its first \(billedWithEssentialsDetails) autocomplete requests stay billed as \(sku), the 13th and later are free (Autocomplete Session Usage)"
+            return
+                "ends the autocomplete session with Essentials fields: its first \(billedWithEssentialsDetails) autocomplete requests stay billed as \(sku), the 13th and later are free (Autocomplete Session Usage)"
         case .pro, .enterprise, .enterpriseAtmosphere:
-            return "ends the autocomplete session with \(detailsTier.name) fields: every autocomplete request of the session is free (Autocomplete Session Usage); this call is billed as itself"
+            return
+                "ends the autocomplete session with \(detailsTier.name) fields: every autocomplete request of the session is free (Autocomplete Session Usage); this call is billed as itself"
         }
     }
 }

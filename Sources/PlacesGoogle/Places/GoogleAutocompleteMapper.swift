@@ -16,11 +16,14 @@ enum GoogleAutocompleteMapper {
                 }
                 out.append(prediction)
             } else if let query = suggestion.queryPrediction, let text = query.text?.text ?? query.structuredFormat?.mainText?.text,
-                      !text.isEmpty {
+                !text.isEmpty
+            {
                 let main = query.structuredFormat?.mainText
-                out.append(AutocompletePrediction(kind: .query, id: nil, text: text, mainText: main?.text ?? text,
-                                                  secondaryText: nonEmpty(query.structuredFormat?.secondaryText?.text),
-                                                  mainTextMatches: ranges(main ?? query.text, badNumbers: &badNumbers)))
+                out.append(
+                    AutocompletePrediction(
+                        kind: .query, id: nil, text: text, mainText: main?.text ?? text,
+                        secondaryText: nonEmpty(query.structuredFormat?.secondaryText?.text),
+                        mainTextMatches: ranges(main ?? query.text, badNumbers: &badNumbers)))
             } else {
                 skipped += 1
             }
@@ -30,25 +33,31 @@ enum GoogleAutocompleteMapper {
             diagnostics.warning("Google Places sent \(skipped) \(suggestions) without a usable place id or a text; left out")
         }
         if badNumbers > 0 {
-            diagnostics.warning("Google Places sent \(badNumbers) \(badNumbers == 1 ? "distance or match offset" : "distances or match offsets") out of range; ignored")
+            diagnostics.warning(
+                "Google Places sent \(badNumbers) \(badNumbers == 1 ? "distance or match offset" : "distances or match offsets") out of range; ignored"
+            )
         }
         return out
     }
 
-    private static func placePrediction(_ place: GoogleAutocompleteResponse.PlacePrediction, badNumbers: inout Int) -> AutocompletePrediction? {
+    private static func placePrediction(
+        _ place: GoogleAutocompleteResponse.PlacePrediction, badNumbers: inout Int
+    ) -> AutocompletePrediction? {
         let fromName = place.place.flatMap { $0.hasPrefix("places/") ? String($0.dropFirst("places/".count)) : nil }
         // An id `details` could not take (characters other than letters, digits, '_' and '-') is no id.
         guard let rawID = nonEmpty(place.placeId) ?? nonEmpty(fromName), let id = try? PlaceID(parsing: "google:\(rawID)"),
-              let text = nonEmpty(place.text?.text) ?? nonEmpty(place.structuredFormat?.mainText?.text) else { return nil }
+            let text = nonEmpty(place.text?.text) ?? nonEmpty(place.structuredFormat?.mainText?.text)
+        else { return nil }
         var distance: Double?
         if let meters = place.distanceMeters {
             if meters.isFinite, meters >= 0, meters <= GeodesicDistance.longestMeters { distance = meters } else { badNumbers += 1 }
         }
         let main = place.structuredFormat?.mainText
-        return AutocompletePrediction(kind: .place, id: id, text: text, mainText: nonEmpty(main?.text) ?? text,
-                                      secondaryText: nonEmpty(place.structuredFormat?.secondaryText?.text),
-                                      types: place.types ?? [], distanceMeters: distance,
-                                      mainTextMatches: ranges(main ?? place.text, badNumbers: &badNumbers))
+        return AutocompletePrediction(
+            kind: .place, id: id, text: text, mainText: nonEmpty(main?.text) ?? text,
+            secondaryText: nonEmpty(place.structuredFormat?.secondaryText?.text),
+            types: place.types ?? [], distanceMeters: distance,
+            mainTextMatches: ranges(main ?? place.text, badNumbers: &badNumbers))
     }
 
     /// The matches that lie inside their text, in order; each offset a whole number.
@@ -59,7 +68,8 @@ enum GoogleAutocompleteMapper {
         for match in text.matches ?? [] {
             let start = match.startOffset ?? 0
             guard let end = match.endOffset, start.isFinite, end.isFinite, start >= 0, start <= end, end <= Double(count),
-                  start.rounded() == start, end.rounded() == end else {
+                start.rounded() == start, end.rounded() == end
+            else {
                 badNumbers += 1
                 continue
             }

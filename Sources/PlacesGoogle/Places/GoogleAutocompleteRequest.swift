@@ -31,10 +31,11 @@ extension GoogleRequestBuilder {
         body += localeFields
         if request.includeQueries { body.append(("includeQueryPredictions", .bool(true))) }
         if let sessionToken { body.append(("sessionToken", .string(sessionToken))) }
-        return HTTPRequest(method: "POST", url: try url("/v1/places:autocomplete"),
-                           headers: [("Content-Type", "application/json"), ("X-Goog-Api-Key", key)],
-                           body: Data(JSONValue.object(body).compact.utf8), service: "google", secretHeaders: ["X-Goog-Api-Key"],
-                           annotations: [GoogleAutocompleteBilling.autocompleteNote(sessionToken: sessionToken)],
-                           billing: GoogleAutocompleteBilling.billedTier)
+        return HTTPRequest(
+            method: "POST", url: try url("/v1/places:autocomplete"),
+            headers: [("Content-Type", "application/json"), ("X-Goog-Api-Key", key)],
+            body: Data(JSONValue.object(body).compact.utf8), service: "google", secretHeaders: ["X-Goog-Api-Key"],
+            annotations: [GoogleAutocompleteBilling.autocompleteNote(sessionToken: sessionToken)],
+            billing: GoogleAutocompleteBilling.billedTier)
     }
 }

@@ -49,7 +49,8 @@ struct GoogleFieldMask: Sendable, Equatable {
         switch method {
         case .searchNearby: return placeFields.map { "places.\($0)" }.joined(separator: ",")
         case .searchText:
-            return (placeFields.map { "places.\($0)" } + (routingSummaries ? ["routingSummaries"] : []) + ["nextPageToken"]).joined(separator: ",")
+            return (placeFields.map { "places.\($0)" } + (routingSummaries ? ["routingSummaries"] : []) + ["nextPageToken"]).joined(
+                separator: ",")
         case .details: return placeFields.joined(separator: ",")
         }
     }
@@ -104,8 +105,10 @@ struct GoogleFieldMask: Sendable, Equatable {
             return .pro
         case .details:
             if ["id", "name", "attributions", "photos", "movedPlace", "movedPlaceId"].contains(field) { return .essentialsIDsOnly }
-            let essentials: Set<String> = ["addressComponents", "addressDescriptor", "adrFormatAddress", "formattedAddress", "location",
-                                           "plusCode", "postalAddress", "shortFormattedAddress", "types", "viewport"]
+            let essentials: Set<String> = [
+                "addressComponents", "addressDescriptor", "adrFormatAddress", "formattedAddress", "location",
+                "plusCode", "postalAddress", "shortFormattedAddress", "types", "viewport",
+            ]
             return essentials.contains(field) ? .essentials : .pro
         }
     }

@@ -80,12 +80,13 @@ enum GooglePlaceTypes {
 
     /// Canonical cuisines from Google types: `sushi_restaurant` → `sushi`, `steak_house` → `steak`.
     static func cuisines(from googleTypes: [String]) -> [String] {
-        CuisineName.canonicalNames(googleTypes.lazy.map { type -> String? in
-            if type.hasSuffix("_restaurant"), type != "restaurant" {
-                let stem = String(type.dropLast("_restaurant".count))
-                return notCuisines.contains(stem) ? nil : stem
-            }
-            return cuisineTypes[type]
-        })
+        CuisineName.canonicalNames(
+            googleTypes.lazy.map { type -> String? in
+                if type.hasSuffix("_restaurant"), type != "restaurant" {
+                    let stem = String(type.dropLast("_restaurant".count))
+                    return notCuisines.contains(stem) ? nil : stem
+                }
+                return cuisineTypes[type]
+            })
     }
 }

@@ -17,10 +17,12 @@ extension ProviderDescriptor {
         autocompletion: .service,
         geocodingService: .googleGeocoding,
         makeGeocoder: { configuration, http in
-            GoogleGeocoder(http: http, baseURL: configuration.baseURL(.googleGeocoding), key: configuration.key, locale: configuration.locale)
+            GoogleGeocoder(
+                http: http, baseURL: configuration.baseURL(.googleGeocoding), key: configuration.key, locale: configuration.locale)
         },
         make: { configuration, http in
-            GooglePlacesProvider(http: http, baseURL: configuration.baseURL(.googlePlaces), key: configuration.key,
-                                 locale: configuration.locale)
+            GooglePlacesProvider(
+                http: http, baseURL: configuration.baseURL(.googlePlaces), key: configuration.key,
+                locale: configuration.locale)
         })
 }

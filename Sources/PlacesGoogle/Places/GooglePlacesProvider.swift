@@ -26,8 +26,9 @@ struct GooglePlacesProvider: PlaceProvider {
         let builder = GoogleRequestBuilder(baseURL: baseURL, key: try validKey(), wording: diagnostics.wording, locale: locale)
         if request.route != nil {
             // Nearby Search takes no route: along one, `nearby` is a Text Search for its types.
-            return try await pagedTextSearch(request, query: GoogleAlongRoute.query(for: request), types: types, builder: builder,
-                                             diagnostics: diagnostics)
+            return try await pagedTextSearch(
+                request, query: GoogleAlongRoute.query(for: request), types: types, builder: builder,
+                diagnostics: diagnostics)
         }
         switch request.kind {
         case .nearby:
@@ -42,11 +43,15 @@ struct GooglePlacesProvider: PlaceProvider {
         }
     }
 
-    private func pagedTextSearch(_ request: SearchRequest, query: String, types: [String], builder: GoogleRequestBuilder,
-                                 diagnostics: Diagnostics) async throws -> [Venue] {
+    private func pagedTextSearch(
+        _ request: SearchRequest, query: String, types: [String], builder: GoogleRequestBuilder,
+        diagnostics: Diagnostics
+    ) async throws -> [Venue] {
         let wanted = min(request.limit, GoogleRequestBuilder.maxTextSearchResults)
         if request.limit > wanted {
-            diagnostics.note("Google's Text Search returns at most \(GoogleRequestBuilder.maxTextSearchResults) places across its pages; showing up to \(wanted)")
+            diagnostics.note(
+                "Google's Text Search returns at most \(GoogleRequestBuilder.maxTextSearchResults) places across its pages; showing up to \(wanted)"
+            )
         }
         // Several Google types cannot go in `includedType`: filter on `types` here instead.
         let filterTypes = types.count > 1 ? Set(types) : nil
@@ -71,13 +76,15 @@ struct GooglePlacesProvider: PlaceProvider {
         var pages = 0
         var token: String?
         while true {
-            let response = try await send(try builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask),
-                                          wording: diagnostics.wording)
+            let response = try await send(
+                try builder.searchText(request, query: query, types: types, pageSize: pageSize, pageToken: token, mask: mask),
+                wording: diagnostics.wording)
             pages += 1
             let places = onePage(response.places ?? [], diagnostics: diagnostics)
             received += places.count
-            let mapped = try venues(from: places, summaries: mask.routingSummaries ? response.routingSummaries : nil,
-                                    route: request.route, diagnostics: diagnostics)
+            let mapped = try venues(
+                from: places, summaries: mask.routingSummaries ? response.routingSummaries : nil,
+                route: request.route, diagnostics: diagnostics)
             // Only places not seen on an earlier page count: a server repeating a page adds nothing.
             let fresh = mapped.filter { seenPlaces.insert($0.id).inserted }
             var page = fresh
@@ -88,7 +95,8 @@ struct GooglePlacesProvider: PlaceProvider {
             collected += page
             accepted += page.filter { isInsideCircle($0, request) }.count
             guard let next = response.nextPageToken, !next.isEmpty, accepted < wanted,
-                  received < GoogleRequestBuilder.maxTextSearchResults else { break }
+                received < GoogleRequestBuilder.maxTextSearchResults
+            else { break }
             // Each page is billed: stop on a page with nothing new, a token already sent, or
             // Google's documented page count, whatever the server offers next.
             if fresh.isEmpty {
@@ -100,7 +108,9 @@ struct GooglePlacesProvider: PlaceProvider {
                 break
             }
             if pages >= GoogleRequestBuilder.maxTextSearchPages {
-                diagnostics.warning("Google Places offered more than \(GoogleRequestBuilder.maxTextSearchPages) pages, its documented maximum; stopped paging")
+                diagnostics.warning(
+                    "Google Places offered more than \(GoogleRequestBuilder.maxTextSearchPages) pages, its documented maximum; stopped paging"
+                )
                 break
             }
             token = next
@@ -113,7 +123,8 @@ struct GooglePlacesProvider: PlaceProvider {
     private func onePage(_ places: [GooglePlace], diagnostics: Diagnostics) -> ArraySlice<GooglePlace> {
         let cap = GoogleRequestBuilder.maxPerRequest
         if places.count > cap {
-            diagnostics.warning("Google Places answered with \(places.count) places in one page, more than the \(cap) it documents; used the first \(cap)")
+            diagnostics.warning(
+                "Google Places answered with \(places.count) places in one page, more than the \(cap) it documents; used the first \(cap)")
         }
         return places.prefix(cap)
     }
@@ -134,8 +145,9 @@ struct GooglePlacesProvider: PlaceProvider {
         let mask = GoogleFieldMask(fields: fields.union([.id, .name]), method: .details)
         let response: HTTPResponse
         do {
-            response = try await sendChecked(try builder.details(placeID: id.rawID, mask: mask, sessionToken: sessionToken),
-                                             wording: diagnostics.wording)
+            response = try await sendChecked(
+                try builder.details(placeID: id.rawID, mask: mask, sessionToken: sessionToken),
+                wording: diagnostics.wording)
         } catch PlacesError.notFound(let message), PlacesError.requestRejected(_, let message) {
             // Google answers an unknown id with 404 NOT_FOUND or 400 INVALID_ARGUMENT.
             throw PlacesError.placeNotFound(id, message: diagnostics.wording(.unknownPlace(id, said: message)))
@@ -148,7 +160,8 @@ struct GooglePlacesProvider: PlaceProvider {
         }
         var report = MappingReport()
         guard let venue = GoogleVenueMapper.venue(from: place, photoBaseURL: baseURL, report: &report) else {
-            throw HTTPErrorMapper.badBody(service: GoogleService.places, what: report.firstSkipReason ?? "the place has no id, name or location")
+            throw HTTPErrorMapper.badBody(
+                service: GoogleService.places, what: report.firstSkipReason ?? "the place has no id, name or location")
         }
         report.report(provider: GoogleService.places.name, lacking: "an id, a name or a location", to: diagnostics)
         return venue
@@ -161,7 +174,8 @@ struct GooglePlacesProvider: PlaceProvider {
 
     /// A 2xx response that is not an error envelope.
     func sendChecked(_ request: HTTPRequest, wording: Wording) async throws -> HTTPResponse {
-        try await GoogleService.send(request, over: connection.http, service: GoogleService.places, secrets: request.secrets, wording: wording)
+        try await GoogleService.send(
+            request, over: connection.http, service: GoogleService.places, secrets: request.secrets, wording: wording)
     }
 
     private func send(_ request: HTTPRequest, wording: Wording) async throws -> GoogleSearchResponse {
@@ -175,11 +189,15 @@ struct GooglePlacesProvider: PlaceProvider {
 
     /// Venues of a page along a route, each with its detour from the routing summary at its
     /// index (Google: "each entry associates to the corresponding place in the same index").
-    private func venues(from places: ArraySlice<GooglePlace>, summaries: [GoogleRoutingSummary]?, route: SearchRoute?,
-                        diagnostics: Diagnostics) throws -> [Venue] {
+    private func venues(
+        from places: ArraySlice<GooglePlace>, summaries: [GoogleRoutingSummary]?, route: SearchRoute?,
+        diagnostics: Diagnostics
+    ) throws -> [Venue] {
         guard let summaries, let route else { return venues(from: places, diagnostics: diagnostics) }
         if summaries.count != places.count {
-            diagnostics.warning("Google Places answered \(places.count) places with \(summaries.count) routing summaries; detours are left out where they do not pair")
+            diagnostics.warning(
+                "Google Places answered \(places.count) places with \(summaries.count) routing summaries; detours are left out where they do not pair"
+            )
         }
         let direct = route.mode == .drive ? route.measure : nil
         var report = MappingReport()

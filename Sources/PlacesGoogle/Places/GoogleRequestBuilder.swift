@@ -36,7 +36,9 @@ struct GoogleRequestBuilder: Sendable {
         return try post("/v1/places:searchNearby", body: .object(body), mask: mask)
     }
 
-    func searchText(_ request: SearchRequest, query: String, types: [String], pageSize: Int, pageToken: String?, mask: GoogleFieldMask) throws -> HTTPRequest {
+    func searchText(
+        _ request: SearchRequest, query: String, types: [String], pageSize: Int, pageToken: String?, mask: GoogleFieldMask
+    ) throws -> HTTPRequest {
         var body: [(String, JSONValue)] = [("textQuery", .string(query)), ("pageSize", .integer(pageSize))]
         if types.count == 1 {
             body.append(("includedType", .string(types[0])))
@@ -58,9 +60,18 @@ struct GoogleRequestBuilder: Sendable {
             if let radius = request.radiusMeters {
                 // locationRestriction takes only a rectangle: the circle's bounding box, then the circle client-side.
                 let box = BoundingBox(around: center, radius: radius)
-                body.append(("locationRestriction", .object([("rectangle", .object([
-                    ("low", Self.latLng(box.south, box.west)), ("high", Self.latLng(box.north, box.east)),
-                ]))])))
+                body.append(
+                    (
+                        "locationRestriction",
+                        .object([
+                            (
+                                "rectangle",
+                                .object([
+                                    ("low", Self.latLng(box.south, box.west)), ("high", Self.latLng(box.north, box.east)),
+                                ])
+                            )
+                        ])
+                    ))
             } else {
                 body.append(("locationBias", .object([("circle", Self.circle(center, Self.biasRadius))])))
             }
@@ -87,17 +98,19 @@ struct GoogleRequestBuilder: Sendable {
             query.append(URLQueryItem(name: "sessionToken", value: sessionToken))
             annotations.append(GoogleAutocompleteBilling.endingNote(detailsTier: mask.tier))
         }
-        return HTTPRequest(method: "GET", url: try url("/v1/places/\(ServiceURL.segment(placeID))", query: query),
-                    headers: [("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
-                    service: "google", secretHeaders: ["X-Goog-Api-Key"], matchedHeaders: ["X-Goog-FieldMask"],
-                    annotations: annotations, billing: mask.billedTier)
+        return HTTPRequest(
+            method: "GET", url: try url("/v1/places/\(ServiceURL.segment(placeID))", query: query),
+            headers: [("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
+            service: "google", secretHeaders: ["X-Goog-Api-Key"], matchedHeaders: ["X-Goog-FieldMask"],
+            annotations: annotations, billing: mask.billedTier)
     }
 
     private func post(_ path: String, body: JSONValue, mask: GoogleFieldMask) throws -> HTTPRequest {
-        HTTPRequest(method: "POST", url: try url(path),
-                    headers: [("Content-Type", "application/json"), ("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
-                    body: Data(body.compact.utf8), service: "google", secretHeaders: ["X-Goog-Api-Key"],
-                    matchedHeaders: ["X-Goog-FieldMask"], annotations: [mask.billingNote], billing: mask.billedTier)
+        HTTPRequest(
+            method: "POST", url: try url(path),
+            headers: [("Content-Type", "application/json"), ("X-Goog-Api-Key", key), ("X-Goog-FieldMask", mask.header)],
+            body: Data(body.compact.utf8), service: "google", secretHeaders: ["X-Goog-Api-Key"],
+            matchedHeaders: ["X-Goog-FieldMask"], annotations: [mask.billingNote], billing: mask.billedTier)
     }
 
     func url(_ path: String, query: [URLQueryItem] = []) throws -> URL {

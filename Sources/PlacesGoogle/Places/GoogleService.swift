@@ -16,7 +16,8 @@ enum GoogleService {
             return ServiceError(message: String(decoding: response.body.prefix(200), as: UTF8.self))
         }
         let reason = envelope.error.details?.compactMap(\.reason).first
-        let keyProblem = reason.map(keyReasons.contains) ?? false
+        let keyProblem =
+            reason.map(keyReasons.contains) ?? false
             || envelope.error.message?.contains("API key not valid") == true
         return ServiceError(code: envelope.error.status, reason: reason, message: envelope.error.message, isKeyProblem: keyProblem)
     }
@@ -27,8 +28,10 @@ enum GoogleService {
     static func envelopeError(in response: HTTPResponse, service: ResponseReader, secrets: [String], wording: Wording) -> PlacesError? {
         // Cheap first: only a body that names "error" can be an envelope.
         guard response.body.range(of: Data("\"error\"".utf8)) != nil,
-              let envelope = try? JSONDecoder().decode(GoogleErrorEnvelope.self, from: response.body) else { return nil }
-        let status = envelope.error.code.flatMap { (400...599).contains($0) ? $0 : nil }
+            let envelope = try? JSONDecoder().decode(GoogleErrorEnvelope.self, from: response.body)
+        else { return nil }
+        let status =
+            envelope.error.code.flatMap { (400...599).contains($0) ? $0 : nil }
             ?? envelope.error.status.flatMap { httpStatus[$0] } ?? 500
         let as4xx5xx = HTTPResponse(status: status, headers: response.headers, body: response.body)
         return HTTPErrorMapper.error(for: as4xx5xx, service: service, attempts: 1, secrets: secrets, wording: wording)
@@ -36,8 +39,10 @@ enum GoogleService {
 
     /// Sends `request` over `http`: the response, unless it is an error or a 2xx carrying the
     /// envelope (thrown as `envelopeError` maps it, scrubbed of `secrets`).
-    static func send(_ request: HTTPRequest, over http: HTTPClient, service: ResponseReader, secrets: [String],
-                     wording: Wording) async throws -> HTTPResponse {
+    static func send(
+        _ request: HTTPRequest, over http: HTTPClient, service: ResponseReader, secrets: [String],
+        wording: Wording
+    ) async throws -> HTTPResponse {
         let response = try await http.send(request, service: service)
         if let error = envelopeError(in: response, service: service, secrets: secrets, wording: wording) { throw error }
         return response

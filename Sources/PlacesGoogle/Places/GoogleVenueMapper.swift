@@ -6,11 +6,15 @@ import PlacesProviderKit
 /// cannot be listed and is skipped (the caller counts them).
 enum GoogleVenueMapper {
     /// Index = our 0–4 price level.
-    static let priceLevelNames = ["PRICE_LEVEL_FREE", "PRICE_LEVEL_INEXPENSIVE", "PRICE_LEVEL_MODERATE",
-                                  "PRICE_LEVEL_EXPENSIVE", "PRICE_LEVEL_VERY_EXPENSIVE"]
+    static let priceLevelNames = [
+        "PRICE_LEVEL_FREE", "PRICE_LEVEL_INEXPENSIVE", "PRICE_LEVEL_MODERATE",
+        "PRICE_LEVEL_EXPENSIVE", "PRICE_LEVEL_VERY_EXPENSIVE",
+    ]
 
     /// Table B types: true of almost every place, never a useful category.
-    private static let genericTypes: Set<String> = ["point_of_interest", "establishment", "food", "store", "health", "finance", "geocode", "political"]
+    private static let genericTypes: Set<String> = [
+        "point_of_interest", "establishment", "food", "store", "health", "finance", "geocode", "political",
+    ]
 
     /// A place carries at most 10 photos, and opening hours are 7 weekday lines (providers.md §1.5, §1.6).
     static let maxPhotos = 10
@@ -31,7 +35,9 @@ enum GoogleVenueMapper {
         }
         guard let name = place.displayName?.text, !name.isEmpty, let location = place.location else { report.skip(); return nil }
         guard let coordinate = try? Coordinate(latitude: location.latitude, longitude: location.longitude) else {
-            report.skip("location \(PlaceValueRange.text(location.latitude)),\(PlaceValueRange.text(location.longitude)) of \(placeID) is outside -90..90, -180..180")
+            report.skip(
+                "location \(PlaceValueRange.text(location.latitude)),\(PlaceValueRange.text(location.longitude)) of \(placeID) is outside -90..90, -180..180"
+            )
             return nil
         }
         let types = place.types ?? []
@@ -88,7 +94,11 @@ enum GoogleVenueMapper {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "places", parts[2] == "photos" else { return false }
         return [parts[1], parts[3]].allSatisfy { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && (("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+            !part.isEmpty
+                && part.unicodeScalars.allSatisfy {
+                    $0.isASCII
+                        && (("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+                }
         }
     }
 

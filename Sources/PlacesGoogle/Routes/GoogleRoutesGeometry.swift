@@ -13,7 +13,8 @@ import PlacesSupport
 /// by the request's features, not its mask: still Compute Routes Essentials.
 enum GoogleRoutesGeometry {
     static let lineMask = "routes.distanceMeters,routes.duration,routes.polyline.encodedPolyline"
-    static let stepsMask = ",routes.legs.steps.distanceMeters,routes.legs.steps.staticDuration,routes.legs.steps.startLocation.latLng,"
+    static let stepsMask =
+        ",routes.legs.steps.distanceMeters,routes.legs.steps.staticDuration,routes.legs.steps.startLocation.latLng,"
         + "routes.legs.steps.navigationInstruction.instructions,routes.legs.steps.navigationInstruction.maneuver"
 
     static func request(_ measuring: HTTPRequest, from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool) -> HTTPRequest {
@@ -58,7 +59,8 @@ enum GoogleRoutesGeometry {
             throw HTTPErrorMapper.badBody(service: service, what: "not a ComputeRoutes response (\(DecodingErrorText.describe(error)))")
         }
         guard let route = decoded.routes?.first, let text = route.polyline?.encodedPolyline else {
-            throw HTTPErrorMapper.badBody(service: service, what: "the route has no line (routes[0].polyline.encodedPolyline) although the field mask asked for it")
+            throw HTTPErrorMapper.badBody(
+                service: service, what: "the route has no line (routes[0].polyline.encodedPolyline) although the field mask asked for it")
         }
         let line = try PlausibleRoute.line(
             text, field: "routes[0].polyline.encodedPolyline", service: service, diagnostics: diagnostics)
@@ -69,25 +71,31 @@ enum GoogleRoutesGeometry {
                 for (s, step) in (leg.steps ?? []).enumerated() {
                     let field = "routes[0].legs[\(l)].steps[\(s)]"
                     guard let at = step.startLocation?.latLng?.coordinate else {
-                        throw HTTPErrorMapper.badBody(service: service, what: "\(field).startLocation.latLng is not a position on the globe")
+                        throw HTTPErrorMapper.badBody(
+                            service: service, what: "\(field).startLocation.latLng is not a position on the globe")
                     }
-                    let meters = try step.distanceMeters.map { try PlausibleRoute.distance($0, field: "\(field).distanceMeters", router: .googleRoutes) }
+                    let meters = try step.distanceMeters.map {
+                        try PlausibleRoute.distance($0, field: "\(field).distanceMeters", router: .googleRoutes)
+                    }
                     var seconds: Double?
                     if let text = step.staticDuration {
                         guard let parsed = ProtobufDuration.seconds(text) else {
                             throw HTTPErrorMapper.badBody(service: service, what: "\(field).staticDuration is not a duration like \"123s\"")
                         }
-                        seconds = try PlausibleRoute.duration(parsed, shown: "\"\(text.prefix(40))\"", field: "\(field).staticDuration", router: .googleRoutes)
+                        seconds = try PlausibleRoute.duration(
+                            parsed, shown: "\"\(text.prefix(40))\"", field: "\(field).staticDuration", router: .googleRoutes)
                     }
-                    let instruction = step.navigationInstruction?.instructions.flatMap { $0.isEmpty ? nil : $0 }
+                    let instruction =
+                        step.navigationInstruction?.instructions.flatMap { $0.isEmpty ? nil : $0 }
                         ?? step.navigationInstruction?.maneuver.map(Self.words) ?? "Continue"
                     list.append(RouteStep(instruction: instruction, distanceMeters: meters, durationSeconds: seconds, coordinate: at))
                 }
             }
             found = list
         }
-        return RouteGeometry(distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds, coordinates: line, steps: found,
-                             isStraightLine: false)
+        return RouteGeometry(
+            distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds, coordinates: line, steps: found,
+            isStraightLine: false)
     }
 
     /// `TURN_SLIGHT_LEFT` as "Turn slight left", for a step without text.
@@ -99,7 +107,9 @@ enum GoogleRoutesGeometry {
 
 extension GoogleRoutesRouter {
     /// The route with its line (high quality) and, with `steps`, Google's navigation instructions.
-    package func route(from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics) async throws -> RouteGeometry {
+    package func route(
+        from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics
+    ) async throws -> RouteGeometry {
         let wording = diagnostics.wording
         let measuring = try GoogleRoutesRequest.make(baseURL: baseURL, key: key, from: from, to: to, mode: mode, wording: wording)
         let request = GoogleRoutesGeometry.request(measuring, from: from, to: to, mode: mode, steps: steps)

@@ -10,7 +10,9 @@ enum GoogleRoutesRequest {
     /// Only what is printed: anything more costs more and is sent for nothing.
     static let fieldMask = "routes.distanceMeters,routes.duration"
 
-    static func make(baseURL: String, key: String, from: Coordinate, to: Coordinate, mode: TravelMode, wording: Wording = .library) throws -> HTTPRequest {
+    static func make(
+        baseURL: String, key: String, from: Coordinate, to: Coordinate, mode: TravelMode, wording: Wording = .library
+    ) throws -> HTTPRequest {
         let trimmed = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         guard let url = URL(string: trimmed + "/directions/v2:computeRoutes"), url.scheme?.hasPrefix("http") == true, url.host != nil else {
             throw PlacesError.configuration(message: wording(.baseURLNotHTTP(.googleRoutes, value: baseURL)))

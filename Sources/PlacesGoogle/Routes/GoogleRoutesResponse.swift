@@ -23,7 +23,8 @@ struct GoogleRoutesResponse: Decodable {
         do {
             decoded = try JSONDecoder().decode(GoogleRoutesResponse.self, from: body)
         } catch {
-            throw HTTPErrorMapper.badBody(service: GoogleRoutesService.description, what: "not a ComputeRoutes response (\(DecodingErrorText.describe(error)))")
+            throw HTTPErrorMapper.badBody(
+                service: GoogleRoutesService.description, what: "not a ComputeRoutes response (\(DecodingErrorText.describe(error)))")
         }
         guard let route = decoded.routes?.first else { return nil }
         let router = GoogleRoutesService.description.service
@@ -32,7 +33,9 @@ struct GoogleRoutesResponse: Decodable {
         if let text = route.duration {
             let shown = "\"\(text.prefix(40))\(text.count > 40 ? "..." : "")\""
             guard let parsed = ProtobufDuration.seconds(text) else {
-                throw HTTPErrorMapper.badBody(service: GoogleRoutesService.description, what: "duration \(TerminalText.sanitizedLine(shown)) (routes[0].duration) is not a duration like \"123s\"")
+                throw HTTPErrorMapper.badBody(
+                    service: GoogleRoutesService.description,
+                    what: "duration \(TerminalText.sanitizedLine(shown)) (routes[0].duration) is not a duration like \"123s\"")
             }
             seconds = try PlausibleRoute.duration(parsed, shown: shown, field: "routes[0].duration", router: router)
         }
@@ -49,8 +52,9 @@ enum ProtobufDuration {
         if digits.first == "-" { digits = digits.dropFirst() }
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), !parts[0].isEmpty,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts.count == 1 || (1...9).contains(parts[1].count) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            parts.count == 1 || (1...9).contains(parts[1].count)
+        else { return nil }
         return Double(String(number))
     }
 }

@@ -27,10 +27,14 @@ package struct GoogleRoutesRouter: Router {
     /// error when Google found no route; the note on walking and cycling routes.
     func send(_ request: HTTPRequest, mode: TravelMode, diagnostics: Diagnostics) async throws -> (measure: RouteMeasure, body: Data) {
         let wording = diagnostics.wording
-        let response = try await GoogleService.send(request, over: client, service: GoogleRoutesService.description, secrets: request.secrets,
-                                                    wording: wording)
+        let response = try await GoogleService.send(
+            request, over: client, service: GoogleRoutesService.description, secrets: request.secrets,
+            wording: wording)
         guard let measure = try GoogleRoutesResponse.measure(from: response.body) else {
-            throw PlacesError.notFound(message: "Google Routes found no \(mode.phrase) route between the two points; try \(wording(.anotherTravelMode)), or \(wording(.estimateRouter)) for a rough figure")
+            throw PlacesError.notFound(
+                message:
+                    "Google Routes found no \(mode.phrase) route between the two points; try \(wording(.anotherTravelMode)), or \(wording(.estimateRouter)) for a rough figure"
+            )
         }
         if mode == .walk || mode == .bike {
             diagnostics.note("Google's \(mode.phrase) routes are in beta and may lack sidewalks, pedestrian paths or cycle paths")

@@ -34,7 +34,9 @@ package struct SecretMatcher: Sendable {
         var second = [Bool](repeating: false, count: 256)
         for pattern in patterns {
             for (table, byte) in [(0, pattern[0]), (1, pattern[1])] {
-                for c in [byte, Self.upper(byte)] + (byte == UInt8(ascii: " ") ? [UInt8(ascii: "+")] : []) + [UInt8(ascii: "%"), UInt8(ascii: "\\")] {
+                for c in [byte, Self.upper(byte)] + (byte == UInt8(ascii: " ") ? [UInt8(ascii: "+")] : []) + [
+                    UInt8(ascii: "%"), UInt8(ascii: "\\"),
+                ] {
                     if table == 0 { start[Int(c)] = true } else { second[Int(c)] = true }
                 }
             }
@@ -73,7 +75,9 @@ package struct SecretMatcher: Sendable {
                 while i < end {
                     let b = bytes[i]
                     if first[Int(b)] {
-                        if b == UInt8(ascii: "%") || b == UInt8(ascii: "\\") || b == UInt8(ascii: "+") || i + 1 == n || second[Int(bytes[i + 1])] {
+                        if b == UInt8(ascii: "%") || b == UInt8(ascii: "\\") || b == UInt8(ascii: "+") || i + 1 == n
+                            || second[Int(bytes[i + 1])]
+                        {
                             return i
                         }
                     }
@@ -156,7 +160,9 @@ package struct SecretMatcher: Sendable {
     private static let maxNesting = 2
 
     /// The end of a match of `key[j...]` at `pos`, or nil.
-    private static func matchRest(_ key: UnsafeBufferPointer<UInt8>, _ j: Int, _ w: ByteWindow, _ pos: Int, _ state: inout MatchState) -> Int? {
+    private static func matchRest(
+        _ key: UnsafeBufferPointer<UInt8>, _ j: Int, _ w: ByteWindow, _ pos: Int, _ state: inout MatchState
+    ) -> Int? {
         if j == key.count { return pos }
         state.steps += 1
         guard state.steps <= stepBudget else { return nil }
@@ -180,7 +186,8 @@ package struct SecretMatcher: Sendable {
 
     /// Every byte an escape starting at `pos` spells, with where it ends: `%HH`, `\uHHHH`
     /// (below 0x80), `\/`, `\\`, `\"` — and the same with their `%` or `\` itself escaped.
-    private static func escapes(_ w: ByteWindow, _ pos: Int, depth: Int, into out: inout [(byte: UInt8, next: Int)], _ needMore: inout Bool) {
+    private static func escapes(_ w: ByteWindow, _ pos: Int, depth: Int, into out: inout [(byte: UInt8, next: Int)], _ needMore: inout Bool)
+    {
         guard let b = w.byte(pos, &needMore), b == UInt8(ascii: "%") || b == UInt8(ascii: "\\") else { return }
         var introducers: [(byte: UInt8, next: Int)] = [(b, pos + 1)]
         if depth < maxNesting {

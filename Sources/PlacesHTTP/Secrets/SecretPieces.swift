@@ -102,7 +102,8 @@ struct SecretPieces: Sendable {
         var percent: [UInt8] = []
         var json: [UInt8] = []
         for byte in key {
-            let fixed = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "-._~".utf8.contains(byte)
+            let fixed =
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "-._~".utf8.contains(byte)
             if fixed { percent.append(byte) } else { percent += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { json.append(UInt8(ascii: "\\")) }
             json.append(byte)
@@ -229,8 +230,8 @@ struct SecretPieces: Sendable {
     /// Four bytes with their ASCII capitals made small, at once.
     @inline(__always) static func fold4(_ x: UInt32) -> UInt32 {
         let low = x & 0x7F7F_7F7F
-        let fromA = low &+ 0x3F3F_3F3F   // high bit set where a byte is >= "A"
-        let pastZ = low &+ 0x2525_2525   // high bit set where a byte is > "Z"
+        let fromA = low &+ 0x3F3F_3F3F  // high bit set where a byte is >= "A"
+        let pastZ = low &+ 0x2525_2525  // high bit set where a byte is > "Z"
         let capitals = fromA & ~pastZ & ~x & 0x8080_8080
         return x | (capitals >> 2)
     }

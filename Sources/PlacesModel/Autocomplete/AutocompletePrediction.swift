@@ -25,8 +25,10 @@ public struct AutocompletePrediction: Sendable, Equatable {
     /// Which characters of `mainText` matched the input (offsets in Unicode scalars, end exclusive).
     public var mainTextMatches: [Range<Int>]
 
-    public init(kind: Kind, id: PlaceID?, text: String, mainText: String, secondaryText: String?, types: [String] = [],
-                distanceMeters: Double? = nil, coordinate: Coordinate? = nil, mainTextMatches: [Range<Int>] = []) {
+    public init(
+        kind: Kind, id: PlaceID?, text: String, mainText: String, secondaryText: String?, types: [String] = [],
+        distanceMeters: Double? = nil, coordinate: Coordinate? = nil, mainTextMatches: [Range<Int>] = []
+    ) {
         self.kind = kind
         self.id = id
         self.text = text

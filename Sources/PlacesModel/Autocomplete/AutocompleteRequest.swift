@@ -23,8 +23,10 @@ public struct AutocompleteRequest: Sendable, Equatable {
     /// Predictions when nothing else is asked for: as many as Google gives.
     public static let defaultLimit = 5
 
-    public init(input: String, center: Coordinate? = nil, radiusMeters: Double? = nil, categories: [PlaceCategory] = [],
-                limit: Int = AutocompleteRequest.defaultLimit, includeQueries: Bool = false) {
+    public init(
+        input: String, center: Coordinate? = nil, radiusMeters: Double? = nil, categories: [PlaceCategory] = [],
+        limit: Int = AutocompleteRequest.defaultLimit, includeQueries: Bool = false
+    ) {
         self.input = input
         self.center = center
         self.radiusMeters = radiusMeters
@@ -40,10 +42,13 @@ public struct AutocompleteRequest: Sendable, Equatable {
         }
         if let radiusMeters {
             guard center != nil else { throw PlacesError.invalidRequest(.radius, message: wording(.radiusNeedsCenter)) }
-            guard radiusMeters.isFinite, radiusMeters > 0 else { throw PlacesError.invalidRequest(.radius, message: wording(.radiusNotPositive)) }
+            guard radiusMeters.isFinite, radiusMeters > 0 else {
+                throw PlacesError.invalidRequest(.radius, message: wording(.radiusNotPositive))
+            }
         }
         guard (1...Self.maximumLimit).contains(limit) else {
-            throw PlacesError.invalidRequest(.limit, message: limit < 1 ? wording(.limitBelowOne) : "at most \(Self.maximumLimit) predictions can be asked for")
+            throw PlacesError.invalidRequest(
+                .limit, message: limit < 1 ? wording(.limitBelowOne) : "at most \(Self.maximumLimit) predictions can be asked for")
         }
     }
 }

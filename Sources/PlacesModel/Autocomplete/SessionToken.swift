@@ -23,9 +23,12 @@ package enum SessionToken {
     /// URL- and filename-safe base64 alphabet (RFC 4648 §5: `A–Z a–z 0–9 - _`).
     package static func problem(with token: String) -> String? {
         if token.isEmpty { return "it is empty" }
-        if token.unicodeScalars.count > maximumLength { return "it is \(token.unicodeScalars.count) characters long, over \(maximumLength)" }
+        if token.unicodeScalars.count > maximumLength {
+            return "it is \(token.unicodeScalars.count) characters long, over \(maximumLength)"
+        }
         if let bad = token.unicodeScalars.first(where: { !isAlphabet($0) }) {
-            let shown = bad.properties.generalCategory == .control || bad == " " ? "U+\(String(bad.value, radix: 16, uppercase: true))" : "'\(bad)'"
+            let shown =
+                bad.properties.generalCategory == .control || bad == " " ? "U+\(String(bad.value, radix: 16, uppercase: true))" : "'\(bad)'"
             return "\(shown) is not a URL-safe base64 character (A-Z, a-z, 0-9, - and _)"
         }
         return nil

@@ -15,8 +15,10 @@ package struct BilledTier: Sendable, Equatable {
     /// The least this call can cost: with only the fields every place needs (id, name, position).
     package let floor: TierLadder.Rung
 
-    package init(provider: ProviderName, sku: String, rung: TierLadder.Rung, drivers: [String], driverFields: [VenueField],
-                 floor: TierLadder.Rung) {
+    package init(
+        provider: ProviderName, sku: String, rung: TierLadder.Rung, drivers: [String], driverFields: [VenueField],
+        floor: TierLadder.Rung
+    ) {
         self.provider = provider
         self.sku = sku
         self.rung = rung
@@ -64,7 +66,9 @@ package enum TierLadder {
     /// Every name a tier ceiling takes, each once, in ladder order (the providers' order).
     static var allArguments: [String] {
         var names: [String] = []
-        for rung in ProviderName.allCases.flatMap({ $0.profile.tiers ?? [] }) { if let name = rung.argument, !names.contains(name) { names.append(name) } }
+        for rung in ProviderName.allCases.flatMap({ $0.profile.tiers ?? [] }) {
+            if let name = rung.argument, !names.contains(name) { names.append(name) }
+        }
         return names
     }
 }

@@ -30,8 +30,9 @@ package struct TierCeiling: Sendable, Equatable {
             return Refusal(billed: billed, ceiling: self, providerTiers: ladder.compactMap(\.argument), cheapestAllowing: nil)
         }
         guard billed.rung.rank > cap.rank else { return nil }
-        return Refusal(billed: billed, ceiling: self, providerTiers: ladder.compactMap(\.argument),
-                       cheapestAllowing: ladder.first { $0.rank >= billed.rung.rank && $0.argument != nil }?.argument)
+        return Refusal(
+            billed: billed, ceiling: self, providerTiers: ladder.compactMap(\.argument),
+            cheapestAllowing: ladder.first { $0.rank >= billed.rung.rank && $0.argument != nil }?.argument)
     }
 
     /// A request the ceiling refuses, with what the message needs.

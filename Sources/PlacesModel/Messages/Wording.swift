@@ -147,7 +147,8 @@ package enum Phrase: Sendable, Equatable {
         case .sessionTokenInvalid(let problem):
             return "a session token must be 1 to 36 characters of URL-safe base64 (A-Z, a-z, 0-9, - and _), such as a UUID: \(problem)"
         case .sessionEnded:
-            return "this autocomplete session has ended with a details call; start a new session (a reused token bills every request on its own)"
+            return
+                "this autocomplete session has ended with a details call; start a new session (a reused token bills every request on its own)"
         case .autocompleteUnsupported(let provider, let supported):
             return "\(provider.rawValue) cannot autocomplete here; these can: \(supported.map(\.rawValue).joined(separator: ", "))"
         case .autocompleteTooManyTypes(let count, let limit):
@@ -186,13 +187,16 @@ package enum Phrase: Sendable, Equatable {
             let billed = refusal.billed
             let service = billed.provider.profile.displayName
             guard let allowing = refusal.cheapestAllowing else {
-                return "the tier ceiling \(refusal.ceiling.name) is not one of \(service)'s tiers (\(refusal.providerTiers.joined(separator: ", "))); nothing was sent"
+                return
+                    "the tier ceiling \(refusal.ceiling.name) is not one of \(service)'s tiers (\(refusal.providerTiers.joined(separator: ", "))); nothing was sent"
             }
             if refusal.ceilingBelowFloor, let lowest = refusal.lowestPossibleCeiling {
-                return "\(service) \(billed.sku) costs at least \(billed.floor.displayName) whatever the fields; the tier ceiling \(refusal.ceiling.name) refuses it (nothing was sent): raise it to \(lowest) or higher"
+                return
+                    "\(service) \(billed.sku) costs at least \(billed.floor.displayName) whatever the fields; the tier ceiling \(refusal.ceiling.name) refuses it (nothing was sent): raise it to \(lowest) or higher"
             }
             let fields = billed.driverFields.map(\.rawValue)
-            return "the request would be billed as \(service) \(billed.label) (set by: \(billed.drivers.joined(separator: ", "))), above the tier ceiling \(refusal.ceiling.name); nothing was sent: ask without \(fields.joined(separator: ", ")), or raise the ceiling to \(allowing)"
+            return
+                "the request would be billed as \(service) \(billed.label) (set by: \(billed.drivers.joined(separator: ", "))), above the tier ceiling \(refusal.ceiling.name); nothing was sent: ask without \(fields.joined(separator: ", ")), or raise the ceiling to \(allowing)"
         case .minRatingEmptiesOSM:
             return "OpenStreetMap has no ratings, so a minimum rating leaves nothing"
         case .groupingLeavesOut(let dropped):
@@ -206,9 +210,11 @@ package enum Phrase: Sendable, Equatable {
         case .checkBaseURL(let service):
             return "check the base URL of \(service.name)"
         case .osrmHasNoTransit:
-            return "OSRM has no transit profile: ask it for walking, cycling or driving, or ask Google Routes or the estimate router for transit"
+            return
+                "OSRM has no transit profile: ask it for walking, cycling or driving, or ask Google Routes or the estimate router for transit"
         case .osrmDemoServerCarsOnly(let host, let mode, let profileServer):
-            return "the public demo server \(host) routes cars only, whatever the travel mode; for \(mode.phrase) use a server built with that profile, e.g. \(profileServer)"
+            return
+                "the public demo server \(host) routes cars only, whatever the travel mode; for \(mode.phrase) use a server built with that profile, e.g. \(profileServer)"
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract"
         case .extractMissing(let path):

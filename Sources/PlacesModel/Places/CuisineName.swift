@@ -61,7 +61,8 @@ package enum CuisineName {
         }
         name = String(scalars)
         while name.hasSuffix("_") { name.removeLast() }
-        for suffix in ["_restaurant", "_restaurants", "_food", "_cuisine", "_place", "_joint"] where name.hasSuffix(suffix) && name.count > suffix.count {
+        for suffix in ["_restaurant", "_restaurants", "_food", "_cuisine", "_place", "_joint"]
+        where name.hasSuffix(suffix) && name.count > suffix.count {
             name.removeLast(suffix.count)
             break
         }

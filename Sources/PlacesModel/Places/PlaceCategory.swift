@@ -28,4 +28,3 @@ public enum PlaceCategory: String, Sendable, CaseIterable, Hashable {
 
     package static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
-

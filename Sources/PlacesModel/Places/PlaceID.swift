@@ -15,12 +15,16 @@ public struct PlaceID: Sendable, Hashable, Comparable, Codable, CustomStringConv
     /// Parses and validates `PROVIDER:RAW_ID`; throws `PlacesError.invalidRequest` showing the expected form.
     public init(parsing text: String) throws {
         guard let colon = text.firstIndex(of: ":") else {
-            throw PlacesError.invalidRequest(.placeID, message: "'\(text)' is not a place id: expected PROVIDER:ID, e.g. osm:node/2187383214 or google:ChIJN1t_tDeuEmsRUsoyG83frY4")
+            throw PlacesError.invalidRequest(
+                .placeID,
+                message: "'\(text)' is not a place id: expected PROVIDER:ID, e.g. osm:node/2187383214 or google:ChIJN1t_tDeuEmsRUsoyG83frY4"
+            )
         }
         let providerText = String(text[..<colon])
         let raw = String(text[text.index(after: colon)...])
         guard let provider = ProviderName(argument: providerText) else {
-            throw PlacesError.invalidRequest(.placeID, message: "'\(text)' names an unknown provider '\(providerText)': expected one of \(ProviderName.allNames)")
+            throw PlacesError.invalidRequest(
+                .placeID, message: "'\(text)' names an unknown provider '\(providerText)': expected one of \(ProviderName.allNames)")
         }
         guard !raw.isEmpty else {
             throw PlacesError.invalidRequest(.placeID, message: "'\(text)' has an empty id after '\(providerText):'")
@@ -66,7 +70,8 @@ package struct OSMElementRef: Sendable, Hashable {
     package init?(rawID: String) {
         let parts = rawID.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let type = ElementType(rawValue: String(parts[0])),
-              parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(parts[1]), id > 0 else { return nil }
+            parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(parts[1]), id > 0
+        else { return nil }
         self.type = type
         self.id = id
     }

@@ -18,8 +18,10 @@ public struct ReverseGeocode: Sendable {
     /// The source of the address and places; nil for a city-only answer.
     public var provider: ProviderName?
 
-    public init(coordinate: Coordinate, address: StreetAddress? = nil, addressID: String? = nil,
-                addressDistanceMeters: Double? = nil, city: City? = nil, places: [Venue] = [], provider: ProviderName? = nil) {
+    public init(
+        coordinate: Coordinate, address: StreetAddress? = nil, addressID: String? = nil,
+        addressDistanceMeters: Double? = nil, city: City? = nil, places: [Venue] = [], provider: ProviderName? = nil
+    ) {
         self.coordinate = coordinate
         self.address = address
         self.addressID = addressID

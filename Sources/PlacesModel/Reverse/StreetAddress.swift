@@ -12,8 +12,10 @@ public struct StreetAddress: Sendable, Hashable {
     /// ISO 3166-1 alpha-2, upper case.
     public var countryCode: String?
 
-    public init(formatted: String? = nil, street: String? = nil, housenumber: String? = nil, postcode: String? = nil,
-                city: String? = nil, countryCode: String? = nil) {
+    public init(
+        formatted: String? = nil, street: String? = nil, housenumber: String? = nil, postcode: String? = nil,
+        city: String? = nil, countryCode: String? = nil
+    ) {
         self.street = street
         self.housenumber = housenumber
         self.postcode = postcode

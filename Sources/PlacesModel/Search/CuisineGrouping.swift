@@ -1,4 +1,3 @@
-
 /// `--group-by cuisine`: restaurants grouped under canonical cuisine names.
 ///
 /// With `--filter`, a cuisine whose name matches keeps all its restaurants; any other
@@ -13,7 +12,9 @@ enum CuisineGrouping {
         for venue in venues {
             guard let restaurant = Restaurant(venue) else { continue }
             if restaurant.cuisines.isEmpty {
-                if let filter, !VenuePipeline.matches(venue.name, filter), !VenuePipeline.matchesCuisine(Cuisine.otherName, filter) { continue }
+                if let filter, !VenuePipeline.matches(venue.name, filter), !VenuePipeline.matchesCuisine(Cuisine.otherName, filter) {
+                    continue
+                }
                 others.append(restaurant)
                 continue
             }

@@ -27,7 +27,8 @@ public struct NearbyRequest: Sendable, Hashable, FilteredSearch {
 
     public init(
         center: Coordinate, radiusMeters: Double = SearchDefaults.nearbyRadiusMeters, categories: [PlaceCategory] = [],
-        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.nearbySort, limit: Int = SearchDefaults.limit,
+        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.nearbySort,
+        limit: Int = SearchDefaults.limit,
         minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
         favoritesOnly: Bool = false
     ) {

@@ -5,7 +5,8 @@ public struct PriceRange: Sendable, Hashable, CustomStringConvertible {
 
     public init(min: Int, max: Int) throws {
         guard (0...4).contains(min), (0...4).contains(max), min <= max else {
-            throw PlacesError.invalidRequest(.price, message: "\(min)-\(max) is not a price range: levels go from 0 (free) to 4 (very expensive), low first")
+            throw PlacesError.invalidRequest(
+                .price, message: "\(min)-\(max) is not a price range: levels go from 0 (free) to 4 (very expensive), low first")
         }
         self.min = min
         self.max = max

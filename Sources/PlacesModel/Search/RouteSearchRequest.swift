@@ -23,9 +23,11 @@ public struct RouteSearchRequest: Sendable, Hashable {
     /// How the route is travelled (Google's detours are for driving only).
     public var mode: TravelMode
 
-    public init(route: [Coordinate], radiusMeters: Double = 1000, query: String? = nil, categories: [PlaceCategory] = [],
-                fields: Set<VenueField> = Set(VenueField.defaultSet + VenueField.routeFields), sort: VenueSortOrder = .along,
-                limit: Int = 20, routeDistanceMeters: Double? = nil, routeDurationSeconds: Double? = nil, mode: TravelMode = .drive) {
+    public init(
+        route: [Coordinate], radiusMeters: Double = 1000, query: String? = nil, categories: [PlaceCategory] = [],
+        fields: Set<VenueField> = Set(VenueField.defaultSet + VenueField.routeFields), sort: VenueSortOrder = .along,
+        limit: Int = 20, routeDistanceMeters: Double? = nil, routeDurationSeconds: Double? = nil, mode: TravelMode = .drive
+    ) {
         self.route = route
         self.radiusMeters = radiusMeters
         self.query = query
@@ -45,8 +47,9 @@ public struct RouteSearchRequest: Sendable, Hashable {
         if let distance = routeDistanceMeters, let duration = routeDurationSeconds {
             measure = RouteMeasure(distanceMeters: distance, durationSeconds: duration)
         }
-        var request = SearchRequest(kind: query.map(SearchRequest.Kind.text) ?? .nearby, center: nil, radiusMeters: radiusMeters,
-                                    types: categories, sort: sort, limit: limit, fields: FieldSelection(fields))
+        var request = SearchRequest(
+            kind: query.map(SearchRequest.Kind.text) ?? .nearby, center: nil, radiusMeters: radiusMeters,
+            types: categories, sort: sort, limit: limit, fields: FieldSelection(fields))
         request.route = SearchRoute(corridor: corridor, measure: measure, mode: mode)
         return request
     }

@@ -41,10 +41,12 @@ package struct SearchRequest: Sendable {
     }
 
     /// A request built field by field (tests, and callers with loose values).
-    package init(kind: Kind, center: Coordinate?, radiusMeters: Double?, types: [PlaceCategory] = [],
-                 sort: VenueSortOrder? = nil, limit: Int = SearchDefaults.limit, minRating: Double? = nil,
-                 openNow: Bool = false, price: PriceRange? = nil, filterText: String? = nil,
-                 groupByCuisine: Bool = false, fields: FieldSelection = .default) {
+    package init(
+        kind: Kind, center: Coordinate?, radiusMeters: Double?, types: [PlaceCategory] = [],
+        sort: VenueSortOrder? = nil, limit: Int = SearchDefaults.limit, minRating: Double? = nil,
+        openNow: Bool = false, price: PriceRange? = nil, filterText: String? = nil,
+        groupByCuisine: Bool = false, fields: FieldSelection = .default
+    ) {
         var parameters = SearchParameters()
         (parameters.radiusMeters, parameters.types, parameters.sort, parameters.limit) = (radiusMeters, types, sort, limit)
         (parameters.minRating, parameters.openNow, parameters.price) = (minRating, openNow, price)

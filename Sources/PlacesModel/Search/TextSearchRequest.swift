@@ -21,7 +21,8 @@ public struct TextSearchRequest: Sendable, Hashable, FilteredSearch {
 
     public init(
         query: String, center: Coordinate? = nil, radiusMeters: Double? = nil, categories: [PlaceCategory] = [],
-        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.textSort, limit: Int = SearchDefaults.limit,
+        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.textSort,
+        limit: Int = SearchDefaults.limit,
         minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
         favoritesOnly: Bool = false
     ) {

@@ -82,4 +82,3 @@ package struct FieldSelection: Sendable, Hashable {
 
     package static var knownNames: String { VenueField.allCases.map(\.rawValue).joined(separator: ", ") }
 }
-

@@ -15,7 +15,8 @@ package enum VenuePipeline {
 
     /// Runs every step in order for `request` over venues in the provider's order (`provider`
     /// nil for the merged answers of several).
-    package static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName?, wording: Wording = .library) -> Outcome {
+    package static func run(_ venues: [Venue], for request: SearchRequest, provider: ProviderName?, wording: Wording = .library) -> Outcome
+    {
         var notes: [String] = []
         var result = distinct(venues)
         if let route = request.route {
@@ -45,7 +46,8 @@ package enum VenuePipeline {
             result = restaurants
         }
         if let text = request.filterText {
-            result = request.groupByCuisine
+            result =
+                request.groupByCuisine
                 ? result.filter { CuisineGrouping.isKept($0, filter: text) }
                 : result.filter { matches($0.name, text) }
         }

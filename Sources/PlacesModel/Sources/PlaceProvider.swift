@@ -1,4 +1,3 @@
-
 /// A source of places: turns a `SearchRequest` into its own requests (HTTP or a file)
 /// and its answers into `Venue`s, in its own order. Everything provider-neutral —
 /// distance, filters, sort, limit, grouping, rendering — happens after, once.

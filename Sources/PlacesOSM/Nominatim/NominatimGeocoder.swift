@@ -29,10 +29,12 @@ struct NominatimGeocoder: AddressGeocoder {
     }
 
     func reverse(_ point: Coordinate, diagnostics: Diagnostics) async throws -> FoundAddress? {
-        let url = try ServiceURL.make(base: baseURL, path: "/reverse", query: [
-            URLQueryItem(name: "lat", value: String(point.latitude)), URLQueryItem(name: "lon", value: String(point.longitude)),
-            URLQueryItem(name: "format", value: "jsonv2"), URLQueryItem(name: "addressdetails", value: "1"),
-        ], service: .nominatim, wording: diagnostics.wording)
+        let url = try ServiceURL.make(
+            base: baseURL, path: "/reverse",
+            query: [
+                URLQueryItem(name: "lat", value: String(point.latitude)), URLQueryItem(name: "lon", value: String(point.longitude)),
+                URLQueryItem(name: "format", value: "jsonv2"), URLQueryItem(name: "addressdetails", value: "1"),
+            ], service: .nominatim, wording: diagnostics.wording)
         let response = try await http.send(HTTPRequest(method: "GET", url: url, service: "nominatim"), service: Self.service)
         // "Unable to geocode": nothing at this point (a 200, not an error).
         if let error = NominatimError.decode(response.body), error.text != nil { return nil }
@@ -40,14 +42,17 @@ struct NominatimGeocoder: AddressGeocoder {
         do {
             place = try JSONDecoder().decode(NominatimPlace.self, from: response.body)
         } catch {
-            throw HTTPErrorMapper.badBody(service: Self.service, what: "not a Nominatim jsonv2 place (\(DecodingErrorText.describe(error)))")
+            throw HTTPErrorMapper.badBody(
+                service: Self.service, what: "not a Nominatim jsonv2 place (\(DecodingErrorText.describe(error)))")
         }
         return FoundAddress(address: place.streetAddress, id: place.placeID, coordinate: place.coordinate)
     }
 
     func lookUp(_ text: String, near: Coordinate?, diagnostics: Diagnostics) async throws -> [AddressMatch] {
-        var query = [URLQueryItem(name: "q", value: text), URLQueryItem(name: "format", value: "jsonv2"),
-                     URLQueryItem(name: "addressdetails", value: "1"), URLQueryItem(name: "limit", value: String(Self.searchLimit))]
+        var query = [
+            URLQueryItem(name: "q", value: text), URLQueryItem(name: "format", value: "jsonv2"),
+            URLQueryItem(name: "addressdetails", value: "1"), URLQueryItem(name: "limit", value: String(Self.searchLimit)),
+        ]
         if let near {
             // A box of about ±0.5° around the centre as a preference (`viewbox` without
             // `bounded=1` biases, Search.md): x is longitude.

@@ -63,8 +63,9 @@ struct NominatimPlace: Decodable, Sendable {
         let street = part("road") ?? part("pedestrian") ?? part("footway")
         let city = part("city") ?? part("town") ?? part("village") ?? part("municipality")
         let line = StreetAddress.line(street: street, housenumber: part("house_number"), postcode: part("postcode"), city: city)
-        return StreetAddress(formatted: street == nil ? (displayName ?? line) : line, street: street, housenumber: part("house_number"),
-                             postcode: part("postcode"), city: city, countryCode: part("country_code")?.uppercased())
+        return StreetAddress(
+            formatted: street == nil ? (displayName ?? line) : line, street: street, housenumber: part("house_number"),
+            postcode: part("postcode"), city: city, countryCode: part("country_code")?.uppercased())
     }
 }
 

@@ -79,9 +79,10 @@ struct OverpassAPIProvider: PlaceProvider {
         allowed.insert(charactersIn: "-._~")
         let encoded = query.addingPercentEncoding(withAllowedCharacters: allowed) ?? query
         let url = try ServiceURL.make(base: endpoint, path: "", service: .overpass, wording: wording)
-        let request = HTTPRequest(method: "POST", url: url,
-                                  headers: [("Content-Type", "application/x-www-form-urlencoded")],
-                                  body: Data("data=\(encoded)".utf8), service: "osm")
+        let request = HTTPRequest(
+            method: "POST", url: url,
+            headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Data("data=\(encoded)".utf8), service: "osm")
         let response = try await http.send(request, service: OverpassService.description)
         let decoded: OverpassResponse
         do {
@@ -104,8 +105,10 @@ extension OverpassAPIProvider {
     /// status, with the page's error line.
     static func errorPage(_ response: HTTPResponse, wording: Wording = .library) -> PlacesError? {
         guard let first = response.body.prefix(1024).first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
-              first == UInt8(ascii: "<") else { return nil }
-        let said = OverpassService.description.parseError(response).message.map { ": \(TerminalText.sanitizedLine(String($0.prefix(300))))" } ?? ""
+            first == UInt8(ascii: "<")
+        else { return nil }
+        let said =
+            OverpassService.description.parseError(response).message.map { ": \(TerminalText.sanitizedLine(String($0.prefix(300))))" } ?? ""
         return .unavailable(.overpass, message: wording(.overpassErrorPage(said: said)))
     }
 }
@@ -130,7 +133,8 @@ enum OverpassService {
             switch response.status {
             case 429:
                 // Not shown: a 429 reads as a rate limit, whatever the body.
-                return ServiceError(code: "Too Many Requests", message: "the public server allows few queries at once per address; wait a little")
+                return ServiceError(
+                    code: "Too Many Requests", message: "the public server allows few queries at once per address; wait a little")
             case 504:
                 return ServiceError(code: "Gateway Timeout", phrase: .overpassOverloaded)
             default:

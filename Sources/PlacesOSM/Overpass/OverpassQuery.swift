@@ -42,7 +42,8 @@ enum OverpassQuery {
                 }
             }
             filters = valuesByKey.map { key, values in
-                values.count == 1 ? "[\(quoted(key))=\(quoted(values[0]))]" : "[\(quoted(key))~\(quoted("^(" + values.joined(separator: "|") + ")$"))]"
+                values.count == 1
+                    ? "[\(quoted(key))=\(quoted(values[0]))]" : "[\(quoted(key))~\(quoted("^(" + values.joined(separator: "|") + ")$"))]"
             }
         }
         var statements: [String] = []
@@ -79,4 +80,3 @@ enum OverpassQuery {
         return out
     }
 }
-

@@ -122,8 +122,10 @@ package final class OSMAddressBook: @unchecked Sendable {
         }
     }
 
-    private static func withMapped<R>(_ file: ReadOnlyFile, path: String, diagnostics: Diagnostics,
-                                      _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    private static func withMapped<R>(
+        _ file: ReadOnlyFile, path: String, diagnostics: Diagnostics,
+        _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
         let mapping: MappedBytes
         do {
             mapping = try file.map()
@@ -145,7 +147,11 @@ package final class OSMAddressBook: @unchecked Sendable {
         do {
             return try OSMAddressCollector.records(json: bytes)
         } catch {
-            throw PlacesError.badFile(path: path, message: "\(name) is not Overpass JSON: \(error.message) \(error.location(in: bytes)); export with [out:json] and 'out center tags;'")
+            throw PlacesError.badFile(
+                path: path,
+                message:
+                    "\(name) is not Overpass JSON: \(error.message) \(error.location(in: bytes)); export with [out:json] and 'out center tags;'"
+            )
         }
     }
 
@@ -176,7 +182,7 @@ package final class OSMAddressBook: @unchecked Sendable {
     }
 
     /// Calls `body` with every address (matching a typed address), one cell at a time.
-    func forEach(_ body: (OSMAddressRecord) -> Void) throws {
+    func forEachRecord(_ body: (OSMAddressRecord) -> Void) throws {
         // Every cell checked before any address is handed over: a damaged cell found half-way
         // would hand the first half over twice, once from the file written again.
         let checked = try reading { storage throws(VenueIndexCorruption) in
@@ -196,7 +202,8 @@ package final class OSMAddressBook: @unchecked Sendable {
             } catch {
                 // Checked a moment ago, and written only by renaming a new file over it.
                 let path = source?.addressPath ?? ""
-                throw PlacesError.badFile(path: path, message: "the cached addresses \(path) changed while they were read (\(error.reason))")
+                throw PlacesError.badFile(
+                    path: path, message: "the cached addresses \(path) changed while they were read (\(error.reason))")
             }
         }
     }
@@ -218,7 +225,8 @@ package final class OSMAddressBook: @unchecked Sendable {
         while true {
             let rows = max(0, row - reach)...min(grid.rows - 1, row + reach)
             let wraps = 2 * reach + 1 >= grid.columns
-            let spans: [ClosedRange<Int>] = wraps ? [0...(grid.columns - 1)] : Self.columnSpans(column - reach, column + reach, columns: grid.columns)
+            let spans: [ClosedRange<Int>] =
+                wraps ? [0...(grid.columns - 1)] : Self.columnSpans(column - reach, column + reach, columns: grid.columns)
             for r in rows {
                 for span in spans {
                     let base = UInt64(r * grid.columns)
@@ -235,7 +243,9 @@ package final class OSMAddressBook: @unchecked Sendable {
                 }
             }
             let covered = wraps && rows.lowerBound == 0 && rows.upperBound == grid.rows - 1
-            if let found = best, covered || found.meters <= Self.outsideLowerBound(point, reach: reach, row: row, column: column, grid: grid) {
+            if let found = best,
+                covered || found.meters <= Self.outsideLowerBound(point, reach: reach, row: row, column: column, grid: grid)
+            {
                 return found
             }
             if covered { return nil }
@@ -265,7 +275,9 @@ package final class OSMAddressBook: @unchecked Sendable {
             // The distance to a meridian dLon away: asin(sin dLon · cos lat) on the sphere;
             // past 90° of longitude, the nearest point of a meridian is a pole.
             let nearestPole = (90 - abs(point.latitude)) * .pi / 180 * radius
-            let toMeridian = dLon >= 90 ? nearestPole
+            let toMeridian =
+                dLon >= 90
+                ? nearestPole
                 : asin(min(1, sin(dLon * .pi / 180) * cos(point.latitude * .pi / 180))) * radius
             bound = min(bound, toMeridian)
         }

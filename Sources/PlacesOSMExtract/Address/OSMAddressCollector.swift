@@ -10,7 +10,8 @@ enum OSMAddressCollector {
         var found: [OSMAddressRecord] = []
         _ = try OverpassScanner.scan(text) { element in
             guard element.hasTags, hasAddressKey(element), let position = element.position,
-                  let record = OSMAddressRecord(element, at: position) else { return }
+                let record = OSMAddressRecord(element, at: position)
+            else { return }
             found.append(record)
         }
         return found

@@ -25,7 +25,8 @@ extension OSMAddressRecord {
     /// The record of `element` at `position`, if it carries an address and has a usable id and position.
     init?(_ element: borrowing ScannedElement, at position: (lat: Double, lon: Double)) {
         guard element.kind != .other, element.id > 0, element.hasTags,
-              position.lat.isFinite, abs(position.lat) <= 90, position.lon.isFinite, abs(position.lon) <= 180 else { return nil }
+            position.lat.isFinite, abs(position.lat) <= 90, position.lon.isFinite, abs(position.lon) <= 180
+        else { return nil }
         func value(_ key: OSMTagKey) -> String? {
             guard let text = element.tag(key) else { return nil }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,9 +35,10 @@ extension OSMAddressRecord {
         let street = value(.addrStreet) ?? value(.addrPlace)
         let housenumber = value(.addrHousenumber), postcode = value(.addrPostcode), city = value(.addrCity), full = value(.addrFull)
         guard street != nil || housenumber != nil || postcode != nil || city != nil || full != nil else { return nil }
-        self.init(kind: element.kind, id: element.id, latitude: position.lat, longitude: position.lon,
-                  street: street, housenumber: housenumber, postcode: postcode, city: city, full: full,
-                  country: value(.addrCountry).flatMap(Self.countryCode))
+        self.init(
+            kind: element.kind, id: element.id, latitude: position.lat, longitude: position.lon,
+            street: street, housenumber: housenumber, postcode: postcode, city: city, full: full,
+            country: value(.addrCountry).flatMap(Self.countryCode))
     }
 
     /// `fi` or `FI` → `FI`; anything but two ASCII letters (`Suomi`, `FIN`) → nil.

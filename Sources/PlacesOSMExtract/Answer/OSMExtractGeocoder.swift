@@ -51,7 +51,7 @@ package struct OSMExtractGeocoder: AddressGeocoder {
         let number = query.housenumber.map(AddressQuery.normalizedNumber)
         let city = query.city.map(TextFolding.fold)
         var exact: [OSMAddressRecord] = [], ranged: [OSMAddressRecord] = []
-        try book.forEach { record in
+        try book.forEachRecord { record in
             guard let recordStreet = record.street, TextFolding.fold(recordStreet) == street else { return }
             if let city, let recordCity = record.city, TextFolding.fold(recordCity) != city { return }
             if let postcode = query.postcode, let recordPostcode = record.postcode, recordPostcode != postcode { return }
@@ -71,13 +71,16 @@ package struct OSMExtractGeocoder: AddressGeocoder {
         func ordered(_ records: [OSMAddressRecord]) -> [OSMAddressRecord] {
             let sorted = records.sorted { a, b in
                 if let near {
-                    let da = GeodesicDistance.meters(from: near, to: a.coordinate), db = GeodesicDistance.meters(from: near, to: b.coordinate)
+                    let da = GeodesicDistance.meters(from: near, to: a.coordinate),
+                        db = GeodesicDistance.meters(from: near, to: b.coordinate)
                     if da != db { return da < db }
                 }
                 return (a.kind.rawValue, a.id) < (b.kind.rawValue, b.id)
             }
             var seen = Set<String>()
-            return sorted.filter { seen.insert("\($0.housenumber.map(AddressQuery.normalizedNumber) ?? "")|\(($0.city).map(TextFolding.fold) ?? "")").inserted }
+            return sorted.filter {
+                seen.insert("\($0.housenumber.map(AddressQuery.normalizedNumber) ?? "")|\(($0.city).map(TextFolding.fold) ?? "")").inserted
+            }
         }
         return ordered(exact) + ordered(ranged)
     }
@@ -87,7 +90,7 @@ package struct OSMExtractGeocoder: AddressGeocoder {
     package static func closestStreets(to street: String, in book: OSMAddressBook) throws -> [String] {
         let target = Array(TextFolding.fold(street).utf8)
         var best: [String: Int] = [:]
-        try book.forEach { record in
+        try book.forEachRecord { record in
             guard let name = record.street, best[name] == nil else { return }
             let limit = max(2, target.count / 3)
             let d = Suggestion.distance(target, Array(TextFolding.fold(name).utf8), limit: limit)

@@ -1,3 +1,9 @@
+import Foundation
+import PlacesGeodesy
+import PlacesModel
+import PlacesOSMExtract
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,11 +11,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import PlacesGeodesy
-import PlacesModel
-import PlacesOSMExtract
-import PlacesSupport
 
 /// Autocomplete offline: the places whose name has, for each word typed, a word that
 /// begins with it (`sush` finds "Hanko Sushi"), nearest first around a centre. With an
@@ -17,8 +18,10 @@ import PlacesSupport
 /// (`NameWordIndex`, written by the first autocomplete of a file); without one, or from a
 /// stream, by reading every place. No session: nothing is billed.
 extension OverpassFileProvider: AutocompleteProvider {
-    package func autocomplete(_ request: AutocompleteRequest, sessionToken: String?,
-                              diagnostics: Diagnostics) async throws -> [AutocompletePrediction] {
+    package func autocomplete(
+        _ request: AutocompleteRequest, sessionToken: String?,
+        diagnostics: Diagnostics
+    ) async throws -> [AutocompletePrediction] {
         try predictions(for: request, diagnostics: diagnostics)
     }
 
@@ -35,15 +38,18 @@ extension OverpassFileProvider: AutocompleteProvider {
         case .file(let file):
             if let found = try indexedPredictions(request, input: input, file: file, diagnostics: diagnostics) { return found }
             let plain = OverpassFileProvider(path: path, cache: nil, now: now)
-            return Self.predictions(from: try plain.select(.everything, in: file, diagnostics: diagnostics).venues, request: request, input: input)
+            return Self.predictions(
+                from: try plain.select(.everything, in: file, diagnostics: diagnostics).venues, request: request, input: input)
         }
     }
 
     /// From the index and its word list, writing them first when they are missing or stale
     /// (a damaged word list is rewritten from the index, a damaged index from the file); nil
     /// when there is no cache, or no index can be written there.
-    private func indexedPredictions(_ request: AutocompleteRequest, input: [[UInt8]], file: ReadOnlyFile,
-                                    diagnostics: Diagnostics) throws -> [AutocompletePrediction]? {
+    private func indexedPredictions(
+        _ request: AutocompleteRequest, input: [[UInt8]], file: ReadOnlyFile,
+        diagnostics: Diagnostics
+    ) throws -> [AutocompletePrediction]? {
         guard let cache else { return nil }
         let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
         let indexPath = cache.indexPath(forSource: key.path)
@@ -52,7 +58,8 @@ extension OverpassFileProvider: AutocompleteProvider {
         while true {
             do {
                 if let index = try VenueIndex(path: indexPath), index.header.key == key, index.header.hasTexts,
-                   trustsContent(of: index, file: file, openedAt: clock(), indexPath: indexPath) {
+                    trustsContent(of: index, file: file, openedAt: clock(), indexPath: indexPath)
+                {
                     return try predictions(request, input: input, index: index, indexPath: indexPath, file: file, diagnostics: diagnostics)
                 }
             } catch let error as VenueIndexCorruption {
@@ -74,8 +81,10 @@ extension OverpassFileProvider: AutocompleteProvider {
         }
     }
 
-    private func predictions(_ request: AutocompleteRequest, input: [[UInt8]], index: VenueIndex, indexPath: String,
-                             file: ReadOnlyFile, diagnostics: Diagnostics) throws -> [AutocompletePrediction] {
+    private func predictions(
+        _ request: AutocompleteRequest, input: [[UInt8]], index: VenueIndex, indexPath: String,
+        file: ReadOnlyFile, diagnostics: Diagnostics
+    ) throws -> [AutocompletePrediction] {
         let mapping = try map(file, wording: diagnostics.wording)
         let format = ExtractFileFormat(prefix: UnsafeRawBufferPointer(rebasing: mapping.bytes.prefix(4096)))
         if format == .pbf { mapping.adviseRandomAccess() }
@@ -88,7 +97,8 @@ extension OverpassFileProvider: AutocompleteProvider {
             if let wanted, entry.mask != OSMCategoryMask.unknown, entry.mask & wanted == 0 { return nil }
             var meters: Double?
             if let center = request.center {
-                let distance = GeodesicDistance.meters(from: center, to: Coordinate(uncheckedLatitude: entry.latitude, longitude: entry.longitude))
+                let distance = GeodesicDistance.meters(
+                    from: center, to: Coordinate(uncheckedLatitude: entry.latitude, longitude: entry.longitude))
                 if let radius = request.radiusMeters, distance > radius { return nil }
                 meters = distance
             }
@@ -115,7 +125,8 @@ extension OverpassFileProvider: AutocompleteProvider {
     }
 
     /// The word list beside the index, written when it is missing or was made from another index.
-    private func wordList(of index: VenueIndex, indexPath: String, source: ExtractVenueSource) throws(VenueIndexCorruption) -> NameWordIndex {
+    private func wordList(of index: VenueIndex, indexPath: String, source: ExtractVenueSource) throws(VenueIndexCorruption) -> NameWordIndex
+    {
         let path = NameWordFormat.path(forIndex: indexPath)
         let identity = NameWordBuilder.identity(of: index)
         if let words = try NameWordIndex(path: path, identity: identity, entryCount: index.header.venueCount) { return words }
@@ -131,9 +142,10 @@ extension OverpassFileProvider: AutocompleteProvider {
     }
 
     static func prediction(_ venue: Venue, input: [[UInt8]], meters: Double?) -> AutocompletePrediction {
-        AutocompletePrediction(kind: .place, id: venue.id, text: venue.address.map { "\(venue.name), \($0)" } ?? venue.name,
-                               mainText: venue.name, secondaryText: venue.address, types: venue.categories, distanceMeters: meters,
-                               coordinate: venue.coordinate, mainTextMatches: AutocompleteWords.matchRanges(input: input, in: venue.name))
+        AutocompletePrediction(
+            kind: .place, id: venue.id, text: venue.address.map { "\(venue.name), \($0)" } ?? venue.name,
+            mainText: venue.name, secondaryText: venue.address, types: venue.categories, distanceMeters: meters,
+            coordinate: venue.coordinate, mainTextMatches: AutocompleteWords.matchRanges(input: input, in: venue.name))
     }
 
     /// The plain answer from every place of the extract (the rule the index answers by):

@@ -34,7 +34,9 @@ package struct OverpassFileProvider: PlaceProvider {
         self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes, now: now)
     }
 
-    init(path: String, cache: VenueIndexCache?, parallelFrom: Int, now: Date? = nil, clock: @escaping @Sendable () -> FileTime = FileTime.now) {
+    init(
+        path: String, cache: VenueIndexCache?, parallelFrom: Int, now: Date? = nil, clock: @escaping @Sendable () -> FileTime = FileTime.now
+    ) {
         self.path = path
         self.cache = cache
         self.parallelFrom = parallelFrom
@@ -58,10 +60,13 @@ package struct OverpassFileProvider: PlaceProvider {
         var answer = try select(OverpassSelection(request: request), diagnostics: diagnostics)
         if answer.unplacedCount > 0 {
             let n = answer.unplacedCount
-            let advice = answer.format == .pbf
+            let advice =
+                answer.format == .pbf
                 ? "none of their member nodes is in the file (an extract cut from a larger one?)"
                 : "export ways and relations with 'out center;' (or 'out geom;', or list their nodes in the same file)"
-            diagnostics.note("\(n) named \(n == 1 ? "element" : "elements") of \(OverpassDataSource.displayName(path)) without coordinates skipped: \(advice)")
+            diagnostics.note(
+                "\(n) named \(n == 1 ? "element" : "elements") of \(OverpassDataSource.displayName(path)) without coordinates skipped: \(advice)"
+            )
         }
         if answer.droppedCount > 0 {
             let n = answer.droppedCount
@@ -75,7 +80,8 @@ package struct OverpassFileProvider: PlaceProvider {
 
     package func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue {
         guard let venue = try select(OverpassSelection(id: id), diagnostics: diagnostics).venues.first else {
-            throw PlacesError.placeNotFound(id, message: diagnostics.wording(.extractHasNoPlace(id, source: OverpassDataSource.displayName(path))))
+            throw PlacesError.placeNotFound(
+                id, message: diagnostics.wording(.extractHasNoPlace(id, source: OverpassDataSource.displayName(path))))
         }
         return fields.contains(.openNow) ? OSMOpenNow.apply([venue], at: now ?? Date())[0] : venue
     }
@@ -115,12 +121,15 @@ package struct OverpassFileProvider: PlaceProvider {
         do {
             // An index written for `nearby` has no texts: a text search writes one that has.
             if let index = try VenueIndex(path: indexPath), index.header.key == key,
-               index.header.hasTexts || selection.text == nil,
-               trustsContent(of: index, file: file, openedAt: opened, indexPath: indexPath) {
+                index.header.hasTexts || selection.text == nil,
+                trustsContent(of: index, file: file, openedAt: opened, indexPath: indexPath)
+            {
                 // With nothing to narrow (no circle, id, text or distance order), the
                 // two-thread scan of the file is the quicker way to read every place.
-                guard selection.bounds != nil || selection.corridor != nil || selection.elementID != nil || selection.text != nil
-                        || selection.ranksByDistance else {
+                guard
+                    selection.bounds != nil || selection.corridor != nil || selection.elementID != nil || selection.text != nil
+                        || selection.ranksByDistance
+                else {
                     return try scan(file, format, selection, builder: nil, wording: diagnostics.wording)
                 }
                 let source = try map(file, wording: diagnostics.wording)
@@ -180,8 +189,10 @@ package struct OverpassFileProvider: PlaceProvider {
     /// The answer from a current index: the places judged entry by entry, read from the
     /// source. An index that lists an element twice is searched whole, then each element
     /// kept once; a count is given where the index can make it without building venues.
-    private func answer(_ selection: OverpassSelection, from index: VenueIndex, source: UnsafeRawBufferPointer,
-                        format: ExtractFileFormat, indexPath: String) throws -> ExtractAnswer {
+    private func answer(
+        _ selection: OverpassSelection, from index: VenueIndex, source: UnsafeRawBufferPointer,
+        format: ExtractFileFormat, indexPath: String
+    ) throws -> ExtractAnswer {
         let facts = index.header.facts
         var judging = selection
         // A walk that stops early cannot count what it did not reach.
@@ -244,8 +255,10 @@ package struct OverpassFileProvider: PlaceProvider {
         }
     }
 
-    private func scan(_ file: ReadOnlyFile, _ format: ExtractFileFormat, _ selection: OverpassSelection, builder: VenueIndexBuilder?,
-                      wording: Wording, records: PBFVenueRecordsBuilder? = nil) throws -> ExtractAnswer {
+    private func scan(
+        _ file: ReadOnlyFile, _ format: ExtractFileFormat, _ selection: OverpassSelection, builder: VenueIndexBuilder?,
+        wording: Wording, records: PBFVenueRecordsBuilder? = nil
+    ) throws -> ExtractAnswer {
         let mapping = try map(file, wording: wording)
         switch format {
         case .json: return try scan(mapping.bytes, selection, release: mapping.release, builder: builder)
@@ -256,11 +269,14 @@ package struct OverpassFileProvider: PlaceProvider {
     /// The answer from a PBF file itself: one reading of its blocks (feeding `builder`
     /// when given), placing ways and relations from their members, then the venues of the
     /// places kept, read again from their blocks.
-    private func scanPBF(_ bytes: UnsafeRawBufferPointer, _ selection: OverpassSelection, release: ((Range<Int>) -> Void)?,
-                         builder: VenueIndexBuilder?, records: PBFVenueRecordsBuilder? = nil) throws -> ExtractAnswer {
+    private func scanPBF(
+        _ bytes: UnsafeRawBufferPointer, _ selection: OverpassSelection, release: ((Range<Int>) -> Void)?,
+        builder: VenueIndexBuilder?, records: PBFVenueRecordsBuilder? = nil
+    ) throws -> ExtractAnswer {
         do {
-            let result = try PBFExtractScan.select(selection, now: now ?? Date(), in: bytes, release: release, indexing: builder,
-                                                   parallelFrom: parallelFrom, progress: progress, records: records)
+            let result = try PBFExtractScan.select(
+                selection, now: now ?? Date(), in: bytes, release: release, indexing: builder,
+                parallelFrom: parallelFrom, progress: progress, records: records)
             let venues = try PBFVenueReader(file: bytes).venues(for: result.places)
             let total = result.facts.idsIncrease ? result.total : nil
             var answer = ExtractAnswer(venues: venues, totalMatching: selection.wantsTotal ? total : nil, facts: result.facts)
@@ -275,13 +291,16 @@ package struct OverpassFileProvider: PlaceProvider {
     /// The answer from the file itself: one scan (feeding `builder` when given), then, for
     /// ways and relations listed without a position, their member nodes, then the venues of
     /// the places kept.
-    private func scan(_ text: UnsafeRawBufferPointer, _ selection: OverpassSelection, release: ((Range<Int>) -> Void)?,
-                      builder: VenueIndexBuilder?) throws -> ExtractAnswer {
+    private func scan(
+        _ text: UnsafeRawBufferPointer, _ selection: OverpassSelection, release: ((Range<Int>) -> Void)?,
+        builder: VenueIndexBuilder?
+    ) throws -> ExtractAnswer {
         let shown = OverpassDataSource.displayName(path)
         do {
             let reading = progress.map { ScanProgress(phase: .reading, total: text.count, report: $0) }
-            var result = try OverpassExtractScan.select(selection, now: now ?? Date(), in: text, release: release, indexing: builder,
-                                                        parallelFrom: parallelFrom, progress: reading)
+            var result = try OverpassExtractScan.select(
+                selection, now: now ?? Date(), in: text, release: release, indexing: builder,
+                parallelFrom: parallelFrom, progress: reading)
             try OverpassDocumentDecoder.checkRemark(result.summary.remark, source: shown)
             if !result.pending.isEmpty {
                 let placing = progress.map { ScanProgress(phase: .placingMembers, total: text.count, report: $0) }
@@ -308,7 +327,11 @@ package struct OverpassFileProvider: PlaceProvider {
             return ExtractAnswer(venues: venues, totalMatching: selection.wantsTotal ? total : nil, facts: result.facts)
         } catch let error as JSONScanError {
             builder?.discard()
-            throw PlacesError.badFile(path: path, message: "\(shown) is not Overpass JSON: \(error.message) \(error.location(in: text)); export with [out:json] and 'out center tags;'")
+            throw PlacesError.badFile(
+                path: path,
+                message:
+                    "\(shown) is not Overpass JSON: \(error.message) \(error.location(in: text)); export with [out:json] and 'out center tags;'"
+            )
         } catch {
             builder?.discard()
             throw error
@@ -324,7 +347,10 @@ enum OverpassDocumentDecoder {
         do {
             response = try JSONDecoder().decode(OverpassResponse.self, from: data)
         } catch let error as DecodingError {
-            throw PlacesError.badFile(path: source, message: "\(source) is not Overpass JSON: \(DecodingErrorText.describe(error)); export with [out:json] and 'out center tags;'")
+            throw PlacesError.badFile(
+                path: source,
+                message:
+                    "\(source) is not Overpass JSON: \(DecodingErrorText.describe(error)); export with [out:json] and 'out center tags;'")
         } catch {
             throw PlacesError.badFile(path: source, message: "\(source) is not Overpass JSON: \(ForeignErrorText.describe(error))")
         }

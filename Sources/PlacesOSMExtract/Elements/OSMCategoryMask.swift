@@ -40,7 +40,9 @@ struct OSMCategoryMask: Sendable {
             }
             return ByteStringTable(bits.map { ($0.key, $0.value) })
         }
-        (amenity, shop, tourism, leisure, healthcare, atm) = (table(.amenity), table(.shop), table(.tourism), table(.leisure), table(.healthcare), table(.atm))
+        (amenity, shop, tourism, leisure, healthcare, atm) = (
+            table(.amenity), table(.shop), table(.tourism), table(.leisure), table(.healthcare), table(.atm)
+        )
     }
 
     @inline(__always) private func table(_ rawKey: Int) -> ByteStringTable<UInt64> {

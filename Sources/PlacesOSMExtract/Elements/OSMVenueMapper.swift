@@ -8,9 +8,11 @@ import PlacesModel
 package enum OSMVenueMapper {
     package static func venue(from element: OverpassElement) -> Venue? {
         guard let tags = element.tags, let name = nonEmpty(tags["name"]),
-              let type = OSMElementRef.ElementType(rawValue: element.type) else { return nil }
+            let type = OSMElementRef.ElementType(rawValue: element.type)
+        else { return nil }
         guard let (lat, lon) = position(of: element, type: type),
-              let coordinate = try? Coordinate(latitude: lat, longitude: lon), element.id > 0 else { return nil }
+            let coordinate = try? Coordinate(latitude: lat, longitude: lon), element.id > 0
+        else { return nil }
         return Venue(
             id: PlaceID(provider: .osm, rawID: OSMElementRef(type: type, id: element.id).rawID),
             name: name,
@@ -69,7 +71,8 @@ package enum OSMVenueMapper {
         guard let value else { return nil }
         // Printable ASCII at both ends: nothing to trim (the common case, without Foundation).
         if let first = value.utf8.first, let last = value.utf8.last,
-           first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F {
+            first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+        {
             return value
         }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)

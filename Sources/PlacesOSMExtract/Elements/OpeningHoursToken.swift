@@ -44,7 +44,8 @@ enum OpeningHoursToken: Equatable {
             case _ where isDigit(i):
                 // 24/7
                 if i + 3 < bytes.count, bytes[i] == 0x32, bytes[i + 1] == 0x34, bytes[i + 2] == UInt8(ascii: "/"), bytes[i + 3] == 0x37,
-                   !isDigit(i + 4) {
+                    !isDigit(i + 4)
+                {
                     tokens.append(.always); i += 4
                     continue
                 }
@@ -52,7 +53,9 @@ enum OpeningHoursToken: Equatable {
                 while isDigit(i) && digits < 3 {
                     hours = hours * 10 + Int(bytes[i] - 0x30); i += 1; digits += 1
                 }
-                guard digits <= 2, i < bytes.count, bytes[i] == UInt8(ascii: ":"), isDigit(i + 1), isDigit(i + 2), !isDigit(i + 3) else { return nil }
+                guard digits <= 2, i < bytes.count, bytes[i] == UInt8(ascii: ":"), isDigit(i + 1), isDigit(i + 2), !isDigit(i + 3) else {
+                    return nil
+                }
                 let minutes = Int(bytes[i + 1] - 0x30) * 10 + Int(bytes[i + 2] - 0x30)
                 i += 3
                 guard minutes < 60, hours < 24 || (hours == 24 && minutes == 0) else { return nil }

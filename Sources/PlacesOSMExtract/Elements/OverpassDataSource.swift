@@ -58,7 +58,8 @@ enum OverpassDataSource {
                 let phrase = Phrase.extractStreamTooLarge(source: displayName(path), limit: maximumStreamBytes)
                 throw PlacesError.badFile(path: path, message: diagnostics.wording(phrase))
             }
-            throw PlacesError.io(path: path, message: diagnostics.wording(.extractStreamFailed(source: displayName(path), reason: error.reason)))
+            throw PlacesError.io(
+                path: path, message: diagnostics.wording(.extractStreamFailed(source: displayName(path), reason: error.reason)))
         }
     }
 

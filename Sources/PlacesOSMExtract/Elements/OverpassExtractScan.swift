@@ -20,12 +20,15 @@ enum OverpassExtractScan {
         var judge: PlaceJudge
     }
 
-    static func select(_ selection: OverpassSelection, now: Date, in text: UnsafeRawBufferPointer,
-                       release: ((Range<Int>) -> Void)? = nil, indexing builder: VenueIndexBuilder? = nil,
-                       parallelFrom minimumBytes: Int = OverpassParallelScan.minimumBytes,
-                       progress: ScanProgress? = nil) throws(JSONScanError) -> Result {
+    static func select(
+        _ selection: OverpassSelection, now: Date, in text: UnsafeRawBufferPointer,
+        release: ((Range<Int>) -> Void)? = nil, indexing builder: VenueIndexBuilder? = nil,
+        parallelFrom minimumBytes: Int = OverpassParallelScan.minimumBytes,
+        progress: ScanProgress? = nil
+    ) throws(JSONScanError) -> Result {
         try select(selection, now: now, indexing: builder) { first, second throws(JSONScanError) in
-            try OverpassParallelScan.scan(text, release: release, minimumBytes: minimumBytes, progress: progress, first: first, second: second)
+            try OverpassParallelScan.scan(
+                text, release: release, minimumBytes: minimumBytes, progress: progress, first: first, second: second)
         }
     }
 
@@ -33,9 +36,11 @@ enum OverpassExtractScan {
     /// threads): `read` gives the elements in file order to `first` up to a point and to
     /// `second` after it (each called from one thread only), and says whether it used
     /// `second` at all.
-    static func select<Failure: Error>(_ selection: OverpassSelection, now: Date, indexing builder: VenueIndexBuilder?,
-                                       reading read: (_ first: (borrowing ScannedElement) -> Void, _ second: (borrowing ScannedElement) -> Void)
-                                           throws(Failure) -> (summary: OverpassScanner.Summary, usedSecond: Bool)) throws(Failure) -> Result {
+    static func select<Failure: Error>(
+        _ selection: OverpassSelection, now: Date, indexing builder: VenueIndexBuilder?,
+        reading read: (_ first: (borrowing ScannedElement) -> Void, _ second: (borrowing ScannedElement) -> Void)
+            throws(Failure) -> (summary: OverpassScanner.Summary, usedSecond: Bool)
+    ) throws(Failure) -> Result {
         let parts = [Part(selection, now: now, builder?.part(0)), Part(selection, now: now, builder?.part(1))]
         let (summary, usedSecond) = try read(parts[0].take, parts[1].take)
         if !usedSecond { builder?.part(1).removeAll() }
@@ -48,25 +53,31 @@ enum OverpassExtractScan {
             if let box = second.box { facts.box = (facts.box ?? PositionBox()).adding(box) }
             facts.unplacedCount += second.unplacedCount
             facts.droppedCount += second.droppedCount
-            facts.idsIncrease = facts.idsIncrease && second.idsIncrease
+            facts.idsIncrease =
+                facts.idsIncrease && second.idsIncrease
                 && (0..<3).allSatisfy { parts[0].last($0) < parts[1].first($0) }
             pending += parts[1].pending
         }
-        return Result(places: judge.collector.ranked(), total: judge.collector.total, facts: facts, pending: pending,
-                      summary: summary, judge: judge)
+        return Result(
+            places: judge.collector.ranked(), total: judge.collector.total, facts: facts, pending: pending,
+            summary: summary, judge: judge)
     }
 
     /// Offers a place placed after the scan (from its members) to `result`'s judge and to
     /// the builder's last part; `element` is the place's element, read again.
-    static func offerPlaced(_ element: borrowing ScannedElement, at position: (lat: Double, lon: Double),
-                            to result: inout Result, builder: VenueIndexBuilder?) {
+    static func offerPlaced(
+        _ element: borrowing ScannedElement, at position: (lat: Double, lon: Double),
+        to result: inout Result, builder: VenueIndexBuilder?
+    ) {
         offerPlaced(to: &result, builder: builder) { offer in offer(element, position) }
     }
 
     /// Offers many places placed after the scan at once: `each` calls `offer` with each
     /// place's element and position.
-    static func offerPlaced(to result: inout Result, builder: VenueIndexBuilder?,
-                            _ each: (_ offer: (borrowing ScannedElement, (lat: Double, lon: Double)) -> Void) -> Void) {
+    static func offerPlaced(
+        to result: inout Result, builder: VenueIndexBuilder?,
+        _ each: (_ offer: (borrowing ScannedElement, (lat: Double, lon: Double)) -> Void) -> Void
+    ) {
         let part = Part(result.judge, builder?.placedLater)
         each { element, position in part.place(element, at: position, derived: true) }
         result.judge = part.judge
@@ -134,9 +145,10 @@ enum OverpassExtractScan {
             noteID(element.kind, element.id)
             let mask = categories.of(element)
             box.add(latitude: position.lat, longitude: position.lon)
-            let candidate = PlaceJudge.Candidate(kind: element.kind.rawValue, id: element.id, latitude: position.lat, longitude: position.lon,
-                                                 mask: mask, hasOpeningHours: element.token(.openingHours) != nil,
-                                                 offset: UInt64(element.offset), derived: derived)
+            let candidate = PlaceJudge.Candidate(
+                kind: element.kind.rawValue, id: element.id, latitude: position.lat, longitude: position.lon,
+                mask: mask, hasOpeningHours: element.token(.openingHours) != nil,
+                offset: UInt64(element.offset), derived: derived)
             var pending: PlaceJudge.Pending?
             if readsText {
                 text.removeAll(keepingCapacity: true)

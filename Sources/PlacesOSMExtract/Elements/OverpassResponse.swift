@@ -58,7 +58,8 @@ extension OverpassElement {
         center = try c.decodeIfPresent(Center.self, forKey: .center)
         tags = try c.decodeIfPresent([String: String].self, forKey: .tags)
         if let b = try c.decodeIfPresent(Bounds.self, forKey: .bounds),
-           let south = b.minlat, let west = b.minlon, let north = b.maxlat, let east = b.maxlon {
+            let south = b.minlat, let west = b.minlon, let north = b.maxlat, let east = b.maxlon
+        {
             let box = PositionBox(south: south, west: west, north: north, east: east)
             bounds = box.isEmpty ? nil : box
         }

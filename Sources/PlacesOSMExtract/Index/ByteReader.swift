@@ -11,7 +11,9 @@ struct ByteReader {
 
     @inline(__always) private mutating func load<T: FixedWidthInteger>(_: T.Type) throws(VenueIndexCorruption) -> T {
         let size = MemoryLayout<T>.size
-        guard offset >= 0, offset <= bytes.count - size else { throw VenueIndexCorruption(reason: "a record runs past the end of the file") }
+        guard offset >= 0, offset <= bytes.count - size else {
+            throw VenueIndexCorruption(reason: "a record runs past the end of the file")
+        }
         defer { offset += size }
         return T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
     }
@@ -36,14 +38,18 @@ struct ByteReader {
 
     /// `count` raw bytes.
     mutating func bytes(_ count: Int) throws(VenueIndexCorruption) -> [UInt8] {
-        guard count >= 0, offset <= bytes.count - count else { throw VenueIndexCorruption(reason: "a record runs past the end of the file") }
+        guard count >= 0, offset <= bytes.count - count else {
+            throw VenueIndexCorruption(reason: "a record runs past the end of the file")
+        }
         defer { offset += count }
         return Array(bytes[offset..<(offset + count)])
     }
 
     /// `count` bytes in place, without copying.
     mutating func slice(_ count: Int) throws(VenueIndexCorruption) -> UnsafeRawBufferPointer {
-        guard count >= 0, offset <= bytes.count - count else { throw VenueIndexCorruption(reason: "a record runs past the end of the file") }
+        guard count >= 0, offset <= bytes.count - count else {
+            throw VenueIndexCorruption(reason: "a record runs past the end of the file")
+        }
         defer { offset += count }
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
     }

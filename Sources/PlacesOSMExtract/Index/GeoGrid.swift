@@ -54,7 +54,9 @@ struct GeoGrid: Sendable {
 
     func rectangle(row: Int, column: Int) -> (south: Double, north: Double, west: Double, east: Double) {
         let south = -90 + Double(row) * degrees, west = -180 + Double(column) * degrees
-        return (max(-90, south - Self.edgeMargin), min(90, south + degrees + Self.edgeMargin),
-                west - Self.edgeMargin, west + degrees + Self.edgeMargin)
+        return (
+            max(-90, south - Self.edgeMargin), min(90, south + degrees + Self.edgeMargin),
+            west - Self.edgeMargin, west + degrees + Self.edgeMargin
+        )
     }
 }

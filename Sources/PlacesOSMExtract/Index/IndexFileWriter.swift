@@ -1,3 +1,5 @@
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesSupport
 
 /// An index file being written: a temporary file beside the destination (created, never
 /// opened through a link), renamed into place by `commit()`, so a reader sees the old file

@@ -55,7 +55,8 @@ struct NearestCellWalk {
                         let number = try index.cellNumber(cell)
                         if number <= base + UInt64(last) {
                             let column = Int(number - base)
-                            return waiting(row: row, column: column, step: (column - centerColumn + grid.columns) % grid.columns, cell: cell)
+                            return waiting(
+                                row: row, column: column, step: (column - centerColumn + grid.columns) % grid.columns, cell: cell)
                         }
                     }
                     lo += last - first + 1
@@ -75,7 +76,8 @@ struct NearestCellWalk {
                     let number = try index.cellNumber(after - 1)
                     if number >= base + UInt64(firstColumn) {
                         let column = Int(number - base)
-                        return waiting(row: row, column: column, step: -((centerColumn - column + grid.columns) % grid.columns), cell: after - 1)
+                        return waiting(
+                            row: row, column: column, step: -((centerColumn - column + grid.columns) % grid.columns), cell: after - 1)
                     }
                 }
                 hi = low - 1
@@ -84,7 +86,9 @@ struct NearestCellWalk {
         }
         func waiting(row: Int, column: Int, step: Int, cell: Int) -> Waiting {
             let rect = grid.rectangle(row: row, column: column)
-            return Waiting(lower: bounds.lower(south: rect.south, north: rect.north, west: rect.west, east: rect.east), row: row, step: step, cell: cell)
+            return Waiting(
+                lower: bounds.lower(south: rect.south, north: rect.north, west: rect.west, east: rect.east), row: row, step: step,
+                cell: cell)
         }
         func open(_ row: Int) throws(VenueIndexCorruption) {
             if let east = try next(row: row, from: 0) { queue.push(east) }

@@ -6,9 +6,11 @@ import PlacesSupport
 extension SourceKey {
     /// The key's numbers, in the order a stamp holds them.
     var stampWords: [UInt64] {
-        [status.size, UInt64(bitPattern: status.modified.seconds), UInt64(bitPattern: status.modified.nanoseconds),
-         UInt64(bitPattern: status.changed.seconds), UInt64(bitPattern: status.changed.nanoseconds),
-         status.inode, status.device, sampledHash]
+        [
+            status.size, UInt64(bitPattern: status.modified.seconds), UInt64(bitPattern: status.modified.nanoseconds),
+            UInt64(bitPattern: status.changed.seconds), UInt64(bitPattern: status.changed.nanoseconds),
+            status.inode, status.device, sampledHash,
+        ]
     }
 
     /// Appends the stamp to a header being written (`w` holds the header so far, which the
@@ -37,7 +39,8 @@ extension SourceKey {
         var checked = Array(file[0..<checksumOffset])
         checked += pathBytes
         guard checked.withUnsafeBytes({ ByteHash.of($0) }) == checksum, String(decoding: pathBytes, as: UTF8.self) == path,
-              words == stampWords else { return nil }
+            words == stampWords
+        else { return nil }
         return checksumOffset
     }
 }

@@ -29,7 +29,7 @@ final class VenueIndex {
         }
         do {
             header = try VenueIndexHeader(decoding: mapping.bytes)
-        } catch where error == .otherVersion {
+        } catch  where error == .otherVersion {
             return nil
         }
         grid = GeoGrid(degrees: header.cellDegrees)
@@ -51,7 +51,8 @@ final class VenueIndex {
             var r = ByteReader(mapping.bytes, offset: Int(header.cellsOffset) + index * VenueIndexFormat.cellLength)
             let number = try r.u64(), first = try r.u64()
             guard number < cellLimit, previousNumber.map({ $0 < number }) ?? true,
-                  previousFirst.map({ $0 < first }) ?? (first == 0), first < header.venueCount else {
+                previousFirst.map({ $0 < first }) ?? (first == 0), first < header.venueCount
+            else {
                 throw VenueIndexCorruption(reason: "the cell table is damaged (cell \(index))")
             }
             previousNumber = number
@@ -108,8 +109,10 @@ final class VenueIndex {
     /// the route: once the last place kept is met before the next piece starts, no place
     /// left can be kept (a place's nearest point on the route lies in a piece whose box holds
     /// it, so every place met before a piece's end has been offered once that piece is done).
-    private func walk(_ corridor: RouteCorridor, order: OverpassSelection.Order, _ visit: (Int) throws(VenueIndexCorruption) -> Void,
-                      threshold: () -> Double?) throws(VenueIndexCorruption) {
+    private func walk(
+        _ corridor: RouteCorridor, order: OverpassSelection.Order, _ visit: (Int) throws(VenueIndexCorruption) -> Void,
+        threshold: () -> Double?
+    ) throws(VenueIndexCorruption) {
         var visited = Set<Int>()
         for piece in corridor.pieces {
             if order == .along, let beat = threshold(), beat < piece.startAlong { return }
@@ -217,7 +220,9 @@ final class VenueIndex {
         } catch {
             scanned = nil
         }
-        guard let scanned else { throw VenueIndexCorruption(reason: "an entry does not match the element at byte \(place.offset) of the source") }
+        guard let scanned else {
+            throw VenueIndexCorruption(reason: "an entry does not match the element at byte \(place.offset) of the source")
+        }
         return scanned
     }
 
@@ -229,7 +234,8 @@ final class VenueIndex {
     /// from an entry (then counting would mean building venues).
     func count(_ selection: OverpassSelection) throws(VenueIndexCorruption) -> Int? {
         guard selection.text == nil, selection.nameFilter == nil, !selection.openNow, selection.onlyElements == nil,
-              selection.elementID == nil, selection.corridor == nil else { return nil }
+            selection.elementID == nil, selection.corridor == nil
+        else { return nil }
         let wanted = selection.categoryMask
         var total = 0
         var undecidable = false
@@ -260,7 +266,8 @@ final class VenueIndex {
                             let (lower, upper) = distances.bounds(latitude: entry.latitude, longitude: entry.longitude)
                             if lower > radius { return false }
                             if upper <= radius { return true }
-                            return GeodesicDistance.meters(from: center, to: Coordinate(uncheckedLatitude: entry.latitude, longitude: entry.longitude)) <= radius
+                            return GeodesicDistance.meters(
+                                from: center, to: Coordinate(uncheckedLatitude: entry.latitude, longitude: entry.longitude)) <= radius
                         }
                     }
                 }
@@ -284,14 +291,16 @@ final class VenueIndex {
         var sourceOffset: UInt64
 
         var candidate: PlaceJudge.Candidate {
-            PlaceJudge.Candidate(kind: kind, id: id, latitude: latitude, longitude: longitude, mask: mask,
-                                 hasOpeningHours: flags & VenueIndexFormat.openingHoursFlag != 0, offset: sourceOffset,
-                                 derived: flags & VenueIndexFormat.derivedFlag != 0)
+            PlaceJudge.Candidate(
+                kind: kind, id: id, latitude: latitude, longitude: longitude, mask: mask,
+                hasOpeningHours: flags & VenueIndexFormat.openingHoursFlag != 0, offset: sourceOffset,
+                derived: flags & VenueIndexFormat.derivedFlag != 0)
         }
 
         var place: RankedPlace {
-            RankedPlace(key: RankKey(tier: 0, meters: 0, offset: sourceOffset, element: OSMElementKey(kind: kind, id: id)), latitude: latitude,
-                        longitude: longitude, derived: flags & VenueIndexFormat.derivedFlag != 0)
+            RankedPlace(
+                key: RankKey(tier: 0, meters: 0, offset: sourceOffset, element: OSMElementKey(kind: kind, id: id)), latitude: latitude,
+                longitude: longitude, derived: flags & VenueIndexFormat.derivedFlag != 0)
         }
     }
 
@@ -299,7 +308,9 @@ final class VenueIndex {
     /// (its checksum covers its entries and their texts) and each entry: a position in range
     /// and in its cell, known bits, a known element type, a positive id, an offset inside the
     /// source, a text inside the cell's.
-    func forEachEntry(ofCell index: Int, _ body: (Entry, UnsafeRawBufferPointer) throws(VenueIndexCorruption) -> Void) throws(VenueIndexCorruption) {
+    func forEachEntry(
+        ofCell index: Int, _ body: (Entry, UnsafeRawBufferPointer) throws(VenueIndexCorruption) -> Void
+    ) throws(VenueIndexCorruption) {
         var r = ByteReader(mapping.bytes, offset: Int(header.cellsOffset) + index * VenueIndexFormat.cellLength)
         let number = try r.u64()
         let first = try r.u64()
@@ -315,14 +326,19 @@ final class VenueIndex {
         let textStart = Int(word(0, 5) & 0xFFFF_FFFF)
         let lastText = word(count - 1, 5)
         let textEnd = Int(lastText & 0xFFFF_FFFF) + Int(lastText >> 32)
-        guard textStart <= textEnd, textEnd <= Int(header.textLength) else { throw VenueIndexCorruption(reason: "a cell's texts are out of range") }
-        let texts = UnsafeRawBufferPointer(rebasing: mapping.bytes[(Int(header.textOffset) + textStart)..<(Int(header.textOffset) + textEnd)])
+        guard textStart <= textEnd, textEnd <= Int(header.textLength) else {
+            throw VenueIndexCorruption(reason: "a cell's texts are out of range")
+        }
+        let texts = UnsafeRawBufferPointer(
+            rebasing: mapping.bytes[(Int(header.textOffset) + textStart)..<(Int(header.textOffset) + textEnd)])
         func text(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer {
             // Inside the cell's texts (a damaged entry's text is cut to them; its checksum fails).
             let from = min(max(offset - textStart, 0), texts.count)
             return UnsafeRawBufferPointer(rebasing: texts[from..<min(from + length, texts.count)])
         }
-        let sum = VenueIndexBuilder.cellChecksum(cell: number, first: first, entries: entries) { text(Int($0.textOffset), Int($0.textLength)) }
+        let sum = VenueIndexBuilder.cellChecksum(cell: number, first: first, entries: entries) {
+            text(Int($0.textOffset), Int($0.textLength))
+        }
         guard sum == checksum else {
             throw VenueIndexCorruption(reason: "a cell's checksum does not match")
         }
@@ -330,17 +346,19 @@ final class VenueIndex {
         for i in 0..<count {
             let bits = word(i, 2)
             let categories = bits & VenueIndexFormat.categoryBits
-            let entry = Entry(latitude: Double(bitPattern: word(i, 0)), longitude: Double(bitPattern: word(i, 1)),
-                              mask: categories == VenueIndexFormat.categoryBits ? OSMCategoryMask.unknown : categories,
-                              flags: bits & VenueIndexFormat.flagBits, kind: UInt8(bits >> VenueIndexFormat.kindShift),
-                              id: Int64(bitPattern: word(i, 3)), sourceOffset: word(i, 4))
+            let entry = Entry(
+                latitude: Double(bitPattern: word(i, 0)), longitude: Double(bitPattern: word(i, 1)),
+                mask: categories == VenueIndexFormat.categoryBits ? OSMCategoryMask.unknown : categories,
+                flags: bits & VenueIndexFormat.flagBits, kind: UInt8(bits >> VenueIndexFormat.kindShift),
+                id: Int64(bitPattern: word(i, 3)), sourceOffset: word(i, 4))
             let textWord = word(i, 5)
             let textOffset = Int(textWord & 0xFFFF_FFFF), textLength = Int(textWord >> 32)
             guard entry.latitude.isFinite, abs(entry.latitude) <= 90, entry.longitude.isFinite, abs(entry.longitude) <= 180,
-                  grid.cell(latitude: entry.latitude, longitude: entry.longitude) == number,
-                  bits & ~(VenueIndexFormat.categoryBits | VenueIndexFormat.flagBits | 3 << VenueIndexFormat.kindShift) == 0,
-                  entry.kind != ScannedElement.Kind.other.rawValue, entry.id > 0, entry.sourceOffset < sourceSize,
-                  textOffset >= textStart, textOffset + textLength <= textEnd else {
+                grid.cell(latitude: entry.latitude, longitude: entry.longitude) == number,
+                bits & ~(VenueIndexFormat.categoryBits | VenueIndexFormat.flagBits | 3 << VenueIndexFormat.kindShift) == 0,
+                entry.kind != ScannedElement.Kind.other.rawValue, entry.id > 0, entry.sourceOffset < sourceSize,
+                textOffset >= textStart, textOffset + textLength <= textEnd
+            else {
                 throw VenueIndexCorruption(reason: "an entry of cell \(number) is out of range")
             }
             try body(entry, text(textOffset, textLength))
@@ -356,13 +374,15 @@ final class VenueIndex {
         func word(_ i: Int) -> UInt64 { UInt64(littleEndian: mapping.bytes.loadUnaligned(fromByteOffset: start + 8 * i, as: UInt64.self)) }
         let bits = word(2)
         let categories = bits & VenueIndexFormat.categoryBits
-        let entry = Entry(latitude: Double(bitPattern: word(0)), longitude: Double(bitPattern: word(1)),
-                          mask: categories == VenueIndexFormat.categoryBits ? OSMCategoryMask.unknown : categories,
-                          flags: bits & VenueIndexFormat.flagBits, kind: UInt8(bits >> VenueIndexFormat.kindShift),
-                          id: Int64(bitPattern: word(3)), sourceOffset: word(4))
+        let entry = Entry(
+            latitude: Double(bitPattern: word(0)), longitude: Double(bitPattern: word(1)),
+            mask: categories == VenueIndexFormat.categoryBits ? OSMCategoryMask.unknown : categories,
+            flags: bits & VenueIndexFormat.flagBits, kind: UInt8(bits >> VenueIndexFormat.kindShift),
+            id: Int64(bitPattern: word(3)), sourceOffset: word(4))
         guard entry.latitude.isFinite, abs(entry.latitude) <= 90, entry.longitude.isFinite, abs(entry.longitude) <= 180,
-              bits & ~(VenueIndexFormat.categoryBits | VenueIndexFormat.flagBits | 3 << VenueIndexFormat.kindShift) == 0,
-              entry.kind != ScannedElement.Kind.other.rawValue, entry.id > 0, entry.sourceOffset < header.key.status.size else {
+            bits & ~(VenueIndexFormat.categoryBits | VenueIndexFormat.flagBits | 3 << VenueIndexFormat.kindShift) == 0,
+            entry.kind != ScannedElement.Kind.other.rawValue, entry.id > 0, entry.sourceOffset < header.key.status.size
+        else {
             throw VenueIndexCorruption(reason: "entry \(number) is out of range")
         }
         return entry

@@ -1,3 +1,5 @@
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,7 +11,6 @@ import Darwin
 #if _endian(big)
 #error("VenueIndexBuilder writes entries as they lie in memory; the format is little-endian")
 #endif
-import PlacesSupport
 
 /// Collects an index entry and a folded text for each place while the source is scanned,
 /// then `commit()` sorts them by cell and writes the file (through `IndexFileWriter`, so a
@@ -70,8 +71,10 @@ final class VenueIndexBuilder {
 
         /// Adds a place: the element, where it is, its `OSMCategoryMask`, its folded text.
         @inline(__always)
-        func add(_ element: borrowing ScannedElement, position: (lat: Double, lon: Double), mask: UInt64,
-                 derived: Bool, text: UnsafeRawBufferPointer) {
+        func add(
+            _ element: borrowing ScannedElement, position: (lat: Double, lon: Double), mask: UInt64,
+            derived: Bool, text: UnsafeRawBufferPointer
+        ) {
             guard let entries else { return }
             var flags: UInt64 = derived ? VenueIndexFormat.derivedFlag : 0
             if element.token(.openingHours) != nil { flags |= VenueIndexFormat.openingHoursFlag }
@@ -83,10 +86,13 @@ final class VenueIndexBuilder {
                     return
                 }
             }
-            if !entries.append(Entry(latitude: position.lat, longitude: position.lon,
-                                     maskAndKind: (mask & VenueIndexFormat.categoryBits) | flags | kind,
-                                     id: element.id, sourceOffset: UInt64(element.offset),
-                                     textOffset: UInt32(textOffset), textLength: UInt32(texts == nil ? 0 : text.count))) {
+            if !entries.append(
+                Entry(
+                    latitude: position.lat, longitude: position.lon,
+                    maskAndKind: (mask & VenueIndexFormat.categoryBits) | flags | kind,
+                    id: element.id, sourceOffset: UInt64(element.offset),
+                    textOffset: UInt32(textOffset), textLength: UInt32(texts == nil ? 0 : text.count)))
+            {
                 overflowed = true
             }
         }
@@ -103,7 +109,9 @@ final class VenueIndexBuilder {
     init(destination: String, key: SourceKey, capacity: Int = 4096, texts: Bool = true) throws(VenueIndexCorruption) {
         self.key = key
         self.texts = texts
-        parts = [try Part(capacity: capacity, texts: texts), try Part(capacity: capacity, texts: texts), try Part(capacity: 1024, texts: texts)]
+        parts = [
+            try Part(capacity: capacity, texts: texts), try Part(capacity: capacity, texts: texts), try Part(capacity: 1024, texts: texts),
+        ]
         file = try IndexFileWriter(destination: destination)
     }
 
@@ -156,7 +164,8 @@ final class VenueIndexBuilder {
                 // Unwrap justified: number < counts[part], which is 0 for a part without entries (counts read entries?.count).
                 var entry = parts[part].entries![number]
                 if let partTexts = parts[part].texts {
-                    texts.append(contentsOf: UnsafeRawBufferPointer(start: partTexts.base + Int(entry.textOffset), count: Int(entry.textLength)))
+                    texts.append(
+                        contentsOf: UnsafeRawBufferPointer(start: partTexts.base + Int(entry.textOffset), count: Int(entry.textLength)))
                 }
                 entry.textOffset = UInt32(written + texts.count - Int(entry.textLength))
                 chunk[k - start] = entry
@@ -174,7 +183,10 @@ final class VenueIndexBuilder {
                         hash.combine(cell)
                         hash.combine(UInt64(k))
                     }
-                    Self.combine(entry, text: UnsafeRawBufferPointer(rebasing: chunkTexts[(Int(entry.textOffset) - written)...].prefix(Int(entry.textLength))), into: &hash)
+                    Self.combine(
+                        entry,
+                        text: UnsafeRawBufferPointer(
+                            rebasing: chunkTexts[(Int(entry.textOffset) - written)...].prefix(Int(entry.textLength))), into: &hash)
                 }
             }
             file.write(UnsafeRawBufferPointer(chunk.buffer))
@@ -191,7 +203,8 @@ final class VenueIndexBuilder {
         [UInt8](repeating: 0, count: padding).withUnsafeBytes { file.write($0) }
         cells.bytes.withUnsafeBytes { file.write($0) }
         let header = VenueIndexHeader(
-            key: key, contentHash: contentHash, venueCount: UInt64(total), cellCount: UInt64(cells.bytes.count / VenueIndexFormat.cellLength),
+            key: key, contentHash: contentHash, venueCount: UInt64(total),
+            cellCount: UInt64(cells.bytes.count / VenueIndexFormat.cellLength),
             cellDegrees: grid.degrees, entriesOffset: UInt64(headerLength), cellsOffset: UInt64(cellsOffset),
             cellsChecksum: cells.bytes.withUnsafeBytes { ByteHash.of($0) },
             textOffset: UInt64(textOffset), textLength: UInt64(textLength), hasTexts: self.texts, facts: facts,
@@ -220,7 +233,8 @@ final class VenueIndexBuilder {
 
     /// Replaces the index at `destination` with a copy of `index` under another header
     /// (same path, so the same length): how a racy index becomes a settled one.
-    static func rewrite(_ index: UnsafeRawBufferPointer, with header: VenueIndexHeader, to destination: String) throws(VenueIndexCorruption) {
+    static func rewrite(_ index: UnsafeRawBufferPointer, with header: VenueIndexHeader, to destination: String) throws(VenueIndexCorruption)
+    {
         let encoded = header.encoded()
         guard encoded.count <= index.count else { throw VenueIndexCorruption(reason: "the header does not fit") }
         let file = try IndexFileWriter(destination: destination)
@@ -231,8 +245,10 @@ final class VenueIndexBuilder {
 
     /// The checksum stored for a cell: its number, first entry, and each entry's words and
     /// text (`commit` computes the same, entry by entry); `text` gives an entry's text.
-    static func cellChecksum(cell: UInt64, first: UInt64, entries: UnsafeRawBufferPointer,
-                             text: (Entry) -> UnsafeRawBufferPointer) -> UInt64 {
+    static func cellChecksum(
+        cell: UInt64, first: UInt64, entries: UnsafeRawBufferPointer,
+        text: (Entry) -> UnsafeRawBufferPointer
+    ) -> UInt64 {
         var hash = ByteHash()
         hash.combine(cell)
         hash.combine(first)

@@ -1,3 +1,6 @@
+import Foundation
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import PlacesSupport
 
 /// A directory of spatial indexes of extract files: one file per source path,
 /// `osm-<hash of the path>.idx`. The CLI keeps them under `$XDG_CACHE_HOME/places/`.
@@ -43,7 +44,8 @@ package struct VenueIndexCache: Sendable, Equatable {
             guard path != current else { continue }
             if name.hasPrefix(".osm-"), name.hasSuffix(".tmp") {
                 if let modified = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date,
-                   now.timeIntervalSince(modified) > 3600 {
+                    now.timeIntervalSince(modified) > 3600
+                {
                     unlink(path)
                 }
                 continue
@@ -74,8 +76,9 @@ package struct VenueIndexCache: Sendable, Equatable {
     func usage() -> (files: Int, bytes: Int) {
         var files = 0, bytes = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".idx.words")
-                || name.hasSuffix(".idx.addresses") || name.hasSuffix(".tmp") {
+        where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".idx.words")
+            || name.hasSuffix(".idx.addresses") || name.hasSuffix(".tmp")
+        {
             var info = stat()
             guard lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             files += 1
@@ -96,7 +99,9 @@ package struct VenueIndexCache: Sendable, Equatable {
         case .otherVersion: return .otherVersion
         case .foreign: return .unreadable
         }
-        let pathLength = fixed.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: VenueIndexFormat.fixedHeaderLength - 16, as: UInt64.self))) }
+        let pathLength = fixed.withUnsafeBytes {
+            Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: VenueIndexFormat.fixedHeaderLength - 16, as: UInt64.self)))
+        }
         guard pathLength > 0, pathLength < 1 << 16 else { return .unreadable }
         let sourcePath = String(decoding: file.read(at: VenueIndexFormat.fixedHeaderLength, count: pathLength), as: UTF8.self)
         var info = stat()

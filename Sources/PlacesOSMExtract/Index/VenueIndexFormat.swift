@@ -178,13 +178,18 @@ extension VenueIndexHeader {
         let pathLength = try r.u64()
         let checksumOffset = r.offset
         let checksum = try r.u64()
-        guard pathLength < 1 << 20, let path = try? r.bytes(Int(pathLength)) else { throw VenueIndexCorruption(reason: "its header is damaged") }
+        guard pathLength < 1 << 20, let path = try? r.bytes(Int(pathLength)) else {
+            throw VenueIndexCorruption(reason: "its header is damaged")
+        }
         var checked = Array(file[0..<checksumOffset])
         checked.append(contentsOf: path)
-        guard checked.withUnsafeBytes({ ByteHash.of($0) }) == checksum else { throw VenueIndexCorruption(reason: "its header checksum does not match") }
-        key = SourceKey(path: String(decoding: path, as: UTF8.self),
-                        status: FileStatus(device: device, inode: inode, size: size, modified: modified, changed: changed),
-                        sampledHash: sampledHash)
+        guard checked.withUnsafeBytes({ ByteHash.of($0) }) == checksum else {
+            throw VenueIndexCorruption(reason: "its header checksum does not match")
+        }
+        key = SourceKey(
+            path: String(decoding: path, as: UTF8.self),
+            status: FileStatus(device: device, inode: inode, size: size, modified: modified, changed: changed),
+            sampledHash: sampledHash)
         self.contentHash = flags & 1 == 1 ? contentHash : nil
         hasTexts = flags & 4 != 0
         guard checksumOffset + 8 == VenueIndexFormat.fixedHeaderLength, unplaced < 1 << 40, dropped < 1 << 40 else {
@@ -194,7 +199,8 @@ extension VenueIndexHeader {
             facts = ExtractFacts(box: nil, unplacedCount: Int(unplaced), droppedCount: Int(dropped), idsIncrease: flags & 2 != 0)
         } else {
             guard box.allSatisfy({ $0.isFinite }), abs(box[0]) <= 90, abs(box[1]) <= 90, box[0] <= box[1],
-                  abs(box[2]) <= 180, abs(box[3]) <= 180, box[2] <= box[3] else {
+                abs(box[2]) <= 180, abs(box[3]) <= 180, box[2] <= box[3]
+            else {
                 throw VenueIndexCorruption(reason: "its header is damaged")
             }
             var extent = PositionBox()
@@ -202,16 +208,21 @@ extension VenueIndexHeader {
             extent.add(latitude: box[1], longitude: box[3])
             facts = ExtractFacts(box: extent, unplacedCount: Int(unplaced), droppedCount: Int(dropped), idsIncrease: flags & 2 != 0)
         }
-        guard totalLength == UInt64(file.count) else { throw VenueIndexCorruption(reason: "it is \(file.count) bytes long but should be \(totalLength)") }
-        let entriesEnd = entriesOffset.addingReportingOverflow(venueCount.multipliedReportingOverflow(by: UInt64(VenueIndexFormat.entryLength)).partialValue)
+        guard totalLength == UInt64(file.count) else {
+            throw VenueIndexCorruption(reason: "it is \(file.count) bytes long but should be \(totalLength)")
+        }
+        let entriesEnd = entriesOffset.addingReportingOverflow(
+            venueCount.multipliedReportingOverflow(by: UInt64(VenueIndexFormat.entryLength)).partialValue)
         let textEnd = textOffset.addingReportingOverflow(textLength)
-        let cellsEnd = cellsOffset.addingReportingOverflow(cellCount.multipliedReportingOverflow(by: UInt64(VenueIndexFormat.cellLength)).partialValue)
+        let cellsEnd = cellsOffset.addingReportingOverflow(
+            cellCount.multipliedReportingOverflow(by: UInt64(VenueIndexFormat.cellLength)).partialValue)
         guard headerLength == UInt64(Self.length(forPath: key.path)), entriesOffset == headerLength,
-              !entriesEnd.overflow, entriesEnd.partialValue == textOffset, !textEnd.overflow,
-              textEnd.partialValue <= cellsOffset, cellsOffset - textEnd.partialValue < 8, textLength < 1 << 32,
-              !cellsEnd.overflow, cellsEnd.partialValue == totalLength, venueCount < 1 << 40, cellCount <= venueCount,
-              (venueCount == 0) == (cellCount == 0), venueCount <= size / VenueIndexFormat.minimumElementBytes,
-              entriesOffset % 8 == 0, cellsOffset % 8 == 0, flags <= 7, hasTexts || textLength == 0 else {
+            !entriesEnd.overflow, entriesEnd.partialValue == textOffset, !textEnd.overflow,
+            textEnd.partialValue <= cellsOffset, cellsOffset - textEnd.partialValue < 8, textLength < 1 << 32,
+            !cellsEnd.overflow, cellsEnd.partialValue == totalLength, venueCount < 1 << 40, cellCount <= venueCount,
+            (venueCount == 0) == (cellCount == 0), venueCount <= size / VenueIndexFormat.minimumElementBytes,
+            entriesOffset % 8 == 0, cellsOffset % 8 == 0, flags <= 7, hasTexts || textLength == 0
+        else {
             throw VenueIndexCorruption(reason: "its section table is inconsistent")
         }
         // The grid is this version's: a query reads cells by this size.

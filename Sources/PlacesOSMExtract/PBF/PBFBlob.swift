@@ -24,13 +24,17 @@ enum PBFBlob {
                 case (1, .lengthDelimited): raw = try cursor.lengthDelimited()
                 case (2, .varint): rawSize = Int64(try cursor.int32())
                 case (3, .lengthDelimited): zlib = try cursor.lengthDelimited()
-                case (4, .lengthDelimited): other = "lzma"
+                case (4, .lengthDelimited):
+                    other = "lzma"
                     _ = try cursor.lengthDelimited()
-                case (5, .lengthDelimited): other = "bzip2"
+                case (5, .lengthDelimited):
+                    other = "bzip2"
                     _ = try cursor.lengthDelimited()
-                case (6, .lengthDelimited): other = "lz4"
+                case (6, .lengthDelimited):
+                    other = "lz4"
                     _ = try cursor.lengthDelimited()
-                case (7, .lengthDelimited): other = "zstd"
+                case (7, .lengthDelimited):
+                    other = "zstd"
                     _ = try cursor.lengthDelimited()
                 default: try cursor.skip(field.type)
                 }
@@ -43,7 +47,9 @@ enum PBFBlob {
             return .raw(raw)
         }
         if let zlib {
-            guard let rawSize else { throw PBFError.damaged("its zlib data does not say how long it is inflated (raw_size)").inBlock(at: block.offset) }
+            guard let rawSize else {
+                throw PBFError.damaged("its zlib data does not say how long it is inflated (raw_size)").inBlock(at: block.offset)
+            }
             guard rawSize >= 0 else {
                 throw PBFError.damaged("its zlib data declares a raw_size of \(rawSize) bytes, below zero").inBlock(at: block.offset)
             }
@@ -63,7 +69,9 @@ enum PBFBlob {
 
     /// The uncompressed bytes of `block`, valid until `inflater` is used again (raw data is
     /// the file's own bytes). Over 32 MiB is damage, as the format's limit says.
-    static func data(of block: PBFFileBlock, in file: UnsafeRawBufferPointer, inflater: ZlibInflater) throws(PBFError) -> UnsafeRawBufferPointer {
+    static func data(
+        of block: PBFFileBlock, in file: UnsafeRawBufferPointer, inflater: ZlibInflater
+    ) throws(PBFError) -> UnsafeRawBufferPointer {
         switch try contents(of: block, in: file) {
         case .raw(let range):
             return UnsafeRawBufferPointer(rebasing: file[range])

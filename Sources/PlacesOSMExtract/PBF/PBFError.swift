@@ -41,10 +41,12 @@ struct PBFError: Error, Equatable {
         case .cutShort(let text):
             return "\(file) is not a readable OpenStreetMap PBF file: it is cut short: \(text)"
         case .compression(let name, let block):
-            return "\(file): the block at byte \(block) is compressed with \(name), which places does not read (only raw and zlib); re-encode the file with zlib: osmium cat -o out.osm.pbf \(ShellWord.quoted(file))"
+            return
+                "\(file): the block at byte \(block) is compressed with \(name), which places does not read (only raw and zlib); re-encode the file with zlib: osmium cat -o out.osm.pbf \(ShellWord.quoted(file))"
         case .feature(let name):
             let what = name == "HistoricalInformation" ? " (a history file, with old and deleted versions)" : ""
-            return "\(file) needs the PBF feature \(name)\(what), which places does not read; give it a current extract (osmium can make one from a history file: osmium time-filter)"
+            return
+                "\(file) needs the PBF feature \(name)\(what), which places does not read; give it a current extract (osmium can make one from a history file: osmium time-filter)"
         }
     }
 }

@@ -16,11 +16,13 @@ import Foundation
 enum PBFExtractScan {
     typealias Result = OverpassExtractScan.Result
 
-    static func select(_ selection: OverpassSelection, now: Date, in file: UnsafeRawBufferPointer,
-                       release: ((Range<Int>) -> Void)? = nil, indexing builder: VenueIndexBuilder? = nil,
-                       parallelFrom minimumBytes: Int = PBFTwoThreads.minimumBytes,
-                       progress: (@Sendable (ExtractProgress) -> Void)? = nil,
-                       records: PBFVenueRecordsBuilder? = nil) throws(PBFError) -> Result {
+    static func select(
+        _ selection: OverpassSelection, now: Date, in file: UnsafeRawBufferPointer,
+        release: ((Range<Int>) -> Void)? = nil, indexing builder: VenueIndexBuilder? = nil,
+        parallelFrom minimumBytes: Int = PBFTwoThreads.minimumBytes,
+        progress: (@Sendable (ExtractProgress) -> Void)? = nil,
+        records: PBFVenueRecordsBuilder? = nil
+    ) throws(PBFError) -> Result {
         let blocks = try PBFFileBlock.blocks(in: file)
         let data = blocks.filter { $0.kind == .data }
         let order = try firstLook(blocks, data: data, in: file)
@@ -28,8 +30,10 @@ enum PBFExtractScan {
         let scan = Scan(
             selection: selection, now: now, file: file, release: release, builder: builder, minimumBytes: minimumBytes, reading: reading,
             progress: progress, records: records, budget: PBFMemoryBudget(fileBytes: file.count))
-        if let tail = try scan.readTail(Array(data[order.firstWayBlock..<order.firstRelationBlock]),
-                                        relations: Array(data[order.firstRelationBlock...])) {
+        if let tail = try scan.readTail(
+            Array(data[order.firstWayBlock..<order.firstRelationBlock]),
+            relations: Array(data[order.firstRelationBlock...]))
+        {
             return try scan.readNodes(Array(data[..<order.firstWayBlock]), after: tail)
         }
         return try scan.readInFileOrder(data)
@@ -91,14 +95,17 @@ enum PBFExtractScan {
             pending.append(wayReadings[1].pending)
             pending.append(related)
             let members = PBFMemberPlacement.MemberWays(count: memberWays.count, readings: wayReadings.map { ($0.wayHits, $0.wayRefs) })
-            return Tail(pending: pending, summaries: (wayReadings + relationReadings).flatMap(\.summaries), memberWays: memberWays, members: members)
+            return Tail(
+                pending: pending, summaries: (wayReadings + relationReadings).flatMap(\.summaries), memberWays: memberWays, members: members
+            )
         }
 
         /// Ways and relations only: nothing is judged, so a file found out of order can
         /// still be read another way.
         private func read(_ blocks: [PBFFileBlock], wantedWays: [Int64]) throws(PBFError) -> [PBFFirstReading] {
             let readings = (0..<2).map { _ in PBFFirstReading(file: file, wantedWays: wantedWays, budget: budget) }
-            try PBFTwoThreads.run(count: blocks.count, split: PBFTwoThreads.split(blocks, minimumBytes: minimumBytes)) { thread, index throws(PBFError) in
+            try PBFTwoThreads.run(count: blocks.count, split: PBFTwoThreads.split(blocks, minimumBytes: minimumBytes)) {
+                thread, index throws(PBFError) in
                 try readings[thread].read(blocks[index]) { _ in }
                 done(blocks[index], reading)
             }
@@ -119,7 +126,8 @@ enum PBFExtractScan {
                 return try placeByReadingAgain(strays, summaries: summaries, into: result)
             }
             let locations = PBFMemberPlacement.NodeLocations(ids: wanted, hits: readings.map(\.nodeHits))
-            let positions = PBFMemberPlacement.positions(tail.pending, memberWays: tail.memberWays, members: tail.members, locations: locations)
+            let positions = PBFMemberPlacement.positions(
+                tail.pending, memberWays: tail.memberWays, members: tail.members, locations: locations)
             var counted = result
             counted.facts.droppedCount += tail.pending.droppedCount + strays.droppedCount
             return offer(tail.pending, positions, into: counted)
@@ -156,7 +164,9 @@ enum PBFExtractScan {
             return (result, readings)
         }
 
-        private func placeByReadingAgain(_ pending: PBFPendingPlaces, summaries: [PBFBlockSummary], into result: Result) throws(PBFError) -> Result {
+        private func placeByReadingAgain(
+            _ pending: PBFPendingPlaces, summaries: [PBFBlockSummary], into result: Result
+        ) throws(PBFError) -> Result {
             var result = result
             result.facts.droppedCount += pending.droppedCount
             guard !pending.ways.isEmpty || !pending.relations.isEmpty else { return result }
@@ -171,7 +181,9 @@ enum PBFExtractScan {
             var result = result
             var unplaced = 0
             OverpassExtractScan.offerPlaced(to: &result, builder: builder) { offer in
-                func offerEach<Pending>(_ places: [Pending], _ place: (Pending) -> PBFDetachedPlace, at placed: [(lat: Double, lon: Double)?]) {
+                func offerEach<Pending>(
+                    _ places: [Pending], _ place: (Pending) -> PBFDetachedPlace, at placed: [(lat: Double, lon: Double)?]
+                ) {
                     for (pending, position) in zip(places, placed) {
                         guard let position else {
                             unplaced += 1

@@ -55,7 +55,9 @@ final class PBFFirstReading {
         let tables = reader.block
         // Ids rise through a sorted block: the wanted ids are walked along with them.
         var nextWanted = 0, lastNode = Int64.min
-        let wanted = places ? PBFGroupDecoder.Wanted()
+        let wanted =
+            places
+            ? PBFGroupDecoder.Wanted()
             : PBFGroupDecoder.Wanted(nodes: !wantedNodes.isEmpty, ways: !wantedWays.isEmpty, relations: false, nodeTags: false)
         try reader.forEachElement(wanted) { element throws(PBFError) in
             switch element.kind {
@@ -77,19 +79,25 @@ final class PBFFirstReading {
                     wayHits.append((at, try memberWay(element, refs: &wayRefs)))
                     try meter.keep(MemoryLayout<(Int, PBFMemberPlacement.MemberWay)>.stride)
                 }
-                guard places, !element.tags.isEmpty, try tables.tagsMakePlace(element.tags), let place = try detach(element) else { return true }
+                guard places, !element.tags.isEmpty, try tables.tagsMakePlace(element.tags), let place = try detach(element) else {
+                    return true
+                }
                 let way = try memberWay(element, refs: &pending.wayRefs)
                 pending.ways.append(.init(place: place, refs: way.refs, box: way.box))
             case .relation:
                 sawRelations = true
-                guard places, !element.tags.isEmpty, try tables.tagsMakePlace(element.tags), let place = try detach(element) else { return true }
+                guard places, !element.tags.isEmpty, try tables.tagsMakePlace(element.tags), let place = try detach(element) else {
+                    return true
+                }
                 try meter.keepIDs(PBFPrimitiveBlock.varintCount(in: element.memberIDs, base: tables.base))
                 let nodeStart = pending.memberNodes.count, wayStart = pending.memberWays.count
                 try tables.forEachMember(of: element) { isWay, id in
                     if isWay { pending.memberWays.append(id) } else { pending.memberNodes.append(id) }
                 }
-                pending.relations.append(.init(place: place, nodes: nodeStart..<pending.memberNodes.count,
-                                               ways: wayStart..<pending.memberWays.count))
+                pending.relations.append(
+                    .init(
+                        place: place, nodes: nodeStart..<pending.memberNodes.count,
+                        ways: wayStart..<pending.memberWays.count))
             case .other:
                 break
             }

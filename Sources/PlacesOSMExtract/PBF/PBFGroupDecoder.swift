@@ -85,13 +85,16 @@ struct PBFGroupDecoder {
         return found
     }
 
-    private func packed(_ type: ProtobufCursor.WireType, _ cursor: inout ProtobufCursor,
-                        _ what: @autoclosure () -> String) throws(PBFError) -> Range<Int> {
+    private func packed(
+        _ type: ProtobufCursor.WireType, _ cursor: inout ProtobufCursor,
+        _ what: @autoclosure () -> String
+    ) throws(PBFError) -> Range<Int> {
         guard type == .lengthDelimited else { throw .damaged("\(what()) is not packed, as osmformat.proto declares it") }
         return try cursor.lengthDelimited()
     }
 
-    private func denseNodes(_ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?, _ body: Visit) throws(PBFError) -> Bool {
+    private func denseNodes(_ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?, _ body: Visit) throws(PBFError) -> Bool
+    {
         var ids = 0..<0, lats = 0..<0, lons = 0..<0, keysVals = 0..<0
         var cursor = ProtobufCursor(base, message)
         while let field = try cursor.field() {
@@ -194,10 +197,13 @@ struct PBFGroupDecoder {
     /// Way and Relation number alike, and the fields `read` takes into the element (it returns
     /// false for a field not its own, which is skipped); then `body` with the element.
     @inline(__always)
-    private func identified(_ kind: ScannedElement.Kind, _ noun: StaticString, _ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?,
-                            _ body: Visit,
-                            read: (_ number: UInt64, _ type: ProtobufCursor.WireType, inout ProtobufCursor, inout PBFElement) throws(PBFError) -> Bool)
-        throws(PBFError) -> Bool {
+    private func identified(
+        _ kind: ScannedElement.Kind, _ noun: StaticString, _ message: Range<Int>, _ base: UnsafePointer<UInt8>, _ only: IDFilter?,
+        _ body: Visit,
+        read: (_ number: UInt64, _ type: ProtobufCursor.WireType, inout ProtobufCursor, inout PBFElement) throws(PBFError) -> Bool
+    )
+        throws(PBFError) -> Bool
+    {
         var id: Int64?
         var element = PBFElement(kind: kind, id: 0)
         var cursor = ProtobufCursor(base, message)

@@ -70,7 +70,9 @@ struct PBFMemberPlacement {
         let placeWays = PBFSortedIDs.sortedUnique(pending.ways.map(\.place.id))
         var placeWayBoxes = [PositionBox?](repeating: nil, count: placeWays.count)
         for (index, way) in pending.ways.enumerated() {
-            if let at = PBFSortedIDs.index(of: way.place.id, in: placeWays), placeWayBoxes[at] == nil { placeWayBoxes[at] = wayBoxes[index] }
+            if let at = PBFSortedIDs.index(of: way.place.id, in: placeWays), placeWayBoxes[at] == nil {
+                placeWayBoxes[at] = wayBoxes[index]
+            }
         }
         var relations: [(lat: Double, lon: Double)?] = []
         relations.reserveCapacity(pending.relations.count)

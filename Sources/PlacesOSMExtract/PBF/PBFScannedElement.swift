@@ -7,9 +7,11 @@ enum PBFScannedElement {
     /// entry names the block at `blockOffset`. `tokens` is scratch room for one token per
     /// `OSMTagKey`. The first of duplicate keys wins, as in the JSON scanner.
     @inline(__always)
-    static func with<R>(_ element: PBFElement, in block: PBFPrimitiveBlock, blockOffset: Int,
-                        tokens: UnsafeMutablePointer<JSONStringToken>,
-                        _ body: (borrowing ScannedElement) -> R) throws(PBFError) -> R {
+    static func with<R>(
+        _ element: PBFElement, in block: PBFPrimitiveBlock, blockOffset: Int,
+        tokens: UnsafeMutablePointer<JSONStringToken>,
+        _ body: (borrowing ScannedElement) -> R
+    ) throws(PBFError) -> R {
         var scanned = ScannedElement(text: block.base, tagTokens: tokens)
         scanned.reset(offset: blockOffset)
         scanned.kind = element.kind
@@ -21,7 +23,8 @@ enum PBFScannedElement {
         scanned.hasTags = !element.tags.isEmpty
         try block.forEachTag(element.tags) { key, value in
             if let tagKey = block.tagKey(key), tokens[tagKey.rawValue].start < 0 {
-                tokens[tagKey.rawValue] = JSONStringToken(start: Int(block.stringStarts[value]), end: Int(block.stringEnds[value]), hasEscapes: false)
+                tokens[tagKey.rawValue] = JSONStringToken(
+                    start: Int(block.stringStarts[value]), end: Int(block.stringEnds[value]), hasEscapes: false)
             }
             return true
         }

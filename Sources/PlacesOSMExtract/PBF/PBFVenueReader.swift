@@ -30,19 +30,28 @@ final class PBFVenueReader: @unchecked Sendable {
         var fromRecords = [Venue?](repeating: nil, count: places.count)
         if let records {
             for (index, place) in places.enumerated() {
-                guard let kind = ScannedElement.Kind(rawValue: place.kind), let record = records.record(kind: kind, id: place.id) else { continue }
-                fromRecords[index] = PBFVenueRecords.withElement(record: record, kind: kind, id: place.id,
-                                                                 position: (place.latitude, place.longitude)) { Self.venue(of: $0, as: place) } ?? nil
+                guard let kind = ScannedElement.Kind(rawValue: place.kind), let record = records.record(kind: kind, id: place.id) else {
+                    continue
+                }
+                fromRecords[index] =
+                    PBFVenueRecords.withElement(
+                        record: record, kind: kind, id: place.id,
+                        position: (place.latitude, place.longitude)
+                    ) { Self.venue(of: $0, as: place) } ?? nil
             }
         }
         let byBlock = Dictionary(grouping: places.indices.filter { fromRecords[$0] == nil }, by: { places[$0].offset })
         // Every other block to each thread: node blocks (first in the file) cost less than
         // way blocks, and halves in file order would give one thread all the ways.
         let sorted = byBlock.keys.sorted()
-        let offsets = sorted.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) + sorted.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let offsets =
+            sorted.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            + sorted.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         // Each thread fills its own array; the blocks, and so the places, are disjoint.
         var found = [[Venue?]](repeating: [Venue?](repeating: nil, count: places.count), count: 2)
-        let split = offsets.count >= Self.parallelBlocks && ProcessInfo.processInfo.activeProcessorCount > 1 ? (offsets.count + 1) / 2 : offsets.count
+        let split =
+            offsets.count >= Self.parallelBlocks && ProcessInfo.processInfo.activeProcessorCount > 1
+            ? (offsets.count + 1) / 2 : offsets.count
         try found.withUnsafeMutableBufferPointer { halves throws(PBFError) in
             try PBFTwoThreads.run(count: offsets.count, split: split) { thread, index throws(PBFError) in
                 let offset = offsets[index]
@@ -66,17 +75,20 @@ final class PBFVenueReader: @unchecked Sendable {
         return venue
     }
 
-    private func read(block offset: UInt64, with reader: PBFBlockReader, places: [RankedPlace], wanted: [OSMElementKey: [Int]],
-                      into venues: inout [Venue?]) throws(PBFError) {
+    private func read(
+        block offset: UInt64, with reader: PBFBlockReader, places: [RankedPlace], wanted: [OSMElementKey: [Int]],
+        into venues: inout [Venue?]
+    ) throws(PBFError) {
         guard offset < UInt64(reader.file.count) else { throw .damaged("no block starts at byte \(offset)") }
         let kinds = Set(wanted.keys.map(\.kind))
         // A block holds thousands of elements: only the wanted ids are decoded, and the walk
         // stops once all of them were found. Ways and relations need nothing after them in
         // their block, so their block is inflated only as far as they lie.
-        var want = PBFGroupDecoder.Wanted(nodes: kinds.contains(ScannedElement.Kind.node.rawValue),
-                                          ways: kinds.contains(ScannedElement.Kind.way.rawValue),
-                                          relations: kinds.contains(ScannedElement.Kind.relation.rawValue), nodeTags: true,
-                                          onlyIDs: Array(Set(wanted.keys.map(\.id))))
+        var want = PBFGroupDecoder.Wanted(
+            nodes: kinds.contains(ScannedElement.Kind.node.rawValue),
+            ways: kinds.contains(ScannedElement.Kind.way.rawValue),
+            relations: kinds.contains(ScannedElement.Kind.relation.rawValue), nodeTags: true,
+            onlyIDs: Array(Set(wanted.keys.map(\.id))))
         var found = Set<OSMElementKey>()
         func visit(from: Int) throws(PBFError) -> Bool {
             want.from = from

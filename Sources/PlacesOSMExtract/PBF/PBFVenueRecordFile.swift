@@ -18,13 +18,16 @@ final class PBFVenueRecordFile: @unchecked Sendable {
         var r = ByteReader(file)
         guard file.count >= PBFVenueRecords.fixedHeaderLength, PBFVenueRecords.signature.read(file) == .current else { return nil }
         r.offset = CacheFileSignature.length
-        guard let count = try? r.u64(), let tableOffset = try? r.u64(), let blobOffset = try? r.u64(), let blobLength = try? r.u64() else { return nil }
+        guard let count = try? r.u64(), let tableOffset = try? r.u64(), let blobOffset = try? r.u64(), let blobLength = try? r.u64() else {
+            return nil
+        }
         guard let checksumOffset = key.checkStamp(in: file, &r) else { return nil }
         let table = count.multipliedReportingOverflow(by: UInt64(PBFVenueRecords.tableEntryLength))
         let tableEnd = tableOffset.addingReportingOverflow(table.partialValue)
         let blobEnd = blobOffset.addingReportingOverflow(blobLength)
         guard !table.overflow, !tableEnd.overflow, !blobEnd.overflow, tableOffset >= UInt64(checksumOffset + 8),
-              tableEnd.partialValue == blobOffset, blobEnd.partialValue == UInt64(file.count) else { return nil }
+            tableEnd.partialValue == blobOffset, blobEnd.partialValue == UInt64(file.count)
+        else { return nil }
         self.mapping = mapping
         self.count = Int(count)
         self.tableOffset = Int(tableOffset)
@@ -38,7 +41,9 @@ final class PBFVenueRecordFile: @unchecked Sendable {
         guard let key = PBFVenueRecords.tableKey(kind: kind, id: id) else { return nil }
         let file = mapping.bytes
         func word(_ index: Int, _ at: Int) -> UInt64 {
-            UInt64(littleEndian: file.loadUnaligned(fromByteOffset: tableOffset + index * PBFVenueRecords.tableEntryLength + at, as: UInt64.self))
+            UInt64(
+                littleEndian: file.loadUnaligned(
+                    fromByteOffset: tableOffset + index * PBFVenueRecords.tableEntryLength + at, as: UInt64.self))
         }
         var low = 0, high = count
         while low < high {

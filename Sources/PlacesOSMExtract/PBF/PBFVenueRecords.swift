@@ -50,8 +50,10 @@ enum PBFVenueRecords {
     /// Calls `body` with the place a record describes as a `ScannedElement`, a node at
     /// `position` (a way or relation has none of its own); nil when the record is not one
     /// this version writes.
-    static func withElement<R>(record: UnsafeRawBufferPointer, kind: ScannedElement.Kind, id: Int64,
-                               position: (lat: Double, lon: Double), _ body: (borrowing ScannedElement) -> R) -> R? {
+    static func withElement<R>(
+        record: UnsafeRawBufferPointer, kind: ScannedElement.Kind, id: Int64,
+        position: (lat: Double, lon: Double), _ body: (borrowing ScannedElement) -> R
+    ) -> R? {
         guard let flags = record.first, flags <= 1, let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let tokens = UnsafeMutablePointer<JSONStringToken>.allocate(capacity: OSMTagKey.allCases.count)
         tokens.initialize(repeating: ScannedElement.absent, count: OSMTagKey.allCases.count)

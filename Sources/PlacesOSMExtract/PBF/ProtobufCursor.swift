@@ -73,7 +73,9 @@ struct ProtobufCursor {
         let key = try varint()
         let number = key >> 3
         guard number > 0, number < 1 << 29 else { throw .damaged("a field number of \(number)") }
-        guard let type = WireType(rawValue: key & 7) else { throw .damaged("field \(number) has wire type \(key & 7), which no OSM message uses") }
+        guard let type = WireType(rawValue: key & 7) else {
+            throw .damaged("field \(number) has wire type \(key & 7), which no OSM message uses")
+        }
         return (number, type)
     }
 

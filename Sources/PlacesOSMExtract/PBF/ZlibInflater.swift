@@ -58,7 +58,8 @@ final class ZlibInflater {
             // RFC 1950: CMF (deflate, a window of at most 32 KiB), FLG (no preset dictionary),
             // the two a multiple of 31; then the deflate stream.
             guard length >= 2, source[0] & 0x0F == 8, source[0] >> 4 <= 7, source[1] & 0x20 == 0,
-                  (UInt16(source[0]) << 8 | UInt16(source[1])) % 31 == 0 else { throw .damaged("its zlib data has no zlib header") }
+                (UInt16(source[0]) << 8 | UInt16(source[1])) % 31 == 0
+            else { throw .damaged("its zlib data has no zlib header") }
             source += 2
             length -= 2
         }
@@ -82,7 +83,9 @@ final class ZlibInflater {
             produced = target - Int(stream.pointee.avail_out)
             switch status {
             case Z_STREAM_END:
-                guard produced == rawSize else { throw .damaged("its zlib data inflates to \(produced) bytes, not the \(rawSize) it declares") }
+                guard produced == rawSize else {
+                    throw .damaged("its zlib data inflates to \(produced) bytes, not the \(rawSize) it declares")
+                }
                 ended = true
             case Z_OK:
                 break
@@ -102,7 +105,10 @@ final class ZlibInflater {
                 stream.pointee.avail_out = 1
                 let status = CZlib.inflate(stream, Z_NO_FLUSH)
                 guard status == Z_STREAM_END, stream.pointee.avail_out == 1 else {
-                    throw .damaged(status == Z_OK || stream.pointee.avail_out == 0 ? "its zlib data inflates to more than the \(rawSize) bytes it declares" : "its zlib data is damaged or cut short")
+                    throw .damaged(
+                        status == Z_OK || stream.pointee.avail_out == 0
+                            ? "its zlib data inflates to more than the \(rawSize) bytes it declares"
+                            : "its zlib data is damaged or cut short")
                 }
             }
             ended = true
@@ -118,7 +124,9 @@ final class ZlibInflater {
         }
         // Negative window bits: raw deflate, no header and no Adler-32 (zlib.h, inflateInit2).
         let status = inflateInit2_(stream, checksum ? MAX_WBITS : -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else { throw .damaged(status == Z_MEM_ERROR ? "there is not enough memory to inflate it" : "zlib could not start inflating it") }
+        guard status == Z_OK else {
+            throw .damaged(status == Z_MEM_ERROR ? "there is not enough memory to inflate it" : "zlib could not start inflating it")
+        }
         ready = true
     }
 }

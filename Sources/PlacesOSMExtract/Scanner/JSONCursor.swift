@@ -83,7 +83,9 @@ struct JSONCursor {
                 try scanEscape(checkingSurrogates: checkingSurrogates)
                 p = position
             } else if b < 0x20 {
-                throw JSONScanError("control character U+00\(b < 0x10 ? "0" : "")\(String(b, radix: 16, uppercase: true)) must be escaped in a string", at: p)
+                throw JSONScanError(
+                    "control character U+00\(b < 0x10 ? "0" : "")\(String(b, radix: 16, uppercase: true)) must be escaped in a string",
+                    at: p)
             } else if b < 0x80 {
                 p &+= 1
             } else {
@@ -129,7 +131,8 @@ struct JSONCursor {
                 }
             }
         default:
-            throw JSONScanError("invalid escape: expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX but found \(describeCurrent())", at: escape)
+            throw JSONScanError(
+                "invalid escape: expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX but found \(describeCurrent())", at: escape)
         }
     }
 

@@ -33,7 +33,7 @@ extension JSONStringToken {
                 }
                 let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                 out.append(contentsOf: unicode.utf8)
-            default: out.append(e)   // \" \\ \/
+            default: out.append(e)  // \" \\ \/
             }
         }
         return out

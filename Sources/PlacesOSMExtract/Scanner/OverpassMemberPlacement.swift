@@ -25,8 +25,10 @@ struct PendingPlace: Sendable {
 /// members wanted. Nested relations are not followed.
 enum OverpassMemberPlacement {
     /// The position of each pending place with at least one member placed, by its index in `pending`.
-    static func place(_ pending: [PendingPlace], in text: UnsafeRawBufferPointer,
-                      progress: ScanProgress? = nil) throws(JSONScanError) -> [Int: (lat: Double, lon: Double)] {
+    static func place(
+        _ pending: [PendingPlace], in text: UnsafeRawBufferPointer,
+        progress: ScanProgress? = nil
+    ) throws(JSONScanError) -> [Int: (lat: Double, lon: Double)] {
         guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return [:] }
         var nodesOf: [Int: [Int64]] = [:]
         var membersOf: [Int: (nodes: [Int64], ways: [Int64])] = [:]
@@ -67,7 +69,8 @@ enum OverpassMemberPlacement {
         if !late.isEmpty {
             _ = try OverpassScanner.scan(text) { element in
                 if element.kind == .node, late.contains(element.id), nodePositions[element.id] == nil,
-                   let lat = element.lat, let lon = element.lon {
+                    let lat = element.lat, let lon = element.lon
+                {
                     nodePositions[element.id] = (lat, lon)
                 }
             }
@@ -139,10 +142,11 @@ enum OverpassMemberPlacement {
                     guard let key = try? cursor.scanString(checkingSurrogates: false) else { return (nodes, ways) }
                     let name = key.decodedBytes(in: base)
                     cursor.skipWhitespace()
-                    cursor.position += 1   // ':'
+                    cursor.position += 1  // ':'
                     cursor.skipWhitespace()
                     if name == Array("type".utf8), type == nil, cursor.current == UInt8(ascii: "\""),
-                       let value = try? cursor.scanString(checkingSurrogates: false) {
+                        let value = try? cursor.scanString(checkingSurrogates: false)
+                    {
                         type = value.decodedBytes(in: base)
                     } else if name == Array("ref".utf8), ref == nil, let value = cursor.scanPlainInteger() {
                         ref = value
@@ -151,7 +155,7 @@ enum OverpassMemberPlacement {
                     }
                     cursor.passSeparator()
                 }
-                cursor.position += 1   // '}'
+                cursor.position += 1  // '}'
                 if let ref, let type {
                     if type == Array("node".utf8) { nodes.append(ref) }
                     if type == Array("way".utf8) { ways.append(ref) }

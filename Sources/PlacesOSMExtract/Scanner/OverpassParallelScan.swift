@@ -14,12 +14,15 @@ enum OverpassParallelScan {
     /// Scans `text`, calling `first` with elements in document order up to the split and
     /// `second` with the rest. `usedSecond` false means `first` saw every element and
     /// whatever `second` was given must be dropped.
-    static func scan(_ text: UnsafeRawBufferPointer, release: ((Range<Int>) -> Void)?, minimumBytes: Int = minimumBytes,
-                     progress: ScanProgress? = nil,
-                     first: (borrowing ScannedElement) -> Void,
-                     second: (borrowing ScannedElement) -> Void) throws(JSONScanError) -> (summary: OverpassScanner.Summary, usedSecond: Bool) {
+    static func scan(
+        _ text: UnsafeRawBufferPointer, release: ((Range<Int>) -> Void)?, minimumBytes: Int = minimumBytes,
+        progress: ScanProgress? = nil,
+        first: (borrowing ScannedElement) -> Void,
+        second: (borrowing ScannedElement) -> Void
+    ) throws(JSONScanError) -> (summary: OverpassScanner.Summary, usedSecond: Bool) {
         guard text.count >= minimumBytes, ProcessInfo.processInfo.activeProcessorCount > 1,
-              let split = splitGuess(in: text, after: text.count / 2) else {
+            let split = splitGuess(in: text, after: text.count / 2)
+        else {
             return (try OverpassScanner.scan(text, release: release, progress: progress, first), false)
         }
         return try withoutActuallyEscaping(second) { second throws(JSONScanError) in
@@ -33,7 +36,8 @@ enum OverpassParallelScan {
                 part.join()
                 part.body = nil
             }
-            let head = try OverpassScanner.withScanner(text, keepAllTags: false, release: release, progress: progress) { scanner throws(JSONScanError) in
+            let head = try OverpassScanner.withScanner(text, keepAllTags: false, release: release, progress: progress) {
+                scanner throws(JSONScanError) in
                 try scanner.document(first, handOverAt: split)
             }
             part.join()
@@ -81,8 +85,10 @@ enum OverpassParallelScan {
         private var joined = false
         var result: Result<OverpassScanner.TopLevel, JSONScanError>?
 
-        init(text: UnsafeRawBufferPointer, offset: Int, release: ((Range<Int>) -> Void)?, progress: ScanProgress?,
-             body: @escaping (borrowing ScannedElement) -> Void) {
+        init(
+            text: UnsafeRawBufferPointer, offset: Int, release: ((Range<Int>) -> Void)?, progress: ScanProgress?,
+            body: @escaping (borrowing ScannedElement) -> Void
+        ) {
             self.text = text
             self.offset = offset
             self.release = release
@@ -95,7 +101,8 @@ enum OverpassParallelScan {
             // Never nil here (it is let go only after `join`); no body leaves `result` nil: a failure.
             guard let body else { return }
             do throws(JSONScanError) {
-                let tail = try OverpassScanner.withScanner(text, keepAllTags: false, release: release, progress: progress) { scanner throws(JSONScanError) in
+                let tail = try OverpassScanner.withScanner(text, keepAllTags: false, release: release, progress: progress) {
+                    scanner throws(JSONScanError) in
                     try scanner.remainder(from: offset, body)
                 }
                 result = .success(tail)

@@ -38,9 +38,11 @@ struct OverpassScanner {
     /// Scans `text`, calling `body` with each element in document order. `release`, if
     /// given, is called now and then with a range of the text that will not be read again
     /// (so a memory-mapped file's pages can be dropped).
-    static func scan(_ text: UnsafeRawBufferPointer, tags: TagSelection = .venueKeys,
-                     release: ((Range<Int>) -> Void)? = nil, progress: ScanProgress? = nil,
-                     _ body: (borrowing ScannedElement) -> Void) throws(JSONScanError) -> Summary {
+    static func scan(
+        _ text: UnsafeRawBufferPointer, tags: TagSelection = .venueKeys,
+        release: ((Range<Int>) -> Void)? = nil, progress: ScanProgress? = nil,
+        _ body: (borrowing ScannedElement) -> Void
+    ) throws(JSONScanError) -> Summary {
         try withScanner(text, keepAllTags: tags == .all, release: release, progress: progress) { scanner throws(JSONScanError) in
             try scanner.document(body, handOverAt: nil).summary
         }
@@ -48,8 +50,10 @@ struct OverpassScanner {
 
     /// Scans the one element whose `{` is at `offset` (as an index entry records it) and
     /// calls `body` with it.
-    static func scanElement<R>(at offset: Int, in text: UnsafeRawBufferPointer,
-                               _ body: (borrowing ScannedElement) -> R) throws(JSONScanError) -> R {
+    static func scanElement<R>(
+        at offset: Int, in text: UnsafeRawBufferPointer,
+        _ body: (borrowing ScannedElement) -> R
+    ) throws(JSONScanError) -> R {
         guard offset >= 0, offset < text.count else { throw JSONScanError("no element starts here", at: offset) }
         return try withScanner(text, keepAllTags: false, release: nil) { scanner throws(JSONScanError) in
             scanner.cursor.position = offset
@@ -59,9 +63,11 @@ struct OverpassScanner {
     }
 
     /// Calls `body` with a scanner at the start of `text`.
-    static func withScanner<R>(_ text: UnsafeRawBufferPointer, keepAllTags: Bool, release: ((Range<Int>) -> Void)?,
-                               progress: ScanProgress? = nil,
-                               _ body: (inout OverpassScanner) throws(JSONScanError) -> R) throws(JSONScanError) -> R {
+    static func withScanner<R>(
+        _ text: UnsafeRawBufferPointer, keepAllTags: Bool, release: ((Range<Int>) -> Void)?,
+        progress: ScanProgress? = nil,
+        _ body: (inout OverpassScanner) throws(JSONScanError) -> R
+    ) throws(JSONScanError) -> R {
         guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), text.count > 0 else {
             throw JSONScanError("the file is empty", at: 0)
         }
@@ -84,8 +90,10 @@ struct OverpassScanner {
 
     private let tagKeys = OSMTagKey.byKeyBytes
 
-    private init(base: UnsafePointer<UInt8>, count: Int, tagTokens: UnsafeMutablePointer<JSONStringToken>,
-                 keepAllTags: Bool, release: ((Range<Int>) -> Void)?) {
+    private init(
+        base: UnsafePointer<UInt8>, count: Int, tagTokens: UnsafeMutablePointer<JSONStringToken>,
+        keepAllTags: Bool, release: ((Range<Int>) -> Void)?
+    ) {
         cursor = JSONCursor(base, count: count)
         element = ScannedElement(text: base, tagTokens: tagTokens)
         self.keepAllTags = keepAllTags
@@ -97,8 +105,10 @@ struct OverpassScanner {
 
     /// The whole document; or, with `handOverAt`, up to the element starting exactly there
     /// (`handedOver` says whether it was met: then the rest is another scan's).
-    mutating func document(_ body: (borrowing ScannedElement) -> Void,
-                           handOverAt: Int?) throws(JSONScanError) -> (summary: Summary, topLevel: TopLevel, handedOver: Bool) {
+    mutating func document(
+        _ body: (borrowing ScannedElement) -> Void,
+        handOverAt: Int?
+    ) throws(JSONScanError) -> (summary: Summary, topLevel: TopLevel, handedOver: Bool) {
         try skipByteOrderMark()
         cursor.skipWhitespace()
         guard cursor.current == UInt8(ascii: "{") else {
@@ -123,8 +133,10 @@ struct OverpassScanner {
     }
 
     /// The top-level object's members from the position on, to the end of the text.
-    private mutating func topLevelMembers(_ topLevel: inout TopLevel, first: Bool, _ body: (borrowing ScannedElement) -> Void,
-                                          handOverAt: Int?) throws(JSONScanError) -> Bool {
+    private mutating func topLevelMembers(
+        _ topLevel: inout TopLevel, first: Bool, _ body: (borrowing ScannedElement) -> Void,
+        handOverAt: Int?
+    ) throws(JSONScanError) -> Bool {
         var first = first
         while let key = try nextKey(isFirst: first) {
             first = false
@@ -145,7 +157,8 @@ struct OverpassScanner {
             throw cursor.unexpected("the end of the file after the document")
         }
         guard topLevel.sawElements else {
-            throw JSONScanError("the document has no \"elements\" array (Overpass JSON) or \"features\" array (GeoJSON)", at: topLevel.start)
+            throw JSONScanError(
+                "the document has no \"elements\" array (Overpass JSON) or \"features\" array (GeoJSON)", at: topLevel.start)
         }
         return false
     }
@@ -158,7 +171,8 @@ struct OverpassScanner {
         if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
             cursor.position = 3
         } else if b[0] == 0, n < 4 || (b[1] == 0 && b[2] == 0 && b[3] == 0) {
-            throw JSONScanError("the file starts with NUL bytes (zeros), not JSON text (a sparse or preallocated file, or an unfinished download?)", at: 0)
+            throw JSONScanError(
+                "the file starts with NUL bytes (zeros), not JSON text (a sparse or preallocated file, or an unfinished download?)", at: 0)
         } else if n >= 2, b[0] == 0 || b[1] == 0 || (b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF) {
             throw JSONScanError("the file looks like UTF-16 or UTF-32; Overpass JSON is UTF-8 (convert it with iconv -t UTF-8)", at: 0)
         }
@@ -180,7 +194,9 @@ struct OverpassScanner {
         return i < prefix.count ? prefix[i] != UInt8(ascii: "{") : nil
     }
 
-    private mutating func elements(_ body: (borrowing ScannedElement) -> Void, handOverAt: Int?) throws(JSONScanError) -> (count: Int, handedOver: Bool) {
+    private mutating func elements(
+        _ body: (borrowing ScannedElement) -> Void, handOverAt: Int?
+    ) throws(JSONScanError) -> (count: Int, handedOver: Bool) {
         guard cursor.current == UInt8(ascii: "[") else {
             throw mismatch("\"elements\"", expected: "an array")
         }
@@ -189,7 +205,9 @@ struct OverpassScanner {
     }
 
     /// Elements from the position (an element's `{`) to the array's `]`, or to `handOverAt`.
-    private mutating func elementSequence(_ body: (borrowing ScannedElement) -> Void, handOverAt: Int?) throws(JSONScanError) -> (count: Int, handedOver: Bool) {
+    private mutating func elementSequence(
+        _ body: (borrowing ScannedElement) -> Void, handOverAt: Int?
+    ) throws(JSONScanError) -> (count: Int, handedOver: Bool) {
         var index = 0
         while true {
             if cursor.position == handOverAt { return (index, true) }
@@ -314,7 +332,12 @@ struct OverpassScanner {
                 element.membersStart = cursor.position
                 var box = PositionBox()
                 try members(into: &box, path: "\(at()).members")
-                if !box.isEmpty { element.geometry = element.geometry.map { var g = $0; g.add(box); return g } ?? box }
+                if !box.isEmpty {
+                    element.geometry =
+                        element.geometry.map {
+                            var g = $0; g.add(box); return g
+                        } ?? box
+                }
             case .properties:
                 if try skipNull() { break }
                 guard cursor.current == UInt8(ascii: "{") else { throw mismatch("\(at()).properties", expected: "an object") }
@@ -411,8 +434,10 @@ struct OverpassScanner {
     /// A `geometry`: Overpass's list of points (`out geom;`: objects with `lat` and `lon`, or
     /// null), or a GeoJSON geometry object (`coordinates` nested in arrays of `[lon, lat]`,
     /// or `geometries`). Every point goes into `box`; a GeoJSON `Point`'s also into `point`.
-    private mutating func geometry(into box: inout PositionBox, point: inout (lat: Double, lon: Double)?,
-                                   depth: Int, path: @autoclosure () -> String) throws(JSONScanError) {
+    private mutating func geometry(
+        into box: inout PositionBox, point: inout (lat: Double, lon: Double)?,
+        depth: Int, path: @autoclosure () -> String
+    ) throws(JSONScanError) {
         switch cursor.current {
         case UInt8(ascii: "n"):
             try cursor.scanLiteral()
@@ -434,8 +459,10 @@ struct OverpassScanner {
 
     /// An array of objects or nulls, the cursor at its `[`: `object` reads each object (the
     /// cursor at its `{`), given its index; a null is passed over.
-    private mutating func objectArray(path: @autoclosure () -> String,
-                                      _ object: (inout Self, Int) throws(JSONScanError) -> Void) throws(JSONScanError) {
+    private mutating func objectArray(
+        path: @autoclosure () -> String,
+        _ object: (inout Self, Int) throws(JSONScanError) -> Void
+    ) throws(JSONScanError) {
         guard arrayOpens() else { return }
         var index = 0
         while true {
@@ -500,8 +527,10 @@ struct OverpassScanner {
     private static let geometryDepth = 8
 
     /// A GeoJSON geometry object: its `type`, `coordinates` and `geometries`.
-    private mutating func geoJSONGeometry(into box: inout PositionBox, point: inout (lat: Double, lon: Double)?,
-                                          depth: Int, path: @autoclosure () -> String) throws(JSONScanError) {
+    private mutating func geoJSONGeometry(
+        into box: inout PositionBox, point: inout (lat: Double, lon: Double)?,
+        depth: Int, path: @autoclosure () -> String
+    ) throws(JSONScanError) {
         cursor.position += 1
         var isPoint = false
         var local = PositionBox()
@@ -539,7 +568,9 @@ struct OverpassScanner {
     }
 
     /// GeoJSON `coordinates`: a position (`[lon, lat, ...]`) or arrays of them, nested.
-    private mutating func coordinates(into box: inout PositionBox, first: inout (lat: Double, lon: Double)?, depth: Int) throws(JSONScanError) {
+    private mutating func coordinates(
+        into box: inout PositionBox, first: inout (lat: Double, lon: Double)?, depth: Int
+    ) throws(JSONScanError) {
         guard cursor.current == UInt8(ascii: "["), depth < Self.geometryDepth else {
             try cursor.skipValue(stack: &stack)
             return
@@ -632,7 +663,8 @@ struct OverpassScanner {
                 if !sawNested, let tagKey = withKeyBytes(key, { tagKeys.value(for: $0) }), element.tagTokens[tagKey.rawValue].start < 0 {
                     element.tagTokens[tagKey.rawValue] = value
                 }
-            case UInt8(ascii: "-") where special == 1 || special == 5, UInt8(ascii: "0")...UInt8(ascii: "9") where special == 1 || special == 5:
+            case UInt8(ascii: "-") where special == 1 || special == 5,
+                UInt8(ascii: "0")...UInt8(ascii: "9") where special == 1 || special == 5:
                 let number = try cursor.scanNumber()
                 let id = number.isInteger ? JSONNumberValue.int64(in: cursor.base, number) : nil
                 if special == 1, feature.atIDNumber == nil { feature.atIDNumber = id }
@@ -754,10 +786,11 @@ struct OverpassScanner {
             probe.skipWhitespace()
             if probe.current == UInt8(ascii: ",") { probe.position += 1; probe.skipWhitespace() }
             guard probe.position < key.start - 1,
-                  let earlier = try? probe.scanString(checkingSurrogates: false) else { return false }
+                let earlier = try? probe.scanString(checkingSurrogates: false)
+            else { return false }
             if earlier.decodedBytes(in: cursor.base) == target { return true }
             probe.skipWhitespace()
-            probe.position += 1   // ':'
+            probe.position += 1  // ':'
             probe.skipWhitespace()
             guard (try? probe.skipValue(stack: &stack)) != nil else { return false }
         }

@@ -163,8 +163,9 @@ struct ScannedElement {
                 tags = kept
             }
         }
-        return OverpassElement(type: type, id: id, lat: lat, lon: lon, center: center.map { OverpassElement.Center(lat: $0.lat, lon: $0.lon) },
-                               bounds: bounds, geometry: geometry, tags: tags)
+        return OverpassElement(
+            type: type, id: id, lat: lat, lon: lon, center: center.map { OverpassElement.Center(lat: $0.lat, lon: $0.lon) },
+            bounds: bounds, geometry: geometry, tags: tags)
     }
 
     /// The venue `OSMVenueMapper` makes of this element, if any; `placedAt` places an

@@ -79,7 +79,10 @@ struct PlaceJudge {
         var tier: UInt8? = s.text == nil || s.order != .relevance ? 0 : nil
         // Not kept even with the strongest match: the text need not be read (unless counting).
         if !s.ranksByDistance, !collector.isCounting, let threshold = collector.threshold,
-           !(RankKey(tier: tier ?? 0, meters: 0, offset: c.offset, element: c.element) < threshold) { return nil }
+            !(RankKey(tier: tier ?? 0, meters: 0, offset: c.offset, element: c.element) < threshold)
+        {
+            return nil
+        }
         if let text = s.text {
             if let record {
                 guard text.matches(record) else { return nil }
@@ -106,14 +109,18 @@ struct PlaceJudge {
         }
         // Not kept even at the best it could be: skip the exact work (unless counting).
         if !counting, let threshold = collector.threshold,
-           !(RankKey(tier: tier ?? 0, meters: s.ranksByDistance ? lower : 0, offset: c.offset, element: c.element) < threshold) { return nil }
+            !(RankKey(tier: tier ?? 0, meters: s.ranksByDistance ? lower : 0, offset: c.offset, element: c.element) < threshold)
+        {
+            return nil
+        }
         var meters = 0.0, tie = 0.0
         if let corridor = s.corridor {
             // Cheap first: no piece of the route near enough, or not before the last place
             // kept even at the least along distance and offset it can have.
             guard let lowest = corridor.lowerBounds(latitude: c.latitude, longitude: c.longitude) else { return nil }
             if !counting, s.order != .file, let threshold = collector.threshold {
-                let best = s.order == .offset
+                let best =
+                    s.order == .offset
                     ? RankKey(tier: tier ?? 0, meters: lowest.offset, offset: c.offset, element: c.element)
                     : RankKey(tier: tier ?? 0, meters: lowest.along, offset: c.offset, element: c.element, tie: lowest.offset)
                 if !(best < threshold) { return nil }
@@ -129,7 +136,10 @@ struct PlaceJudge {
         if tier == nil, let record, let text = s.text { tier = text.tier(record) }
         if needsVenue {
             if let threshold = collector.threshold,
-               !(RankKey(tier: tier ?? 0, meters: meters, offset: c.offset, element: c.element, tie: tie) < threshold) { return nil }
+                !(RankKey(tier: tier ?? 0, meters: meters, offset: c.offset, element: c.element, tie: tie) < threshold)
+            {
+                return nil
+            }
             return Pending(candidate: c, tier: tier, meters: meters, tie: tie)
         }
         keep(c, tier: tier ?? 0, meters: meters, tie: tie)

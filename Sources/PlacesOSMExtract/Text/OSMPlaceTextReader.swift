@@ -24,7 +24,8 @@ final class OSMPlaceTextReader {
     /// Appends the text of an element that makes a venue; `mask` is its `OSMCategoryMask`.
     func append(_ element: borrowing ScannedElement, mask: UInt64, to out: inout [UInt8]) {
         guard mask != OSMCategoryMask.unknown, let name = element.token(.name),
-              let kinds = categoryParts(element, mask: mask), let cuisines = cuisineParts(element) else {
+            let kinds = categoryParts(element, mask: mask), let cuisines = cuisineParts(element)
+        else {
             return general(element, to: &out)
         }
         let count = 1 + kinds.lengths.count + cuisines.lengths.count

@@ -1,3 +1,6 @@
+import PlacesModel
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesModel
-import PlacesSupport
 
 /// Writes the name-word file of an index (`NameWordFormat`) from the folded names the index
 /// keeps: every entry's name (part 0 of its `OSMSearchText`) split into words
@@ -16,10 +17,14 @@ import PlacesSupport
 /// word, each word's in entry order.
 enum NameWordBuilder {
     /// Builds the file for `index` at `path` (atomically: a reader sees the old file or the new one).
-    static func build(from index: VenueIndex, to path: String,
-                      nameOf: (VenueIndex.Entry) throws(VenueIndexCorruption) -> String) throws(VenueIndexCorruption) {
+    static func build(
+        from index: VenueIndex, to path: String,
+        nameOf: (VenueIndex.Entry) throws(VenueIndexCorruption) -> String
+    ) throws(VenueIndexCorruption) {
         guard index.header.hasTexts else { throw VenueIndexCorruption(reason: "the index keeps no names") }
-        guard index.header.venueCount < UInt64(UInt32.max) else { throw VenueIndexCorruption(reason: "it has too many places to list their words") }
+        guard index.header.venueCount < UInt64(UInt32.max) else {
+            throw VenueIndexCorruption(reason: "it has too many places to list their words")
+        }
         var words = WordTable()
         var occurrences: [(word: UInt32, posting: NameWordPosting)] = []
         occurrences.reserveCapacity(Int(index.header.venueCount) * 3)
@@ -45,7 +50,8 @@ enum NameWordBuilder {
                         if !seen.contains(word) {
                             let info = length | (seen.isEmpty ? NameWordFormat.firstWordFlag : 0)
                             seen.append(word)
-                            occurrences.append((word, NameWordPosting(entry: number, info: info, x: Float(unit.x), y: Float(unit.y), z: Float(unit.z))))
+                            occurrences.append(
+                                (word, NameWordPosting(entry: number, info: info, x: Float(unit.x), y: Float(unit.y), z: Float(unit.z))))
                         }
                         start = end
                     }
@@ -68,8 +74,10 @@ enum NameWordBuilder {
         return ByteHash.of(UnsafeRawBufferPointer(rebasing: index.fileBytes[0..<length]))
     }
 
-    private static func write(_ words: WordTable, _ occurrences: [(word: UInt32, posting: NameWordPosting)], identity: UInt64,
-                              entryCount: UInt64, to path: String) throws(VenueIndexCorruption) {
+    private static func write(
+        _ words: WordTable, _ occurrences: [(word: UInt32, posting: NameWordPosting)], identity: UInt64,
+        entryCount: UInt64, to path: String
+    ) throws(VenueIndexCorruption) {
         guard words.bytes.count < Int(UInt32.max), occurrences.count < Int(UInt32.max) else {
             throw VenueIndexCorruption(reason: "its names have too many words to list")
         }

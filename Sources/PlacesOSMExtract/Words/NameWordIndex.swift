@@ -31,7 +31,9 @@ final class NameWordIndex {
         guard try r.u64() == identity, try r.u64() == entryCount else { return nil }
         let words = try r.u64(), postings = try r.u64(), pool = try r.u64()
         let checksum = try r.u64()
-        guard entryCount < 1 << 32, words < 1 << 32, postings < 1 << 32, pool < 1 << 32 else { throw VenueIndexCorruption(reason: "its word list's header is damaged") }
+        guard entryCount < 1 << 32, words < 1 << 32, postings < 1 << 32, pool < 1 << 32 else {
+            throw VenueIndexCorruption(reason: "its word list's header is damaged")
+        }
         wordCount = Int(words)
         self.entryCount = Int(entryCount)
         postingCount = Int(postings)
@@ -100,7 +102,8 @@ final class NameWordIndex {
             start = next
         }
         let from = postingsOffset + (try firstPosting(low)) * NameWordFormat.postingLength
-        return NameWordPostings(bytes: UnsafeRawBufferPointer(rebasing: mapping.bytes[from..<(postingsOffset + end * NameWordFormat.postingLength)]))
+        return NameWordPostings(
+            bytes: UnsafeRawBufferPointer(rebasing: mapping.bytes[from..<(postingsOffset + end * NameWordFormat.postingLength)]))
     }
 }
 

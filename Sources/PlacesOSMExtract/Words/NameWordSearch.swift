@@ -67,8 +67,10 @@ struct NameWordSearch {
         return try byDistance(first, from: center, matchesAll: matchesAll, decide: decide)
     }
 
-    private func byName(_ run: NameWordPostings, matchesAll: (UInt32) -> Bool,
-                        decide: (UInt32) throws -> Double??) throws -> [(entry: UInt32, meters: Double?)] {
+    private func byName(
+        _ run: NameWordPostings, matchesAll: (UInt32) -> Bool,
+        decide: (UInt32) throws -> Double??
+    ) throws -> [(entry: UInt32, meters: Double?)] {
         var best = BestOf<UInt64>(limit: limit)
         for i in 0..<run.count {
             let entry = run.entry(i), info = run.info(i)
@@ -80,8 +82,10 @@ struct NameWordSearch {
         return best.sorted().map { ($0.entry, nil) }
     }
 
-    private func byDistance(_ run: NameWordPostings, from center: Coordinate, matchesAll: (UInt32) -> Bool,
-                            decide: (UInt32) throws -> Double??) throws -> [(entry: UInt32, meters: Double?)] {
+    private func byDistance(
+        _ run: NameWordPostings, from center: Coordinate, matchesAll: (UInt32) -> Bool,
+        decide: (UInt32) throws -> Double??
+    ) throws -> [(entry: UInt32, meters: Double?)] {
         let c = NameWordPosting.unitVector(latitude: center.latitude, longitude: center.longitude)
         let cx = Float(c.x), cy = Float(c.y), cz = Float(c.z)
         @inline(__always) func chord2(_ i: Int) -> Float {

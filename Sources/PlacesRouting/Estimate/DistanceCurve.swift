@@ -18,7 +18,9 @@ struct DistanceCurve: Sendable, Equatable {
     init(_ points: [(meters: Double, value: Double)]) {
         // Not reachable by data: every curve is a constant of EstimateCalibration.
         precondition(!points.isEmpty, "a curve needs at least one knot")
-        precondition(points.allSatisfy { $0.meters > 0 && $0.meters.isFinite && $0.value.isFinite }, "knots need positive distances and finite values")
+        precondition(
+            points.allSatisfy { $0.meters > 0 && $0.meters.isFinite && $0.value.isFinite },
+            "knots need positive distances and finite values")
         precondition(zip(points, points.dropFirst()).allSatisfy { $0.meters < $1.meters }, "knots must be in increasing distance")
         knots = points.map { Knot(meters: $0.meters, value: $0.value) }
     }

@@ -40,8 +40,9 @@ extension EstimateCalibration {
 
     /// The curves read at a straight line of `meters`.
     package func at(straightLineMeters meters: Double) -> AtDistance {
-        AtDistance(circuity: circuity.value(atMeters: meters), fixedDetourMeters: fixedDetourMeters,
-                   speedMetersPerSecond: speedKilometersPerHour.value(atMeters: meters) / 3.6, fixedSeconds: fixedSeconds)
+        AtDistance(
+            circuity: circuity.value(atMeters: meters), fixedDetourMeters: fixedDetourMeters,
+            speedMetersPerSecond: speedKilometersPerHour.value(atMeters: meters) / 3.6, fixedSeconds: fixedSeconds)
     }
 
     /// The constants for a mode.
@@ -80,8 +81,10 @@ extension EstimateCalibration {
     static let drive = EstimateCalibration(
         circuity: DistanceCurve([(1_000, 1.51), (3_000, 1.34), (10_000, 1.30)] + longCircuity),
         fixedDetourMeters: 300,
-        speedKilometersPerHour: DistanceCurve([(1_000, 30.0), (3_000, 42.0), (10_000, 45.0),
-                                               (50_000, 65.0), (150_000, 85.0), (500_000, 90.0)]),
+        speedKilometersPerHour: DistanceCurve([
+            (1_000, 30.0), (3_000, 42.0), (10_000, 45.0),
+            (50_000, 65.0), (150_000, 85.0), (500_000, 90.0),
+        ]),
         fixedSeconds: 0)
 
     /// Transit, assumed and not measured: the driving distance, 10 minutes to reach a stop

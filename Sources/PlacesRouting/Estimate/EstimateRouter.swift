@@ -23,10 +23,13 @@ package struct EstimateRouter: Router {
     /// The estimate with the straight line (a geodesic) as its line; it has no steps. The
     /// line is what is wanted here (a search along it), so the note on trips no one makes
     /// (which reads the sea mask) is `measure`'s alone.
-    package func route(from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics) async throws -> RouteGeometry {
+    package func route(
+        from: Coordinate, to: Coordinate, mode: TravelMode, steps: Bool, diagnostics: Diagnostics
+    ) async throws -> RouteGeometry {
         let measure = Self.estimate(straightLineMeters: GeodesicDistance.meters(from: from, to: to), mode: mode)
-        return RouteGeometry(distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds, coordinates: [from, to],
-                             steps: nil, isStraightLine: true)
+        return RouteGeometry(
+            distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds, coordinates: [from, to],
+            steps: nil, isStraightLine: true)
     }
 
     /// The estimate for a straight line of this length: distance to the metre, time to the second.

@@ -28,16 +28,22 @@ enum TripPlausibility {
     static let oceanMeters = 1_000_000.0
 
     /// The note for this trip, or nil when it is one people make.
-    static func note(from: Coordinate, to: Coordinate, straightLineMeters straight: Double,
-                     mode: TravelMode, estimate: RouteMeasure) -> String? {
+    static func note(
+        from: Coordinate, to: Coordinate, straightLineMeters straight: Double,
+        mode: TravelMode, estimate: RouteMeasure
+    ) -> String? {
         var reasons: [String] = []
         if estimate.durationSeconds > longestSeconds(mode) {
-            reasons.append("\(DistanceText.format(estimate.distanceMeters)) \(noun(mode)) is \(DistanceText.duration(estimate.durationSeconds)) without a stop, more than anyone \(verb(mode)) in one go")
+            reasons.append(
+                "\(DistanceText.format(estimate.distanceMeters)) \(noun(mode)) is \(DistanceText.duration(estimate.durationSeconds)) without a stop, more than anyone \(verb(mode)) in one go"
+            )
         }
         if straight >= seaMeters {
             let sea = SeaCrossing.longestSeaMeters(from: from, to: to, straightLineMeters: straight)
             if sea >= seaMeters && (sea >= seaShare * straight || sea >= seaAlways) {
-                reasons.append("the straight line crosses about \(Int((sea / 1_000).rounded())) km of open sea, which \(crossing(mode, ocean: sea >= oceanMeters))")
+                reasons.append(
+                    "the straight line crosses about \(Int((sea / 1_000).rounded())) km of open sea, which \(crossing(mode, ocean: sea >= oceanMeters))"
+                )
             }
         }
         guard !reasons.isEmpty else { return nil }

@@ -16,7 +16,8 @@ enum OSRMRequest {
         }
     }
 
-    static func make(baseURL: String, from: Coordinate, to: Coordinate, mode: TravelMode, wording: Wording = .library) throws -> HTTPRequest {
+    static func make(baseURL: String, from: Coordinate, to: Coordinate, mode: TravelMode, wording: Wording = .library) throws -> HTTPRequest
+    {
         guard let profile = profile(mode) else { throw OSRMRouter.transitRefusal(wording: wording) }
         let trimmed = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         let path = "/route/v1/\(profile)/\(pair(from));\(pair(to))?overview=false"

@@ -60,9 +60,15 @@ enum OSRMErrorCode {
         let word = TerminalText.shown(code, limit: ServiceError.longestCode)
         switch code {
         case "NoRoute":
-            return .notFound(message: "OSRM found no \(mode.phrase) route between the two points (NoRoute\(said)); they may be on networks that do not connect (an island, a closed area): try other points or \(wording(.anotherTravelMode))")
+            return .notFound(
+                message:
+                    "OSRM found no \(mode.phrase) route between the two points (NoRoute\(said)); they may be on networks that do not connect (an island, a closed area): try other points or \(wording(.anotherTravelMode))"
+            )
         case "NoSegment":
-            return .notFound(message: "OSRM could not place a point on its \(mode.phrase) network (NoSegment\(said)): move the point nearer a street or path, or check that the server at \(host) covers that area")
+            return .notFound(
+                message:
+                    "OSRM could not place a point on its \(mode.phrase) network (NoSegment\(said)): move the point nearer a street or path, or check that the server at \(host) covers that area"
+            )
         case "InvalidQuery", "InvalidValue", "InvalidOptions":
             return .requestRejected(.osrm, message: "OSRM refused the request as invalid (\(word)\(said))")
         case "InvalidUrl", "InvalidService", "InvalidVersion":

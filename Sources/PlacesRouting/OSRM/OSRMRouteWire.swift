@@ -52,7 +52,9 @@ enum OSRMInstruction {
         let way = modifier.map { " \($0)" } ?? ""
         switch type {
         case "depart": return "Start" + (road.map { " on \($0)" } ?? "") + (modifier.map { " heading \($0)" } ?? "")
-        case "arrive": return "Arrive at the destination" + (modifier.map { $0 == "straight" ? " ahead" : " on the \($0.replacingOccurrences(of: "slight ", with: ""))" } ?? "")
+        case "arrive":
+            return "Arrive at the destination"
+                + (modifier.map { $0 == "straight" ? " ahead" : " on the \($0.replacingOccurrences(of: "slight ", with: ""))" } ?? "")
         case "new name", "notification": return "Continue" + onto
         case "continue": return "Continue" + way + onto
         case "merge": return "Merge" + way + onto

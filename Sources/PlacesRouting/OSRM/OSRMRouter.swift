@@ -62,7 +62,8 @@ package struct OSRMRouter: Router {
             throw OSRMErrorCode.error(code: answer.code, message: answer.message, mode: mode, host: host, wording: wording)
         }
         guard let route = answer.routes?.first else {
-            throw PlacesError.notFound(message: "OSRM answered Ok but with no route between the two points; try other points or \(wording(.anotherTravelMode))")
+            throw PlacesError.notFound(
+                message: "OSRM answered Ok but with no route between the two points; try other points or \(wording(.anotherTravelMode))")
         }
         let distance = try PlausibleRoute.distance(route.distance, field: "routes[0].distance", router: .osrm)
         let duration = try PlausibleRoute.duration(route.duration, field: "routes[0].duration", router: .osrm)
@@ -98,7 +99,10 @@ package struct OSRMRouter: Router {
                 }
                 // Not an OSRM body: the URL does not lead to a route service.
                 if response.status == 404 {
-                    return .unavailable(.osrm, message: "the server at \(host) has no OSRM route service at that path (HTTP 404); \(wording(.checkBaseURL(.osrm)))")
+                    return .unavailable(
+                        .osrm,
+                        message: "the server at \(host) has no OSRM route service at that path (HTTP 404); \(wording(.checkBaseURL(.osrm)))"
+                    )
                 }
                 return nil
             },

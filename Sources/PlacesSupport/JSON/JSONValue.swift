@@ -89,7 +89,8 @@ package indirect enum JSONValue: Sendable, Equatable {
                 // Control characters (C0, DEL, C1) and the bidirectional overrides are written
                 // escaped: the same text to a JSON reader, nothing a terminal acts on.
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

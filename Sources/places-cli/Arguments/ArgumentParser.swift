@@ -84,7 +84,8 @@ enum ArgumentParser {
         }
         let names = subcommands.map { $0.path[1] }
         guard let sub = args.first, !sub.hasPrefix("-") else {
-            throw UsageError("'places \(word)' needs a subcommand: \(names.joined(separator: ", ")); e.g. places \(word) \(names[0]) --help")
+            throw UsageError(
+                "'places \(word)' needs a subcommand: \(names.joined(separator: ", ")); e.g. places \(word) \(names[0]) --help")
         }
         args.removeFirst()
         guard let spec = CommandTable.command(path: [word, sub]) else {
@@ -122,7 +123,8 @@ enum ArgumentParser {
     /// shows the group's help.
     static func groupMissingSubcommand(_ arguments: [String]) -> String? {
         guard let word = arguments.first, !CommandTable.subcommands(of: word).isEmpty,
-              arguments.count == 1 || arguments[1].hasPrefix("-") else { return nil }
+            arguments.count == 1 || arguments[1].hasPrefix("-")
+        else { return nil }
         return word
     }
 
@@ -203,7 +205,9 @@ enum ArgumentParser {
                 name = String(body)
             }
             guard let flag = spec.flag(named: name) else {
-                throw UsageError("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
+                throw UsageError(
+                    "unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')"
+                )
             }
             if flag.takesValue {
                 flags.append(.init(name: flag.name, value: try value(of: flag, spelling: "--\(name)", inline: inlineValue)))
@@ -223,7 +227,8 @@ enum ArgumentParser {
     private static func unknownShortFlagText(_ letter: Character, in arg: String, spec: CommandSpec) -> String {
         let shorts = spec.flags.compactMap { flag in flag.short.map { "-\($0) (--\(flag.name))" } }
         let known = shorts.isEmpty ? "" : "; its short flags: " + shorts.joined(separator: ", ")
-        let hint = Suggestion.closest(to: String(arg.drop { $0 == "-" }), among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
+        let hint =
+            Suggestion.closest(to: String(arg.drop { $0 == "-" }), among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
         let which = arg.count > 2 ? "'-\(letter)' in '\(arg)'" : "'\(arg)'"
         return "unknown flag \(which) for 'places \(spec.name)'\(hint)\(known) (see 'places \(spec.name) --help')"
     }
@@ -237,12 +242,14 @@ enum ArgumentParser {
         if positionals.count > spec.positionals.count, spec.positionals.last?.repeats != true {
             let extra = positionals[spec.positionals.count]
             if spec.positionals.isEmpty {
-                let hint = CommandTable.command(path: spec.path + [extra]) == nil
+                let hint =
+                    CommandTable.command(path: spec.path + [extra]) == nil
                     ? (Suggestion.closest(to: extra, among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? "")
                     : ""
                 throw UsageError("'places \(spec.name)' takes no argument '\(extra)'\(hint); usage: \(spec.usage)")
             }
-            throw UsageError("unexpected extra argument '\(extra)' for 'places \(spec.name)'; quote a value with spaces, e.g. places search 'sushi bar'")
+            throw UsageError(
+                "unexpected extra argument '\(extra)' for 'places \(spec.name)'; quote a value with spaces, e.g. places search 'sushi bar'")
         }
     }
 

@@ -39,7 +39,8 @@ extension PriceRange {
     /// Parses `2` or `1-3`.
     static func parse(_ text: String) throws -> PriceRange {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let first = parts.first, let last = parts.last, let low = Int(first), let high = Int(last) else {
+        guard (1...2).contains(parts.count), let first = parts.first, let last = parts.last, let low = Int(first), let high = Int(last)
+        else {
             throw UsageError("--price '\(text)' is not a price range: expected MIN or MIN-MAX with levels 0–4, e.g. --price 1-2")
         }
         guard (0...4).contains(low), (0...4).contains(high), low <= high else {
@@ -63,7 +64,9 @@ extension PointSpec {
         if first == "@" {
             let alias = String(trimmed.dropFirst())
             guard FavoriteAlias.isValid(alias) else {
-                throw UsageError("\(flag) '\(trimmed)' is not an alias: @ and a name of letters, digits, - _ . (e.g. @office), as saved with places favorite add ID --alias office")
+                throw UsageError(
+                    "\(flag) '\(trimmed)' is not an alias: @ and a name of letters, digits, - _ . (e.g. @office), as saved with places favorite add ID --alias office"
+                )
             }
             return .alias(alias)
         }

@@ -16,15 +16,18 @@ enum BatchLineRunner {
                 output = try await CLI.dispatch(args, context: context)
             } catch let capture as DryRunCapture {
                 let text = DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
-                return BatchRecord(id: line.id, line: line.number, args: line.args, exitCode: 0,
-                                   result: JSONValue.object([("dryRun", .string(text))]).compact, error: nil)
+                return BatchRecord(
+                    id: line.id, line: line.number, args: line.args, exitCode: 0,
+                    result: JSONValue.object([("dryRun", .string(text))]).compact, error: nil)
             }
             let dryRun = args.values[NetworkFlags.dryRun.name] != nil
             return BatchRecord(
                 id: line.id, line: line.number, args: line.args, exitCode: 0, result: try result(of: output, dryRun: dryRun), error: nil)
         } catch {
             if let (code, message) = ErrorReport.report(error) { return failure(line, code: code, message: message) }
-            return failure(line, code: 70, message: "unexpected failure (\(String(describing: type(of: error)))); please report it with the line that caused it")
+            return failure(
+                line, code: 70,
+                message: "unexpected failure (\(String(describing: type(of: error)))); please report it with the line that caused it")
         }
     }
 
@@ -33,7 +36,8 @@ enum BatchLineRunner {
         let parsed: ParsedArguments
         switch try ArgumentParser.parse(words) {
         case .run(let args): parsed = args
-        case .help, .version: throw UsageError("help and --version print text: a batch line runs a command (run 'places help' outside the batch)")
+        case .help, .version:
+            throw UsageError("help and --version print text: a batch line runs a command (run 'places help' outside the batch)")
         }
         guard parsed.spec.path != ["batch"] else {
             throw UsageError("a batch line cannot run 'places batch'")
@@ -41,7 +45,9 @@ enum BatchLineRunner {
         // Refused before it runs: its output could be no record (and `cassettes unused
         // --delete` would have deleted before saying so).
         guard parsed.spec.printsJSON else {
-            throw UsageError("'places \(parsed.spec.name)' prints text, not JSON: a batch line runs a command that prints JSON (\(CommandTable.batchCommandWords)); run it outside the batch")
+            throw UsageError(
+                "'places \(parsed.spec.name)' prints text, not JSON: a batch line runs a command that prints JSON (\(CommandTable.batchCommandWords)); run it outside the batch"
+            )
         }
         let own = parsed.values
         var inherited: [ParsedArguments.Given] = []
@@ -90,7 +96,8 @@ enum BatchLineRunner {
     struct OutputNotJSON: Error {}
 
     private static func failure(_ line: BatchLine, code: Int32, message: String) -> BatchRecord {
-        BatchRecord(id: line.id, line: line.number, args: line.args, exitCode: code, result: "null",
-                    error: TerminalText.sanitizedLine(message))
+        BatchRecord(
+            id: line.id, line: line.number, args: line.args, exitCode: code, result: "null",
+            error: TerminalText.sanitizedLine(message))
     }
 }

@@ -52,7 +52,10 @@ final class BatchProgress: @unchecked Sendable {
         lock.withLock {
             guard showsProgress else { return }
             let seconds = Date().timeIntervalSince(started)
-            stderr.write("\r\u{1B}[K" + "places: batch: \(done) of \(total) lines in \(String(format: "%.1f", seconds)) s, \(failed) failed; \(RequestLedger.shared.summary)\n")
+            stderr.write(
+                "\r\u{1B}[K"
+                    + "places: batch: \(done) of \(total) lines in \(String(format: "%.1f", seconds)) s, \(failed) failed; \(RequestLedger.shared.summary)\n"
+            )
             drawn = false
         }
     }

@@ -1,3 +1,8 @@
+import Foundation
+import PlacesCore
+import PlacesHTTP
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,10 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import PlacesCore
-import PlacesHTTP
-import PlacesSupport
 
 /// `places batch`: reads the lines, runs up to `--jobs` of them at once in this process (each
 /// through `BatchLineRunner`, all sharing one set of request gates), and writes each record
@@ -24,7 +25,9 @@ enum BatchRunner {
         try BatchStreams.refuse(data: data, input: options.input, environment: context.value("PLACES_OSM_DATA"))
         let notes = context.diagnostics
         let lines = BatchLine.lines(of: try BatchInput.read(options.input, role: "batch input", diagnostics: notes))
-        let resume = try options.resume.map { BatchResume(previousOutput: try BatchInput.read($0, role: "output to resume", diagnostics: notes)) } ?? BatchResume()
+        let resume =
+            try options.resume.map { BatchResume(previousOutput: try BatchInput.read($0, role: "output to resume", diagnostics: notes)) }
+            ?? BatchResume()
 
         let progress = BatchProgress(total: lines.count, stderr: streams.stderr, isTerminal: isatty(STDERR_FILENO) == 1)
         let limits = RateLimits(requestsPerSecond: options.requestsPerSecond, services: ServiceDescriptor.all)
@@ -100,7 +103,9 @@ enum BatchRunner {
         default:
             // One error line for the whole batch, as for any failed command: the records say the rest.
             guard let firstFailed else { return 0 }
-            return streams.fail("\(failures) of \(lines.count) batch lines failed; the first, line \(firstFailed.line): \(firstFailed.error)", code: firstFailure)
+            return streams.fail(
+                "\(failures) of \(lines.count) batch lines failed; the first, line \(firstFailed.line): \(firstFailed.error)",
+                code: firstFailure)
         }
     }
 
@@ -110,7 +115,9 @@ enum BatchRunner {
         var output = stat(), previous = stat()
         guard fstat(STDOUT_FILENO, &output) == 0, stat(path, &previous) == 0 else { return }
         if output.st_dev == previous.st_dev && output.st_ino == previous.st_ino {
-            throw UsageError("--resume \(TerminalText.sanitizedLine(path)) is also where the output goes (the shell empties it with >, and >> would repeat its lines): write the output to another file")
+            throw UsageError(
+                "--resume \(TerminalText.sanitizedLine(path)) is also where the output goes (the shell empties it with >, and >> would repeat its lines): write the output to another file"
+            )
         }
     }
 }

@@ -38,12 +38,14 @@ enum HTTPClientFactory {
             transport = RateLimitedTransport(inner: transport, gate: gate)
         }
         if let ttl = network.policy.cacheTTL, let cache = responseCache(network, context: context) {
-            transport = CachingTransport(inner: transport, cache: cache, ttl: ttl, dryRun: network.dryRun, knownSecrets: keys,
-                                         diagnostics: context.diagnostics)
+            transport = CachingTransport(
+                inner: transport, cache: cache, ttl: ttl, dryRun: network.dryRun, knownSecrets: keys,
+                diagnostics: context.diagnostics)
         }
         let pinned = try ReferenceClock.override(context)
-        return HTTPClient(transport: transport, timeout: network.timeoutSeconds, policy: RetryPolicy(retries: network.retries),
-                          diagnostics: context.diagnostics, ceiling: network.policy.maxTier, now: { pinned ?? Date() })
+        return HTTPClient(
+            transport: transport, timeout: network.timeoutSeconds, policy: RetryPolicy(retries: network.retries),
+            diagnostics: context.diagnostics, ceiling: network.policy.maxTier, now: { pinned ?? Date() })
     }
 
     /// The response cache `--cache` uses, or nil (with a note) when it cannot be used: under
@@ -63,11 +65,14 @@ enum HTTPClientFactory {
 
     /// A recorder into `directory`, whose folder for `service` must be writable: checked now,
     /// before a request (which may be billed) is sent.
-    private static func recorder(into directory: String, service: PlacesError.Service, context: RunContext) throws -> CassetteRecordingTransport {
+    private static func recorder(
+        into directory: String, service: PlacesError.Service, context: RunContext
+    ) throws -> CassetteRecordingTransport {
         try CassetteDirectory(directory).checkWritable(service: service)
-        return CassetteRecordingTransport(inner: LedgerTransport(inner: OperatorPacedTransport.network()), directory: directory,
-                                          knownSecrets: ServiceVariables.keyVariables.compactMap { context.value($0) },
-                                          command: RecordedCommand.line(context.arguments), diagnostics: context.diagnostics)
+        return CassetteRecordingTransport(
+            inner: LedgerTransport(inner: OperatorPacedTransport.network()), directory: directory,
+            knownSecrets: ServiceVariables.keyVariables.compactMap { context.value($0) },
+            command: RecordedCommand.line(context.arguments), diagnostics: context.diagnostics)
     }
 
     /// How to refresh a replay directory: the missing-only mode, which sends only what is

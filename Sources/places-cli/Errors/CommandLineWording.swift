@@ -44,13 +44,17 @@ extension Wording {
         case .autocompleteNeedsInput:
             return "autocomplete needs TEXT with a letter or digit, e.g. places autocomplete 'sush' Helsinki"
         case .sessionTokenInvalid(let problem):
-            return "--session takes 'new' or a token of 1 to 36 URL-safe base64 characters (A-Z, a-z, 0-9, - and _), such as the UUID --session new printed: \(problem)"
+            return
+                "--session takes 'new' or a token of 1 to 36 URL-safe base64 characters (A-Z, a-z, 0-9, - and _), such as the UUID --session new printed: \(problem)"
         case .sessionEnded:
             return "this session has ended with details --session; start another with --session new"
         case .autocompleteUnsupported(let provider, let supported):
             let web = supported.filter { $0 != .osm }.map { "--provider \($0.rawValue)" }.joined(separator: " or ")
             let offline = supported.contains(.osm) ? ", or --provider osm with --data FILE (an extract, offline)" : ""
-            if provider == .osm { return "--provider osm cannot autocomplete without --data FILE (Overpass has no autocomplete): give --data FILE, or use \(web)" }
+            if provider == .osm {
+                return
+                    "--provider osm cannot autocomplete without --data FILE (Overpass has no autocomplete): give --data FILE, or use \(web)"
+            }
             return "--provider \(provider.rawValue) cannot autocomplete: use \(web)\(offline)"
         case .autocompleteTooManyTypes(let count, let limit):
             return "--type makes \(count) Google types; autocomplete takes at most \(limit)"
@@ -87,7 +91,8 @@ extension Wording {
         case .unknownPlace(let id, let said):
             let provider = id.provider.profile
             let flag = id.provider == ProviderName.allCases.first ? "" : "--provider \(id.provider.rawValue) "
-            return "\(provider.displayName) has no \(provider.placeNoun(id)) (\(said)); check the id, e.g. from 'places nearby \(flag)--json'"
+            return
+                "\(provider.displayName) has no \(provider.placeNoun(id)) (\(said)); check the id, e.g. from 'places nearby \(flag)--json'"
         case .placeNotShowable(let id):
             return "\(id) exists but has no name or position, so it is not a place 'places' can show"
         case .googleNearbyCap(let cap):
@@ -115,14 +120,17 @@ extension Wording {
         case .checkBaseURL(let service):
             return "check \(ServiceVariables.baseURL(service))"
         case .osrmHasNoTransit:
-            return "OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit"
+            return
+                "OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit"
         case .osrmDemoServerCarsOnly(let host, let mode, let profileServer):
-            return "the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. \(profileServer)"
+            return
+                "the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. \(profileServer)"
 
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract, or try without --data to ask Overpass"
         case .extractMissing(let path):
-            return "no such --data file: \(path); give the path of an Overpass JSON export (an `out center;` query saved from overpass-turbo or the Overpass API) or an .osm.pbf extract (Geofabrik's, say); the source tree ships Fixtures/osm/helsinki-pois.json and helsinki.osm.pbf"
+            return
+                "no such --data file: \(path); give the path of an Overpass JSON export (an `out center;` query saved from overpass-turbo or the Overpass API) or an .osm.pbf extract (Geofabrik's, say); the source tree ships Fixtures/osm/helsinki-pois.json and helsinki.osm.pbf"
         case .extractIsDirectory(let path):
             return "--data \(path) is a directory, not an extract file (Overpass JSON or .osm.pbf)"
         case .extractNotRegular(let path, let kind):
@@ -170,7 +178,8 @@ extension Wording {
     /// What to check when a service rejects the key.
     private static func keyAdvice(_ service: PlacesError.Service, legacyFoursquareKey: Bool) -> String {
         if service == .foursquare && legacyFoursquareKey {
-            return "FOURSQUARE_API_KEY starts with 'fsq3' like a key of the retired v3 API (api.foursquare.com/v3, sent without 'Bearer'); the current Places API needs a Service API Key: create one in the Foursquare Developer Console"
+            return
+                "FOURSQUARE_API_KEY starts with 'fsq3' like a key of the retired v3 API (api.foursquare.com/v3, sent without 'Bearer'); the current Places API needs a Service API Key: create one in the Foursquare Developer Console"
         }
         return ServiceVariables.row(service).keyAdvice
     }
@@ -188,7 +197,8 @@ extension Wording {
         }
         if refusal.ceilingBelowFloor, let lowest = refusal.lowestPossibleCeiling {
             let raise = byFlag ? "--max-tier \(lowest)" : "PLACES_MAX_TIER=\(lowest)"
-            return "\(setting) refuses this request: \(service) \(billed.sku) costs at least \(billed.floor.displayName) whatever the fields (every place needs its id, name and position); nothing was sent. Allow it with \(raise) or higher"
+            return
+                "\(setting) refuses this request: \(service) \(billed.sku) costs at least \(billed.floor.displayName) whatever the fields (every place needs its id, name and position); nothing was sent. Allow it with \(raise) or higher"
         }
         var fields: [String] = []
         var flags: [String] = []
@@ -199,7 +209,8 @@ extension Wording {
         var drop = "leave \(fields.joined(separator: ", ")) out of --fields"
         if !flags.isEmpty { drop += " and do without \(flags.joined(separator: ", ")), which need\(flags.count == 1 ? "s" : "") it" }
         let raise = byFlag ? "--max-tier \(allowing)" : "PLACES_MAX_TIER=\(allowing)"
-        return "\(setting) refuses this request, billed as \(service) \(billed.label) (set by: \(billed.drivers.joined(separator: ", "))); nothing was sent. To stay within it, \(drop); or allow it with \(raise)"
+        return
+            "\(setting) refuses this request, billed as \(service) \(billed.label) (set by: \(billed.drivers.joined(separator: ", "))); nothing was sent. To stay within it, \(drop); or allow it with \(raise)"
     }
 
     /// The flags that fetch a field without `--fields` asking for it (`SearchRequest.neededFields`).

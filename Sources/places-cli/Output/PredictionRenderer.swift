@@ -8,8 +8,10 @@ import PlacesSupport
 /// format. With a session, `--json` is `{"sessionToken", "predictions": [...]}` so a
 /// script reads the token even when nothing was predicted; NDJSON records carry it each.
 enum PredictionRenderer {
-    static func render(_ predictions: [AutocompletePrediction], format: OutputFormat, sessionToken: String? = nil,
-                               terminal: TerminalInfo = .plain) -> String {
+    static func render(
+        _ predictions: [AutocompletePrediction], format: OutputFormat, sessionToken: String? = nil,
+        terminal: TerminalInfo = .plain
+    ) -> String {
         switch format {
         case .json:
             let records = JSONValue.array(predictions.map { record($0) })
@@ -60,9 +62,10 @@ enum PredictionRenderer {
         let features = predictions.map { p -> JSONValue in
             var properties: [(String, JSONValue)] = []
             if case .object(let pairs) = record(p) { properties = pairs.filter { $0.0 != "latitude" && $0.0 != "longitude" } }
-            let geometry: JSONValue = p.coordinate.map { c in
-                .object([("type", .string("Point")), ("coordinates", .array([.number(c.longitude), .number(c.latitude)]))])
-            } ?? .null
+            let geometry: JSONValue =
+                p.coordinate.map { c in
+                    .object([("type", .string("Point")), ("coordinates", .array([.number(c.longitude), .number(c.latitude)]))])
+                } ?? .null
             return .object([("type", .string("Feature")), ("geometry", geometry), ("properties", .object(properties))])
         }
         return .object([("type", .string("FeatureCollection")), ("features", .array(features))])
@@ -98,14 +101,23 @@ enum PredictionRenderer {
             while text.hasSuffix(" ") { text.removeLast() }
             return text + "\n"
         }
-        var out = line([cell("NAME", nameWidth), cell("DETAILS", detailWidth), String(repeating: " ", count: distanceWidth - 4) + "DIST", "ID"])
+        var out = line([
+            cell("NAME", nameWidth), cell("DETAILS", detailWidth), String(repeating: " ", count: distanceWidth - 4) + "DIST", "ID",
+        ])
         for (i, prediction) in predictions.enumerated() {
             var name = cell(names[i], nameWidth)
-            if terminal.colorEnabled, prediction.kind == .place, names[i] == prediction.mainText, TerminalText.displayWidth(name) == nameWidth,
-               TerminalText.clip(names[i], to: nameWidth) == names[i] {
-                name = bold(prediction.mainTextMatches, in: names[i]) + String(repeating: " ", count: max(0, nameWidth - TerminalText.displayWidth(names[i])))
+            if terminal.colorEnabled, prediction.kind == .place, names[i] == prediction.mainText,
+                TerminalText.displayWidth(name) == nameWidth,
+                TerminalText.clip(names[i], to: nameWidth) == names[i]
+            {
+                name =
+                    bold(prediction.mainTextMatches, in: names[i])
+                    + String(repeating: " ", count: max(0, nameWidth - TerminalText.displayWidth(names[i])))
             }
-            out += line([name, cell(details[i], detailWidth), String(repeating: " ", count: distanceWidth - distances[i].count) + distances[i], ids[i]])
+            out += line([
+                name, cell(details[i], detailWidth), String(repeating: " ", count: distanceWidth - distances[i].count) + distances[i],
+                ids[i],
+            ])
         }
         return out
     }
@@ -115,7 +127,8 @@ enum PredictionRenderer {
         let scalars = Array(text.unicodeScalars)
         var out = ""
         var at = 0
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= at && range.upperBound <= scalars.count {
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= at && range.upperBound <= scalars.count
+        {
             out += String(String.UnicodeScalarView(scalars[at..<range.lowerBound]))
             out += "\u{1B}[1m" + String(String.UnicodeScalarView(scalars[range])) + "\u{1B}[22m"
             at = range.upperBound

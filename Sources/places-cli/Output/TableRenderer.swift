@@ -87,7 +87,8 @@ struct TableRenderer {
         if options.fields.isExplicit {
             fields = options.fields.fields
         } else if options.routeLine != nil {
-            fields = [.name, .alongMeters, .routeOffsetMeters] + (options.providers.contains(.google) ? [.detourSeconds] : [])
+            fields =
+                [.name, .alongMeters, .routeOffsetMeters] + (options.providers.contains(.google) ? [.detourSeconds] : [])
                 + [.categories, .cuisines, .address]
         } else {
             fields = [.name, .distanceMeters, .categories, .cuisines, .address]
@@ -102,21 +103,26 @@ struct TableRenderer {
             if field == .distanceMeters && !options.hasCenter && !options.fields.isExplicit { continue }
             if field == .id && !options.fields.isExplicit && options.providers.count > 1 { columns.append(sourcesColumn()) }
             let header = Self.header(field)
-            columns.append(Column(header: header, alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field),
-                                  isName: field == .name, dropRank: Self.dropOrder.firstIndex(of: header)) { venue in
-                Self.text(FieldValue.of(field, in: venue), field: field)
-            })
-            if field == .distanceMeters && options.hasCenter {
-                columns.append(Column(header: "DIR", alignRight: false, flexible: false, dropRank: Self.dropOrder.firstIndex(of: "DIR")) { venue in
-                    venue.bearingDegrees.map { CompassDirection(degrees: $0).rawValue } ?? "-"
+            columns.append(
+                Column(
+                    header: header, alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field),
+                    isName: field == .name, dropRank: Self.dropOrder.firstIndex(of: header)
+                ) { venue in
+                    Self.text(FieldValue.of(field, in: venue), field: field)
                 })
+            if field == .distanceMeters && options.hasCenter {
+                columns.append(
+                    Column(header: "DIR", alignRight: false, flexible: false, dropRank: Self.dropOrder.firstIndex(of: "DIR")) { venue in
+                        venue.bearingDegrees.map { CompassDirection(degrees: $0).rawValue } ?? "-"
+                    })
             }
         }
         for extra in options.extraColumns {
-            columns.append(Column(header: extra.header, alignRight: false, flexible: extra.flexible) { venue in
-                let text = extra.value(venue).csvText
-                return text.isEmpty ? "-" : text
-            })
+            columns.append(
+                Column(header: extra.header, alignRight: false, flexible: extra.flexible) { venue in
+                    let text = extra.value(venue).csvText
+                    return text.isEmpty ? "-" : text
+                })
         }
         return columns
     }
@@ -175,7 +181,8 @@ struct TableRenderer {
     }
 
     static func isNumeric(_ field: VenueField) -> Bool {
-        [.distanceMeters, .rating, .ratingCount, .latitude, .longitude, .alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters].contains(field)
+        [.distanceMeters, .rating, .ratingCount, .latitude, .longitude, .alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters]
+            .contains(field)
     }
 
     static func isFlexible(_ field: VenueField) -> Bool {
@@ -225,4 +232,3 @@ struct TableRenderer {
         return "\u{1B}[1m" + text + "\u{1B}[0m"
     }
 }
-

@@ -18,9 +18,11 @@ struct RenderOptions: Sendable {
     /// Along a route: its line (GeoJSON draws it; the table shows where the route meets each place).
     var routeLine: [Coordinate]?
 
-    init(format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
-                terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = [],
-                providers: [ProviderName] = [], routeLine: [Coordinate]? = nil) {
+    init(
+        format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
+        terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = [],
+        providers: [ProviderName] = [], routeLine: [Coordinate]? = nil
+    ) {
         self.format = format
         self.fields = fields
         self.flagOnlyFields = flagOnlyFields

@@ -26,10 +26,11 @@ enum DryRunReport {
     /// its request is a warning, as in a real run, or the error when none could.
     static func merged(_ answers: [PlacesClient.ProviderAnswer], client: PlacesClient) throws -> String {
         // A captured request is what a dry run asks of a provider: an answer, here.
-        _ = try client.usable(answers.map { answer in
-            guard case .failure(let error) = answer.result, error is DryRunCapture else { return answer }
-            return PlacesClient.ProviderAnswer(provider: answer.provider, result: .success([]))
-        })
+        _ = try client.usable(
+            answers.map { answer in
+                guard case .failure(let error) = answer.result, error is DryRunCapture else { return answer }
+                return PlacesClient.ProviderAnswer(provider: answer.provider, result: .success([]))
+            })
         var sections: [String] = []
         for (index, answer) in answers.enumerated() {
             let label = "# \(answer.provider.rawValue) (\(index + 1) of \(answers.count))\n"
@@ -51,14 +52,17 @@ enum DryRunReport {
     /// JSON pretty-printed; a form body also shown decoded (Overpass QL is unreadable encoded).
     static func bodyText(_ body: Data, contentType: String?) -> String {
         if let object = try? JSONSerialization.jsonObject(with: body),
-           let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) {
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        {
             return String(decoding: data, as: UTF8.self)
         }
         let text = String(decoding: body, as: UTF8.self)
         if contentType?.hasPrefix("application/x-www-form-urlencoded") == true {
             let decoded = text.split(separator: "&").map { pair -> String in
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                let value = parts.count > 1 ? String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[1]) : ""
+                let value =
+                    parts.count > 1
+                    ? String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[1]) : ""
                 return "\(parts[0]) (decoded):\n\(value)"
             }.joined(separator: "\n")
             return text + "\n# " + decoded.replacingOccurrences(of: "\n", with: "\n# ")

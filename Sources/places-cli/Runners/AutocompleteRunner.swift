@@ -10,7 +10,9 @@ enum AutocompleteRunner {
         let wording = context.diagnostics.wording
         let names = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
         guard names.count == 1 else {
-            throw UsageError("autocomplete asks one provider, and --provider names \(names.count) (\(names.map(\.rawValue).joined(separator: ","))): give one of \(PlacesClient.autocompleteProviders.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError(
+                "autocomplete asks one provider, and --provider names \(names.count) (\(names.map(\.rawValue).joined(separator: ","))): give one of \(PlacesClient.autocompleteProviders.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         let provider = try ProviderFactory.provider(names[0], options: options.providerOptions, network: options.network, context: context)
         let client = PlacesClient(provider: provider, diagnostics: context.diagnostics)
@@ -18,17 +20,21 @@ enum AutocompleteRunner {
         _ = try client.autocompleteProvider()
         var center: Coordinate?
         if let location = options.location {
-            let points = PointResolver.commandLine(providerOptions: options.providerOptions, network: options.network,
-                                                   context: context, dataOnlyForOSM: true)
+            let points = PointResolver.commandLine(
+                providerOptions: options.providerOptions, network: options.network,
+                context: context, dataOnlyForOSM: true)
             center = try await LocationResolver.resolve(location, points: points, diagnostics: context.diagnostics)
         }
-        let request = AutocompleteRequest(input: options.text, center: center, radiusMeters: options.radiusMeters, categories: options.types,
-                                          limit: options.limit, includeQueries: names[0] == .google)
+        let request = AutocompleteRequest(
+            input: options.text, center: center, radiusMeters: options.radiusMeters, categories: options.types,
+            limit: options.limit, includeQueries: names[0] == .google)
         try request.validate(wording: wording)
         let session = try options.session?.session(wording: wording)
         if case .token(let token) = options.session { try EndedSessions.checkOrWarn(token, context: context) }
         if let session, options.session == .new {
-            context.diagnostics.note("session \(session.token): carry it on with --session \(session.token); end it with places details PLACE_ID --session \(session.token)")
+            context.diagnostics.note(
+                "session \(session.token): carry it on with --session \(session.token); end it with places details PLACE_ID --session \(session.token)"
+            )
         }
         if session != nil, provider is OverpassFileProvider {
             context.diagnostics.note("an extract bills nothing: the session token is not used offline")

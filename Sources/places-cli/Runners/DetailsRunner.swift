@@ -29,10 +29,12 @@ enum DetailsRunner {
         }
         if options.network.dryRun { return DryRunReport.offline(provider: options.id.provider) }
         if options.output.fields.fields.contains(.isFavorite) {
-            venue.isFavorite = try FavoriteMarks.ids(context: context, required: false, replaying: options.network.replayDirectory != nil).contains(venue.id)
+            venue.isFavorite = try FavoriteMarks.ids(context: context, required: false, replaying: options.network.replayDirectory != nil)
+                .contains(venue.id)
         }
-        let renderOptions = RenderOptions(format: options.output.format, fields: options.output.fields,
-                                          terminal: context.terminal, hasCenter: false)
+        let renderOptions = RenderOptions(
+            format: options.output.format, fields: options.output.fields,
+            terminal: context.terminal, hasCenter: false)
         return VenueRenderer.render(single: venue, options: renderOptions)
     }
 }

@@ -7,8 +7,10 @@ import PlacesSupport
 /// that no place of the extract can be near (a city the extract does not cover, LAT and LON
 /// swapped), and how many places the limit left out when that is known.
 enum ExtractNotes {
-    static func report(_ answer: ExtractAnswer, request: SearchRequest, shown: Int, source: String,
-                       terminal: TerminalInfo, diagnostics: Diagnostics) {
+    static func report(
+        _ answer: ExtractAnswer, request: SearchRequest, shown: Int, source: String,
+        terminal: TerminalInfo, diagnostics: Diagnostics
+    ) {
         if let note = outside(answer, request: request, source: source) { diagnostics.note(note) }
         if terminal.isTTY, !request.groupByCuisine, shown == request.limit, let total = answer.totalMatching, total > shown {
             diagnostics.note("\(shown) of \(total) shown (--limit N for more)")
@@ -21,10 +23,12 @@ enum ExtractNotes {
         guard let center = request.center, let radius = request.radiusMeters, let box = answer.extent else { return nil }
         let away = box.metersOutside(from: center)
         guard away > radius else { return nil }
-        var note = "\(degrees(center.latitude)),\(degrees(center.longitude)) is at least \(DistanceText.format(away)) from every place of \(source)"
+        var note =
+            "\(degrees(center.latitude)),\(degrees(center.longitude)) is at least \(DistanceText.format(away)) from every place of \(source)"
             + " (they lie within \(degrees(box.south)),\(degrees(box.west)) to \(degrees(box.north)),\(degrees(box.east))), farther than --radius \(JSONValue.format(radius)) m"
         if let swapped = try? Coordinate(latitude: center.longitude, longitude: center.latitude),
-           box.metersOutside(from: swapped) <= radius {
+            box.metersOutside(from: swapped) <= radius
+        {
             note += "; did you swap LAT,LON? (try --at \(degrees(center.longitude)),\(degrees(center.latitude)))"
         }
         return note

@@ -29,25 +29,29 @@ enum RouteEstimateRunner {
         var geometry: RouteGeometry?
         do {
             if wantsLine {
-                let drawn = try await router.route(from: from.coordinate, to: to.coordinate, mode: options.mode, steps: options.steps,
-                                                   diagnostics: context.diagnostics)
+                let drawn = try await router.route(
+                    from: from.coordinate, to: to.coordinate, mode: options.mode, steps: options.steps,
+                    diagnostics: context.diagnostics)
                 geometry = drawn
                 measure = drawn.measure
             } else {
-                measure = try await router.measure(from: from.coordinate, to: to.coordinate, mode: options.mode, diagnostics: context.diagnostics)
+                measure = try await router.measure(
+                    from: from.coordinate, to: to.coordinate, mode: options.mode, diagnostics: context.diagnostics)
             }
         } catch let capture as DryRunCapture {
             return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
         }
         if options.steps && options.router == .estimate && !options.network.dryRun {
-            context.diagnostics.note("the estimate router has no steps (it knows no roads): use --router osrm or --router google for turn-by-turn steps")
+            context.diagnostics.note(
+                "the estimate router has no steps (it knows no roads): use --router osrm or --router google for turn-by-turn steps")
         }
         if options.network.dryRun {
             return "# dry run: the estimate router works offline; no request would be sent\n"
         }
-        let route = RouteEstimate(from: from, to: to, mode: options.mode, router: options.router,
-                                  distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds,
-                                  straightLineMeters: GeodesicDistance.meters(from: from.coordinate, to: to.coordinate))
+        let route = RouteEstimate(
+            from: from, to: to, mode: options.mode, router: options.router,
+            distanceMeters: measure.distanceMeters, durationSeconds: measure.durationSeconds,
+            straightLineMeters: GeodesicDistance.meters(from: from.coordinate, to: to.coordinate))
         var drawn = route
         drawn.line = geometry.flatMap { $0.isStraightLine ? nil : $0.coordinates }
         drawn.steps = geometry?.steps

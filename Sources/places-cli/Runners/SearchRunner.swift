@@ -22,7 +22,9 @@ enum SearchRunner {
         let client = PlacesClient(providers: providers, diagnostics: context.diagnostics)
         // An extract has no ceiling on --limit (a whole-extract dump works); a web provider does.
         if let web = providers.first(where: { !($0 is OverpassFileProvider) }), request.limit > ProviderLimits.maxLimit {
-            context.diagnostics.note("--limit \(request.limit) is over \(web.name.rawValue)'s ceiling of \(ProviderLimits.maxLimit): showing at most \(ProviderLimits.maxLimit) (a --data file has no ceiling)")
+            context.diagnostics.note(
+                "--limit \(request.limit) is over \(web.name.rawValue)'s ceiling of \(ProviderLimits.maxLimit): showing at most \(ProviderLimits.maxLimit) (a --data file has no ceiling)"
+            )
             request.limit = ProviderLimits.maxLimit
         }
         // One extract alone answers with the facts its notes tell (ExtractNotes).
@@ -35,7 +37,8 @@ enum SearchRunner {
         var extract: ExtractAnswer?
         if !(options.favoritesOnly && favorites?.isEmpty == true) || options.network.dryRun {
             if options.network.dryRun && client.isMerging {
-                return try routeDryRun + DryRunReport.merged(await client.fetchEach(request.forEachMergedProvider, onlyIDs: onlyIDs), client: client)
+                return try routeDryRun
+                    + DryRunReport.merged(await client.fetchEach(request.forEachMergedProvider, onlyIDs: onlyIDs), client: client)
             }
             do {
                 if let file {
@@ -56,13 +59,15 @@ enum SearchRunner {
         found = []
         extract?.venues = []
         if let extract, let file {
-            ExtractNotes.report(extract, request: request, shown: venues.count, source: file.displayName,
-                                terminal: context.terminal, diagnostics: context.diagnostics)
+            ExtractNotes.report(
+                extract, request: request, shown: venues.count, source: file.displayName,
+                terminal: context.terminal, diagnostics: context.diagnostics)
         }
 
-        let renderOptions = RenderOptions(format: options.output.format, fields: request.fields,
-                                          flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
-                                          hasCenter: request.center != nil, providers: providerNames, routeLine: along?.line)
+        let renderOptions = RenderOptions(
+            format: options.output.format, fields: request.fields,
+            flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
+            hasCenter: request.center != nil, providers: providerNames, routeLine: along?.line)
         if request.groupByCuisine {
             let groups = venues.groupedByCuisine(filter: request.filterText)
             if groups.isEmpty { reportEmpty(request, options: options, context: context) }
@@ -72,7 +77,8 @@ enum SearchRunner {
         // ndjson and csv go out as they are rendered (a write failure stays with the stream,
         // which reports it when the empty remainder is written).
         if let write = context.writeOutput,
-           VenueRenderer.stream(venues, options: renderOptions, write: { write($0) == .written }) {
+            VenueRenderer.stream(venues, options: renderOptions, write: { write($0) == .written })
+        {
             return ""
         }
         return VenueRenderer.render(venues, options: renderOptions)
@@ -102,8 +108,9 @@ enum SearchRunner {
         }
         var center: Coordinate?
         if let location = options.location {
-            let points = PointResolver.commandLine(providerOptions: options.providerOptions, network: options.network,
-                                                   context: context, dataOnlyForOSM: true)
+            let points = PointResolver.commandLine(
+                providerOptions: options.providerOptions, network: options.network,
+                context: context, dataOnlyForOSM: true)
             center = try await LocationResolver.resolve(location, points: points, diagnostics: context.diagnostics)
         }
         if let along = options.route {
@@ -111,8 +118,9 @@ enum SearchRunner {
         }
         var parameters = options.parameters
         if isNearby { parameters.radiusMeters = parameters.radiusMeters ?? SearchDefaults.nearbyRadiusMeters }
-        let request = SearchRequest(kind: options.query.map { .text($0) } ?? .nearby, center: center, parameters: parameters,
-                                    fields: options.output.fields)
+        let request = SearchRequest(
+            kind: options.query.map { .text($0) } ?? .nearby, center: center, parameters: parameters,
+            fields: options.output.fields)
         try request.validate(wording: context.diagnostics.wording)
         return (request, nil)
     }
@@ -120,16 +128,22 @@ enum SearchRunner {
     /// Along a route: `--radius` is the distance from the route (default 1000 m), the order
     /// the route's unless `--sort` says otherwise, and the default fields gain where the
     /// route meets each place and what stopping costs.
-    private static func alongRoute(_ along: AlongRouteOptions, _ options: SearchOptions, context: RunContext) async throws
-        -> (SearchRequest, AlongRouteResolver.Resolved?) {
+    private static func alongRoute(
+        _ along: AlongRouteOptions, _ options: SearchOptions, context: RunContext
+    ) async throws
+        -> (SearchRequest, AlongRouteResolver.Resolved?)
+    {
         let radius = options.radiusMeters ?? SearchDefaults.nearbyRadiusMeters
-        guard radius.isFinite, radius > 0 else { throw PlacesError.invalidRequest(.radius, message: context.diagnostics.wording(.radiusNotPositive)) }
+        guard radius.isFinite, radius > 0 else {
+            throw PlacesError.invalidRequest(.radius, message: context.diagnostics.wording(.radiusNotPositive))
+        }
         let resolved = try await AlongRouteResolver.resolve(along, radius: radius, search: options, context: context)
         var parameters = options.parameters
         parameters.radiusMeters = radius
         parameters.sort = parameters.sort ?? .along
-        var request = SearchRequest(kind: options.query.map { .text($0) } ?? .nearby, center: nil, parameters: parameters,
-                                    fields: options.output.fields.listingRouteFields())
+        var request = SearchRequest(
+            kind: options.query.map { .text($0) } ?? .nearby, center: nil, parameters: parameters,
+            fields: options.output.fields.listingRouteFields())
         request.route = resolved.route
         try request.validate(wording: context.diagnostics.wording)
         return (request, resolved)

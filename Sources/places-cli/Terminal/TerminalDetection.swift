@@ -1,3 +1,4 @@
+import PlacesCore
 
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesCore
 
 extension TerminalInfo {
     /// Whether this process's stderr is a terminal (progress is drawn only there).

@@ -1,3 +1,7 @@
+import Foundation
+import PlacesCore
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import PlacesCore
-import PlacesSupport
 
 /// The CLI's policy for a file cut short under a memory map (PlacesCore's `MappingGuard`,
 /// installed by `main.swift`): a file that another program cuts short while it is read
@@ -50,8 +51,11 @@ struct TruncationGuard: MappingGuard {
     /// is taken (the mapping is then read unguarded).
     static func register(_ bytes: UnsafeRawBufferPointer, path: String) -> Int? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-        let line = "places: error: " + TerminalText.sanitizedLine(
-            "\(path) was cut short while it was being read (another program is writing it?); run the command again when it is complete") + "\n"
+        let line =
+            "places: error: "
+            + TerminalText.sanitizedLine(
+                "\(path) was cut short while it was being read (another program is writing it?); run the command again when it is complete")
+            + "\n"
         return lock.withLock {
             installIfNeeded()
             for i in 0..<slotCount where slots[i].start == 0 {

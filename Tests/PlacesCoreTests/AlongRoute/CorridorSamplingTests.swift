@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 @testable import PlacesFoursquare
 @testable import PlacesGeodesy
@@ -24,7 +25,8 @@ struct CorridorSamplingTests {
         var random = SplitMix(seed: 99)
         for _ in 0..<2000 {
             let foot = corridor.line.point(atAlong: random.unit() * corridor.line.lengthMeters)
-            let p = GeodesicLine(latitude: foot.latitude, longitude: foot.longitude, azimuth: random.unit() * 360).position(at: random.unit() * radius)
+            let p = GeodesicLine(latitude: foot.latitude, longitude: foot.longitude, azimuth: random.unit() * 360).position(
+                at: random.unit() * radius)
             let point = W.c(p.latitude, p.longitude)
             guard corridor.locate(point) != nil else { continue }
             #expect(circles.contains { GeodesicDistance.meters(from: $0.center, to: point) <= $0.radiusMeters + 1e-6 }, "\(point)")

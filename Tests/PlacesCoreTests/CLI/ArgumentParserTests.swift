@@ -1,9 +1,10 @@
-import Testing
-@testable import places_cli
 import PlacesCore
+import Testing
+
 @testable import PlacesOSMExtract
 @testable import PlacesRouting
 @testable import PlacesSupport
+@testable import places_cli
 
 @Suite("ArgumentParser")
 struct ArgumentParserTests {

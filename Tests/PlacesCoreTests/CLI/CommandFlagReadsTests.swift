@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import places_cli
+
 @testable import PlacesCore
 @testable import PlacesOSMExtract
 @testable import PlacesRouting
+@testable import places_cli
 
 /// Every command reads only the flags its spec declares: each command's option reading is
 /// run with its positionals, alone and with each declared flag given a plausible value, and
@@ -27,7 +28,8 @@ import Testing
     /// The undeclared reads `command` makes when its options are read from `args`.
     static func undeclaredReads(_ command: any PlacesCommand.Type, _ args: ParsedArguments) -> [String] {
         let found = Found()
-        FlagReadAudit.listening({ found.add($0) }) {
+        let listener: @Sendable (String) -> Void = { found.add($0) }
+        FlagReadAudit.listening(listener) {
             _ = try? readOptions(command, args)
         }
         return found.all
@@ -55,7 +57,8 @@ import Testing
     @Test func anUndeclaredReadIsReported() {
         let args = ParsedArguments(spec: ManpageCommand.spec, flags: [], positionals: [])
         let found = Found()
-        let value = FlagReadAudit.listening({ found.add($0) }) { args.text(FilterFlags.nearby.radius) }
+        let listener: @Sendable (String) -> Void = { found.add($0) }
+        let value = FlagReadAudit.listening(listener) { args.text(FilterFlags.nearby.radius) }
         #expect(value == nil)
         #expect(found.all == ["'places manpage' reads --radius, which it does not declare"])
     }

@@ -1,10 +1,10 @@
+import PlacesCore
 import Testing
 
-@testable import places_cli
-import PlacesCore
 @testable import PlacesHTTP
 @testable import PlacesModel
 @testable import PlacesSupport
+@testable import places_cli
 
 /// A flag's default and range are stated once, in its declaration (`Flag`): help prints
 /// them from there and parsing enforces them from there, so the two cannot drift apart

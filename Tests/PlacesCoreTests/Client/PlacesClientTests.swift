@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PlacesCore
+import Testing
+
 @testable import PlacesGeodesy
 @testable import PlacesGoogle
 @testable import PlacesModel

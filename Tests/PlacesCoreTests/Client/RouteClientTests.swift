@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PlacesCore
+import Testing
+
 @testable import PlacesRouting
 
 /// `RouteClient` as an app uses it: each source, declared in its router's folder, draws the

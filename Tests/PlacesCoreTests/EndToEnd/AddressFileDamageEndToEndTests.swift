@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 
 /// Issue 33, item 4: the addresses kept beside an index (`<index>.addresses`) are a cache,

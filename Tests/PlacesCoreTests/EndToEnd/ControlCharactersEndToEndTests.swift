@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 
 /// Issue 33, item 1: names and addresses holding terminal control sequences (ESC/OSC/CSI,

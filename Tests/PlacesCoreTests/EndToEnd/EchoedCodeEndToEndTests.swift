@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 
 /// Issue 33, item 13: a server's `code` is a word a message quotes (`NoRoute`); a 100 KB one

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 
 /// Issue 33, item 14: a geocoder's answer with nothing usable (a Google Geocoding result of

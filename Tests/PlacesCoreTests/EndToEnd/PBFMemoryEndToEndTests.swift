@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import overpass_synth
 @testable import PlacesCore
+@testable import overpass_synth
 
 /// Issue 33, item 2: what reading a PBF file takes is bounded by what the file holds. A 30 KB
 /// block whose zlib inflates to 31 million copies of one node id once took a gigabyte (eight

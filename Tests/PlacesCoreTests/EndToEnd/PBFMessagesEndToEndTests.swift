@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import overpass_synth
 @testable import PlacesCore
 @testable import PlacesOSMExtract
+@testable import overpass_synth
 
 /// Issue 33, item 12: what places says of a PBF file. Damage is placed in its block once
 /// (it was "the block at byte 67: the block at byte 67: …"); a negative size is called

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 
 /// Issue 33, items 10 and 13: `reverse - --format csv` prints CSV (a header, then a row a

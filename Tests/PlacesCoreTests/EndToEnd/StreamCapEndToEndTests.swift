@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 
 /// Issue 33, item 7: a stream given as `--data -` is held whole in memory, so it is read up

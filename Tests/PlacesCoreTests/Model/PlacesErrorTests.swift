@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-@testable import places_cli
 @testable import PlacesCore
 @testable import PlacesGoogle
 @testable import PlacesHTTP
 @testable import PlacesModel
 @testable import PlacesOSM
+@testable import places_cli
 
 /// The typed error as an app sees it, and the two wordings of what depends on who asked.
 @Suite("PlacesError and wording")
@@ -22,7 +22,9 @@ struct PlacesErrorTests {
         .keyRejected(.overpass, status: "401"), .keyRejected(.osrm, status: "401"),
         .paymentRefused(.foursquare, status: "402", said: "", advice: ServiceDescriptor.foursquare.paymentAdvice),
         .paymentRefused(.googlePlaces, status: "402", said: "", advice: ServiceDescriptor.googlePlaces.paymentAdvice),
-        .timedOut(.googlePlaces, tries: "", host: "h"), .tooLarge(.overpass, limit: 64 << 20, declared: nil, advice: ServiceDescriptor.overpass.oversizeAdvice), .overpassGaveUp(said: "timeout"),
+        .timedOut(.googlePlaces, tries: "", host: "h"),
+        .tooLarge(.overpass, limit: 64 << 20, declared: nil, advice: ServiceDescriptor.overpass.oversizeAdvice),
+        .overpassGaveUp(said: "timeout"),
         .overpassErrorPage(said: ""), .overpassOverloaded, .baseURLNotHTTP(.googlePlaces, value: "ftp://x"),
         .baseURLUnusable(.foursquare, value: "http://x", path: "/p"), .foursquareForeignPage(shown: "https://e", baseURL: "https://b"),
         .unknownPlace(id, said: "404"), .unknownPlace(PlaceID(provider: .foursquare, rawID: "abc"), said: "404"),
@@ -51,7 +53,9 @@ struct PlacesErrorTests {
     /// The CLI words every phrase itself; only advice with nothing of the CLI's to name reads the same.
     @Test func theCommandLineHasItsOwnWords() {
         let same = Self.phrases.filter { Wording.cli($0) == Wording.library($0) }
-        #expect(same == [.paymentRefused(.googlePlaces, status: "402", said: "", advice: ServiceDescriptor.googlePlaces.paymentAdvice)], "\(same)")
+        #expect(
+            same == [.paymentRefused(.googlePlaces, status: "402", said: "", advice: ServiceDescriptor.googlePlaces.paymentAdvice)],
+            "\(same)")
         #expect(Wording.cli(.sortNeedsCenter(.best)) == "--sort best needs a location: give --at LAT,LON or --near NAME")
         #expect(Wording.library(.sortNeedsCenter(.best)) == "sorting by best needs a center")
     }

@@ -1,11 +1,12 @@
 import Testing
-@testable import places_cli
+
 @testable import PlacesCore
 @testable import PlacesHTTP
 @testable import PlacesModel
 @testable import PlacesOSM
 @testable import PlacesOSMExtract
 @testable import PlacesProviderKit
+@testable import places_cli
 
 /// The registries every list of providers and services reads: each provider and service
 /// once, and the CLI's table of variables naming each keyed service's key.

@@ -1,6 +1,6 @@
-@testable import places_cli
 @testable import PlacesCore
 @testable import PlacesModel
+@testable import places_cli
 
 /// The contract's classes of failure (64 usage ... 78 configuration), so that tables of
 /// expected failures read as before; each comes from the CLI's one mapping, `ErrorReport`.

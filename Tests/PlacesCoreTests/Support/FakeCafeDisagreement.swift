@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PlacesCore
 @testable import PlacesSupport
 
@@ -54,10 +55,14 @@ enum FakeCafeDisagreement {
 
     /// Cafes OpenStreetMap does not have: a key (for ids), then each provider's name and position.
     static let unmapped: [(key: String, google: View, foursquare: View)] = [
-        ("unmapped/1", View(name: "Café Kolmio", latitude: 60.16912, longitude: 24.93493),
-         View(name: "Kolmio", latitude: 60.16921, longitude: 24.93510)),
-        ("unmapped/2", View(name: "Kahvila Pikkusieni", latitude: 60.17008, longitude: 24.93802),
-         View(name: "Pikkusieni Kahvila Oy", latitude: 60.17001, longitude: 24.93779)),
+        (
+            "unmapped/1", View(name: "Café Kolmio", latitude: 60.16912, longitude: 24.93493),
+            View(name: "Kolmio", latitude: 60.16921, longitude: 24.93510)
+        ),
+        (
+            "unmapped/2", View(name: "Kahvila Pikkusieni", latitude: 60.17008, longitude: 24.93802),
+            View(name: "Pikkusieni Kahvila Oy", latitude: 60.17001, longitude: 24.93779)
+        ),
     ]
 
     private static func hash(_ text: String) -> [UInt8] {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PlacesCore
 @testable import PlacesSupport
 
@@ -43,7 +44,11 @@ struct GeneratedFileCheck {
         if let body {
             let start = text.range(of: "\n\n").map { text[$0.upperBound...] } ?? ""
             let actual = SHA256.hex(bytes: Array(start.utf8))
-            if actual != body { problems.append("\(name) was edited after it was generated (body sha256 \(actual), header says \(body)): regenerate it with \(generator ?? "its generator")") }
+            if actual != body {
+                problems.append(
+                    "\(name) was edited after it was generated (body sha256 \(actual), header says \(body)): regenerate it with \(generator ?? "its generator")"
+                )
+            }
         } else if !inputChecked {
             problems.append("\(name) has neither an input in the repository nor a body digest: nothing tells when it drifts")
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PlacesCore
 @testable import PlacesOSMExtract
 @testable import PlacesSupport
