@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "PlacesSupport"),
         // Positions and distances on the WGS84 ellipsoid, route lines and corridors, the cities'
         // positions and time zones.
-        .target(name: "PlacesGeodesy", dependencies: ["PlacesSupport"]),
+        .target(name: "PlacesGeodesy"),
         // The values every part speaks: places, ids, requests, answers, errors and their words.
         .target(name: "PlacesModel", dependencies: ["PlacesSupport", "PlacesGeodesy"]),
         // Requests on the wire: transport, retries, redirects, secrets and their redaction,
@@ -54,13 +54,13 @@ let package = Package(
                 "PlacesOSM", "PlacesGoogle", "PlacesFoursquare", "PlacesRouting",
             ]),
         // The GeoNames city gazetteer (1.8 MB of names): `--near`, POINT names.
-        .target(name: "PlacesGazetteer", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesCore"]),
+        .target(name: "PlacesGazetteer", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesCore"]),
         // The only target that knows argv, the environment, stdout/stderr and exit codes.
         .executableTarget(
             name: "places-cli",
             dependencies: [
-                "PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSMExtract", "PlacesOSM",
-                "PlacesGoogle", "PlacesFoursquare", "PlacesRouting", "PlacesCore", "PlacesGazetteer",
+                "PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSMExtract", "PlacesGoogle",
+                "PlacesFoursquare", "PlacesRouting", "PlacesCore", "PlacesGazetteer",
             ]
         ),
         // What an app writes: the nearest cafes with PlacesCore's public API alone (no

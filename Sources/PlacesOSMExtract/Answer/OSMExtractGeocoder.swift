@@ -1,7 +1,6 @@
 import Foundation
 import PlacesGeodesy
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 /// Addresses offline, from an extract's `addr:*` elements (`OSMAddressBook`): the nearest

@@ -1,7 +1,6 @@
 import Foundation
 import PlacesGeodesy
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 #if canImport(Glibc)

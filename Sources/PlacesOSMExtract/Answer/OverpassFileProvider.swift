@@ -1,6 +1,5 @@
 import Foundation
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 /// The `osm` provider offline: answers from a local extract (`--data FILE` in the CLI) with
