@@ -96,9 +96,11 @@ enum BatchRunner {
             group.cancelAll()
         }
         progress.finish()
-        if let lostLine { return streams.fail("internal error: line \(lostLine) of the batch ended without a record", code: 70) }
+        if let lostLine {
+            return streams.fail("internal error: line \(lostLine) of the batch ended without a record", code: ExitStatus.software)
+        }
         switch stopped {
-        case .failed(let code)?: return streams.fail(CLI.Streams.writeFailure(code), code: 74)
+        case .failed(let code)?: return streams.fail(CLI.Streams.writeFailure(code), code: ExitStatus.ioError)
         case .closedPipe?: return 0
         default:
             // One error line for the whole batch, as for any failed command: the records say the rest.

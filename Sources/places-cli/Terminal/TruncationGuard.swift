@@ -115,7 +115,7 @@ struct TruncationGuard: MappingGuard {
                 if TruncationGuard.token < 0 || read(TruncationGuard.token, &byte, 1) == 1 {
                     _ = write(2, message, slot.length)
                 }
-                _exit(74)
+                _exit(ExitStatus.ioError)
             }
         }
         // Not a guarded mapping: put the previous handler back; the fault repeats and it runs.
