@@ -49,3 +49,13 @@ package struct BoundingBox: Sendable, Equatable {
         return crossesAntimeridian ? (c.longitude >= west || c.longitude <= east) : (west...east).contains(c.longitude)
     }
 }
+
+extension BoundingBox {
+    /// A lower bound in metres on the distance from `point` to the nearest point of the box
+    /// (0 inside it): far more than a search radius means no place of the box can be found.
+    package func metersOutside(from point: Coordinate) -> Double {
+        let bounds = GeodesicDistanceBounds(center: point)
+        let east = crossesAntimeridian ? self.east + 360 : self.east
+        return bounds.lower(south: south, north: north, west: west, east: east)
+    }
+}

@@ -162,22 +162,3 @@ package final class CassetteReplayTransport: HTTPTransport, @unchecked Sendable 
         return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
     }
 }
-
-/// `--dry-run`: captures the first request instead of sending it.
-package struct DryRunTransport: HTTPTransport {
-    package init() {}
-
-    package func send(_ request: HTTPRequest, timeout: Double, maxResponseBytes: Int) async throws -> HTTPResponse {
-        throw DryRunCapture(request: request)
-    }
-}
-
-/// Thrown by `DryRunTransport` to stop a command at its first request; the runner prints it.
-/// Printed any other way, it shows only the redacted request.
-package struct DryRunCapture: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    package let request: HTTPRequest
-
-    package var description: String { "DryRunCapture(\(request.description))" }
-    package var debugDescription: String { description }
-    package var customMirror: Mirror { Mirror(self, children: ["request": request.description], displayStyle: .struct) }
-}

@@ -27,7 +27,8 @@ extension ProviderDescriptor {
         make: { configuration, http in
             if let extract = configuration.extract {
                 return OverpassFileProvider(
-                    path: extract.path, cache: extract.indexDirectory.map(VenueIndexCache.init(directory:)), now: configuration.now)
+                    path: extract.path, cache: extract.indexDirectory.map(VenueIndexCache.init(directory:)), now: configuration.now,
+                    progress: configuration.progress)
             }
             return OverpassAPIProvider(http: http, endpoint: configuration.baseURL(.overpass), now: configuration.now)
         })

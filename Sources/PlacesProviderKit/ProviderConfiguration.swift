@@ -1,5 +1,6 @@
 import Foundation
 import PlacesHTTP
+import PlacesModel
 
 /// How one provider is configured: what an app's `PlacesClient.Source` or the CLI's
 /// environment and flags give it.
@@ -15,16 +16,20 @@ package struct ProviderConfiguration: Sendable {
     package var extract: ExtractSource?
     /// The instant "open now" means where the provider evaluates opening hours; nil for now.
     package var now: Date?
+    /// Hears how far long work on a local extract has got (reading it, indexing it); nil for
+    /// no reports. A web provider has none to give.
+    package var progress: ExtractProgress.Handler?
 
     package init(
         key: String? = nil, baseURL: String? = nil, locale: GoogleLocale = GoogleLocale(), extract: ExtractSource? = nil,
-        now: Date? = nil
+        now: Date? = nil, progress: ExtractProgress.Handler? = nil
     ) {
         self.key = key
         self.baseURL = baseURL
         self.locale = locale
         self.extract = extract
         self.now = now
+        self.progress = progress
     }
 
     /// The base URL to use for `service`: the one given, else its default.

@@ -60,10 +60,6 @@ enum CLI {
                 output = try await dispatch(args, context: context)
             }
             status = streams.write(output)
-        } catch let capture as DryRunCapture {
-            // A command stopped at its first request under --dry-run: that request is what
-            // --dry-run promises to print, whichever command made it.
-            status = streams.write(DryRunReport.text(for: capture.request, more: "dry run: nothing was sent"))
         } catch {
             if let (code, message) = ErrorReport.report(error) {
                 status = streams.fail(message, code: code)
@@ -73,7 +69,8 @@ enum CLI {
             } else {
                 // Only the type: an error's own text may hold anything it was made from.
                 status = streams.fail(
-                    "unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
+                    "unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran",
+                    code: 70)
             }
         }
         // Whatever the outcome: what was spent is worth knowing most when a command failed.
@@ -82,11 +79,17 @@ enum CLI {
     }
 
     /// Runs a parsed command and returns what it prints; a batch runs each of its lines here.
+    /// A command stopped at its first request under --dry-run prints that request: it is what
+    /// --dry-run promises, whichever command made it (a runner with more to say about the
+    /// request captures it itself).
     static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
         guard let command = Commands.command(path: args.spec.path) else {
             throw UsageError("'places \(args.spec.name)' cannot be run directly; see 'places help'")
         }
-        return try await command.run(args, context: context)
+        switch try await DryRun.capture({ try await command.run(args, context: context) }) {
+        case .answered(let output): return output
+        case .wouldSend(let request): return DryRunReport.text(for: request, more: "dry run: nothing was sent")
+        }
     }
 
     /// stdout and stderr, both scrubbed of the keys.

@@ -20,10 +20,11 @@ extension PlacesClient {
 
     /// Every provider's answer to `request`, asked concurrently, in the client's order. What a
     /// provider says while it works is held back and then said in that order, so the same
-    /// answers always read the same.
+    /// answers always read the same. A merged answer tells no total, so none is counted.
     package func fetchEach(_ request: SearchRequest, onlyIDs: Set<PlaceID>?) async -> [ProviderAnswer] {
         var request = request
         request.onlyIDs = onlyIDs
+        request.wantsTotalCount = false
         let logs = providers.map { _ in HeldMessages() }
         let answered = await withTaskGroup(of: (Int, Result<[Venue], any Error>).self) { group in
             for (index, provider) in providers.enumerated() {

@@ -1,8 +1,6 @@
 import Foundation
 import PlacesGeodesy
 import PlacesModel
-import PlacesOSM
-import PlacesOSMExtract
 import PlacesSupport
 
 extension PlacesClient {
@@ -41,12 +39,8 @@ extension PlacesClient {
         guard let geocoder else { throw Self.noGeocoder(providerName, wording: diagnostics.wording) }
         let matches = try await geocoder.lookUp(text, near: near, diagnostics: diagnostics)
         guard let first = matches.first else {
-            var closest = ""
-            if let offline = geocoder as? OSMExtractGeocoder, let query = AddressQuery(text) {
-                let book = try offline.book(diagnostics)
-                let names = try OSMExtractGeocoder.closestStreets(to: query.street, in: book)
-                if !names.isEmpty { closest = "; closest streets: " + names.joined(separator: ", ") }
-            }
+            let names = try geocoder.closestStreetNames(to: text, diagnostics: diagnostics)
+            let closest = names.isEmpty ? "" : "; closest streets: " + names.joined(separator: ", ")
             throw PlacesError.notFound(message: "no address matches '\(TerminalText.sanitizedLine(String(text.prefix(200))))'\(closest)")
         }
         return AddressLookup(match: first, others: Array(matches.dropFirst()))

@@ -24,6 +24,9 @@ public struct PlacesClient: Sendable {
     let favorites: FavoritesStore?
     /// Where addresses come from (`reverse`, `lookUpAddress`); nil for a source with no geocoder.
     let geocoder: (any AddressGeocoder)?
+    /// The autocomplete sessions details calls ended, for sessions carried on by their token;
+    /// nil when only the session objects know.
+    let endedSessions: EndedSessionRecord?
 
     /// A client for `source`, reaching the web through one shared `URLSession`.
     public init(source: Source, configuration: Configuration = Configuration()) {
@@ -34,7 +37,8 @@ public struct PlacesClient: Sendable {
             policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
         self.init(
             provider: source.makeProvider(http: http, configuration: configuration), diagnostics: diagnostics,
-            favorites: configuration.favorites, geocoder: source.makeGeocoder(http: http, configuration: configuration))
+            favorites: configuration.favorites, geocoder: source.makeGeocoder(http: http, configuration: configuration),
+            endedSessions: configuration.endedSessionRecord)
     }
 
     /// A client that asks every source at once and merges the venues that are the same
@@ -57,22 +61,24 @@ public struct PlacesClient: Sendable {
             throw PlacesError.configuration(message: "two sources of \(twice.rawValue): give each provider once")
         }
         let geocoder = sources.lazy.compactMap { $0.makeGeocoder(http: http, configuration: configuration) }.first
-        self.init(providers: providers, diagnostics: diagnostics, favorites: configuration.favorites, geocoder: geocoder)
+        self.init(
+            providers: providers, diagnostics: diagnostics, favorites: configuration.favorites, geocoder: geocoder,
+            endedSessions: configuration.endedSessionRecord)
     }
 
     /// A client around a provider the caller built (the CLI, with its own transport and words).
     package init(
         provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
-        geocoder: (any AddressGeocoder)? = nil
+        geocoder: (any AddressGeocoder)? = nil, endedSessions: EndedSessionRecord? = nil
     ) {
-        self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites, geocoder: geocoder)
+        self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites, geocoder: geocoder, endedSessions: endedSessions)
     }
 
     /// A client around providers the caller built, in the order their answers win; at least
     /// one, each provider once.
     package init(
         providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
-        geocoder: (any AddressGeocoder)? = nil
+        geocoder: (any AddressGeocoder)? = nil, endedSessions: EndedSessionRecord? = nil
     ) {
         // Not reachable by input: ProviderSelection refuses an empty or repeated --provider list (64) before a client is made.
         precondition(
@@ -82,6 +88,7 @@ public struct PlacesClient: Sendable {
         self.diagnostics = diagnostics
         self.favorites = favorites
         self.geocoder = geocoder
+        self.endedSessions = endedSessions
     }
 
     /// The provider this client asks (the first, for a client over several sources).
@@ -131,11 +138,9 @@ public struct PlacesClient: Sendable {
     }
 
     private func venues(for request: SearchRequest, favoritesOnly: Bool) async throws -> [Venue] {
-        try check(request)
+        let request = try prepare(request)
         let favorites = favoritesOnly || request.fields.fields.contains(.isFavorite) ? try favoriteIDs(required: favoritesOnly) : nil
-        if favoritesOnly && (favorites ?? []).isEmpty { return [] }
-        let found = try await fetch(request, onlyIDs: favoritesOnly ? favorites : nil)
-        return refine(found, for: request, favorites: favorites, favoritesOnly: favoritesOnly)
+        return try await venues(for: request, favorites: favorites, favoritesOnly: favoritesOnly)
     }
 
     /// The ids in the favorites store; nil without a store. A store that cannot be read is

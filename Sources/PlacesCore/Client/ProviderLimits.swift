@@ -1,6 +1,7 @@
 import PlacesModel
 
-/// Per-provider limits checked before any request.
+/// Per-provider limits, applied before any request: a radius over a provider's limit is
+/// refused, a limit over a web provider's ceiling is lowered to it (with a note).
 package enum ProviderLimits {
     /// The most places a web provider is asked for (an extract has no ceiling).
     package static let maxLimit = 1000
@@ -9,5 +10,15 @@ package enum ProviderLimits {
     package static func check(_ request: SearchRequest, provider: ProviderName, wording: Wording) throws {
         guard let radius = request.radiusMeters, let limit = provider.descriptor.maxRadiusMeters, radius > limit else { return }
         throw PlacesError.invalidRequest(.radius, message: wording(.radiusOverLimit(radius: radius, provider: provider, limit: limit)))
+    }
+
+    /// `request` with its limit lowered to `maxLimit` when one of `providers` asks the web
+    /// (a whole-extract dump has no ceiling); the note says so, naming the first such provider.
+    package static func capped(_ request: SearchRequest, providers: [any PlaceProvider], diagnostics: Diagnostics) -> SearchRequest {
+        guard request.limit > maxLimit, let web = providers.first(where: { !$0.answersOffline }) else { return request }
+        diagnostics.note(.limitOverCeiling(limit: request.limit, provider: web.name, ceiling: maxLimit))
+        var capped = request
+        capped.limit = maxLimit
+        return capped
     }
 }

@@ -14,6 +14,9 @@ import Foundation
 public final class AutocompleteSession: Sendable {
     /// Sent as Google's `sessionToken` and Foursquare's `session_token`.
     public let token: String
+    /// Whether the token came from elsewhere (`init(token:)`): only such a session may have
+    /// been ended by a details call this object did not see.
+    package let isCarriedOn: Bool
     private let state = Locked(State())
 
     private struct State {
@@ -24,6 +27,7 @@ public final class AutocompleteSession: Sendable {
     /// A new session with a fresh version 4 UUID as its token.
     public init() {
         token = SessionToken.makeUUIDv4()
+        isCarriedOn = false
     }
 
     /// A session carried on from elsewhere (another process, a saved search box). Throws
@@ -38,6 +42,7 @@ public final class AutocompleteSession: Sendable {
             throw PlacesError.invalidRequest(.sessionToken, message: wording(.sessionTokenInvalid(problem: problem)))
         }
         self.token = token
+        isCarriedOn = true
     }
 
     /// Autocomplete requests sent in this session so far (by this object).

@@ -1,3 +1,5 @@
+import Foundation
+import PlacesGeodesy
 import PlacesSupport
 
 /// How the library words what it tells a person, where the words depend on who asked.
@@ -31,6 +33,8 @@ package enum Phrase: Sendable, Equatable {
     case radiusNotPositive
     case radiusOverLimit(radius: Double, provider: ProviderName, limit: Double)
     case limitBelowOne
+    /// A limit over what a web provider is asked for: `ceiling` places are shown at most.
+    case limitOverCeiling(limit: Int, provider: ProviderName, ceiling: Int)
     case minRatingOutOfRange(Double)
     case googleHasNoType(PlaceCategory, supported: String)
     case overpassNeedsCenter
@@ -40,6 +44,14 @@ package enum Phrase: Sendable, Equatable {
     case sessionEnded
     case autocompleteUnsupported(ProviderName, supported: [ProviderName])
     case autocompleteTooManyTypes(count: Int, limit: Int)
+    /// A session carried on by its token, whose end a details call recorded (in another process).
+    case sessionTokenEnded(token: String)
+    /// Whether the session carried on by `token` has ended cannot be told.
+    case sessionEndUnknown(token: String, SessionRecordProblem)
+    /// The end of the session of `token` could not be recorded, so it cannot be refused later.
+    case sessionEndNotRecorded(token: String, SessionRecordProblem)
+    /// An autocomplete session with a provider that answers offline, which bills nothing.
+    case sessionUnusedOffline
 
     // Answers and services.
     case keyRejected(PlacesError.Service, status: String)
@@ -88,6 +100,13 @@ package enum Phrase: Sendable, Equatable {
     case extractWaitingForWriter(path: String)
     case indexNotWritable(path: String, directory: String, reason: String)
     case indexNotSaved(path: String, directory: String, reason: String)
+    /// A centre at least `metersAway` from every place of the extract `source` (whose places
+    /// lie in `extent`), farther than `radius`; `swapped`: the centre with its latitude and
+    /// longitude swapped, when that is within the radius of the extract.
+    case centerFarFromExtract(
+        center: Coordinate, metersAway: Double, radius: Double, source: String, extent: BoundingBox, swapped: Coordinate?)
+    /// The limit left out places: `shown` of the `total` that matched.
+    case moreMatching(shown: Int, total: Int)
 
     // Gazetteer (`--near` in the CLI).
     case placeNameNeeded
@@ -98,6 +117,22 @@ package enum Phrase: Sendable, Equatable {
     case favoritesUnreadable(path: String, problem: String)
     case favoritesNewerVersion(found: String, current: Int)
     case favoritesFix(FavoritesFix)
+
+    /// Why the record of ended autocomplete sessions cannot be used.
+    package enum SessionRecordProblem: Sendable, Equatable {
+        /// There is nowhere to keep it (the CLI: no cache directory in the environment).
+        case nowhere
+        /// The file at `path` cannot be read or written: `reason`.
+        case unusable(path: String, reason: String)
+
+        /// Why, in library terms.
+        var libraryReason: String {
+            switch self {
+            case .nowhere: return "there is nowhere to record ended sessions"
+            case .unusable(_, let reason): return reason
+            }
+        }
+    }
 
     /// What to do about a favorites location that cannot be used.
     package enum FavoritesFix: Sendable, Equatable {
@@ -136,6 +171,9 @@ package enum Phrase: Sendable, Equatable {
             return "a radius of \(JSONValue.format(radius)) m is over \(provider.rawValue)'s limit of \(JSONValue.format(limit)) m"
         case .limitBelowOne:
             return "the limit must be at least 1"
+        case .limitOverCeiling(let limit, let provider, let ceiling):
+            return
+                "a limit of \(limit) is over \(provider.rawValue)'s ceiling of \(ceiling): showing at most \(ceiling) (an extract has no ceiling)"
         case .minRatingOutOfRange(let rating):
             return "a minimum rating of \(rating) is out of range: ratings go from 0 to 5"
         case .googleHasNoType(let category, let supported):
@@ -153,6 +191,17 @@ package enum Phrase: Sendable, Equatable {
             return "\(provider.rawValue) cannot autocomplete here; these can: \(supported.map(\.rawValue).joined(separator: ", "))"
         case .autocompleteTooManyTypes(let count, let limit):
             return "autocomplete takes at most \(limit) Google types; these categories make \(count)"
+        case .sessionTokenEnded(let token):
+            return
+                "the autocomplete session \(token) has ended with a details call; start a new session (a reused token bills every request on its own)"
+        case .sessionEndUnknown(let token, let problem):
+            return
+                "cannot tell whether the autocomplete session \(token) has already ended (\(problem.libraryReason)): if it has, this request is billed on its own"
+        case .sessionEndNotRecorded(let token, let problem):
+            return
+                "the end of the autocomplete session \(token) was not recorded (\(problem.libraryReason)): its token cannot be refused later, and a reused token bills every request on its own"
+        case .sessionUnusedOffline:
+            return "a local extract answers offline and bills nothing: the session's token is not used"
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the API key (\(status))"
         case .paymentRefused(let service, let status, let said, let advice):
@@ -236,6 +285,13 @@ package enum Phrase: Sendable, Equatable {
             return "cannot write an index of \(path) in \(directory) (\(reason)); reading the whole file each time"
         case .indexNotSaved(let path, let directory, let reason):
             return "cannot save the index of \(path) in \(directory) (\(reason)); reading the whole file each time"
+        case .centerFarFromExtract(let center, let away, let radius, let source, let extent, let swapped):
+            let text = Phrase.farFromExtract(center: center, metersAway: away, source: source, extent: extent)
+            let swap =
+                swapped.map { "; latitude and longitude may be swapped: \(Phrase.degrees($0)) is within the radius of its places" } ?? ""
+            return text + ", farther than the radius of \(JSONValue.format(radius)) m" + swap
+        case .moreMatching(let shown, let total):
+            return "\(shown) of \(total) matching places shown (a higher limit shows more)"
         case .placeNameNeeded:
             return "a place name is needed, e.g. Helsinki or 'Paris, FR'"
         case .noPlaceNamed(let name, let scope, let closest, _):
@@ -261,6 +317,23 @@ package enum Phrase: Sendable, Equatable {
 }
 
 extension Phrase {
+    /// "60.1699,24.9384 is at least 1,234 km from every place of SOURCE (they lie within
+    /// S,W to N,E)": what both wordings of `centerFarFromExtract` open with.
+    package static func farFromExtract(center: Coordinate, metersAway: Double, source: String, extent: BoundingBox) -> String {
+        "\(degrees(center)) is at least \(DistanceText.format(metersAway)) from every place of \(source)"
+            + " (they lie within \(degrees(extent.south)),\(degrees(extent.west)) to \(degrees(extent.north)),\(degrees(extent.east)))"
+    }
+
+    /// A position as notes show it: `60.1699,24.9384`.
+    package static func degrees(_ point: Coordinate) -> String {
+        "\(degrees(point.latitude)),\(degrees(point.longitude))"
+    }
+
+    /// Degrees to four decimals (about 10 m).
+    package static func degrees(_ value: Double) -> String {
+        String(format: "%.4f", value)
+    }
+
     /// "X declared a body of N bytes (64 GiB), over the 64 MiB READER reads, so none of it was
     /// read; ADVICE", or "X sent more than ... (it declared no length), so reading stopped there; ADVICE".
     package static func oversize(_ service: PlacesError.Service, limit: Int, declared: Int64?, reader: String, advice: String) -> String {

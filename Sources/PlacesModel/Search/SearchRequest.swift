@@ -21,8 +21,8 @@ package struct SearchRequest: Sendable {
     /// `--favorites-only`: only these places can be printed. A source that can select by id
     /// may use it; none may take a shortcut (like "the N nearest") that ignores it.
     package var onlyIDs: Set<PlaceID>?
-    /// Whether the caller will say how many places matched when `limit` cut the answer (a
-    /// source that can count cheaply then does; see `OverpassFileProvider.answer`).
+    /// Whether the client should say how many places matched when `limit` cut the answer (a
+    /// source that can count cheaply then does: `ExtractCoverage.totalMatching`).
     package var wantsTotalCount = false
     /// Whether a provider may apply `minRating`, `openNow` and `price` on its side (and
     /// return only what passes). False for a merged search: there each field of a record

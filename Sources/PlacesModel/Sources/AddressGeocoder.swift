@@ -11,6 +11,14 @@ package protocol AddressGeocoder: Sendable {
 
     /// Addresses matching `text`, best first (near `near` first, when given); empty when none.
     func lookUp(_ text: String, near: Coordinate?, diagnostics: Diagnostics) async throws -> [AddressMatch]
+
+    /// A few street names the source knows, nearest in spelling to the street of `text`: what
+    /// a "no such address" error offers. By default none (a web service suggests nothing).
+    func closestStreetNames(to text: String, diagnostics: Diagnostics) throws -> [String]
+}
+
+extension AddressGeocoder {
+    package func closestStreetNames(to text: String, diagnostics: Diagnostics) throws -> [String] { [] }
 }
 
 /// An address a reverse geocoder found for a point.

@@ -23,7 +23,7 @@ package struct OSMExtractGeocoder: AddressGeocoder {
         try reverse(point, in: try book(diagnostics))
     }
 
-    package func book(_ diagnostics: Diagnostics) throws -> OSMAddressBook {
+    func book(_ diagnostics: Diagnostics) throws -> OSMAddressBook {
         try opened.get { try OSMAddressBook.open(path: path, cache: cache, diagnostics: diagnostics) }
     }
 
@@ -84,9 +84,15 @@ package struct OSMExtractGeocoder: AddressGeocoder {
         return ordered(exact) + ordered(ranged)
     }
 
+    /// Up to three street names of the extract nearest in spelling to the street of `text`.
+    package func closestStreetNames(to text: String, diagnostics: Diagnostics) throws -> [String] {
+        guard let query = AddressQuery(text) else { return [] }
+        return try Self.closestStreets(to: query.street, in: try book(diagnostics))
+    }
+
     /// Up to three street names of the extract nearest in spelling to `street`: what a
     /// "no such address" error offers.
-    package static func closestStreets(to street: String, in book: OSMAddressBook) throws -> [String] {
+    static func closestStreets(to street: String, in book: OSMAddressBook) throws -> [String] {
         let target = Array(TextFolding.fold(street).utf8)
         var best: [String: Int] = [:]
         try book.forEachRecord { record in

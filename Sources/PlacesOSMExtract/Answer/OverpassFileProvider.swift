@@ -13,6 +13,7 @@ import PlacesSupport
 /// read whole and scanned, never indexed.
 package struct OverpassFileProvider: PlaceProvider {
     package let name = ProviderName.osm
+    package var answersOffline: Bool { true }
     let path: String
     /// Where indexes are kept; nil to neither read nor write one.
     let cache: VenueIndexCache?
@@ -27,19 +28,27 @@ package struct OverpassFileProvider: PlaceProvider {
     let clock: @Sendable () -> FileTime
     /// Called now and then while a long piece of work reads the file (a scan, an index
     /// build, placing ways from their nodes), from any thread; nil for no reports.
-    package var progress: (@Sendable (ExtractProgress) -> Void)?
+    let progress: (@Sendable (ExtractProgress) -> Void)?
 
-    package init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil) {
-        self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes, now: now)
+    /// `progress` hears how far long work on the file has got, with the file as messages name it.
+    package init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil, progress: ExtractProgress.Handler? = nil) {
+        self.init(path: path, cache: cache, parallelFrom: OverpassParallelScan.minimumBytes, now: now, progress: progress)
     }
 
     init(
-        path: String, cache: VenueIndexCache?, parallelFrom: Int, now: Date? = nil, clock: @escaping @Sendable () -> FileTime = FileTime.now
+        path: String, cache: VenueIndexCache?, parallelFrom: Int, now: Date? = nil, progress: ExtractProgress.Handler? = nil,
+        clock: @escaping @Sendable () -> FileTime = FileTime.now
     ) {
         self.path = path
         self.cache = cache
         self.parallelFrom = parallelFrom
         self.now = now
+        let shown = OverpassDataSource.displayName(path)
+        if let progress {
+            self.progress = { @Sendable step in progress(shown, step) }
+        } else {
+            self.progress = nil
+        }
         self.clock = clock
     }
 
@@ -49,13 +58,21 @@ package struct OverpassFileProvider: PlaceProvider {
     /// Opening hours are evaluated only when the request needs openNow, and only on the
     /// venues selected: the default query does no such work.
     package func search(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> [Venue] {
-        try answer(request, diagnostics: diagnostics).venues
+        try extractAnswer(request, diagnostics: diagnostics).venues
     }
 
-    /// A search, with the facts about the answer and the extract a caller may tell the user
-    /// (see `ExtractAnswer`). Elements that could not be placed are one note, elements
-    /// dropped for an id or a position out of range another.
-    package func answer(_ request: SearchRequest, diagnostics: Diagnostics) throws -> ExtractAnswer {
+    /// The venues with the extract's coverage: where its places lie, and how many matched
+    /// when the request wants the count.
+    package func answer(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> SearchAnswer {
+        let found = try extractAnswer(request, diagnostics: diagnostics)
+        return SearchAnswer(
+            venues: found.venues, extract: ExtractCoverage(source: displayName, extent: found.extent, totalMatching: found.totalMatching))
+    }
+
+    /// A search, with the facts about the answer and the extract (see `ExtractAnswer`).
+    /// Elements that could not be placed are one note, elements dropped for an id or a
+    /// position out of range another.
+    package func extractAnswer(_ request: SearchRequest, diagnostics: Diagnostics) throws -> ExtractAnswer {
         var answer = try select(OverpassSelection(request: request), diagnostics: diagnostics)
         if answer.unplacedCount > 0 {
             let n = answer.unplacedCount

@@ -1,8 +1,8 @@
 import PlacesGeodesy
 import PlacesModel
 
-/// What an offline search found, with the facts about it and about the extract that a caller
-/// may want to tell the user (the CLI words them): how many places matched in all when the
+/// What an offline search found, with the facts about it and about the extract that the
+/// client tells the user (as `SearchAnswer.extract`, in its `Phrase`s): how many places matched in all when the
 /// limit cut the answer, where the extract's places lie (a centre far outside is likely a
 /// mistake, perhaps LAT and LON swapped), and how many named elements had no position.
 package struct ExtractAnswer: Sendable {
@@ -32,15 +32,5 @@ package struct ExtractAnswer: Sendable {
         }
         unplacedCount = facts.unplacedCount
         droppedCount = facts.droppedCount
-    }
-}
-
-extension BoundingBox {
-    /// A lower bound in metres on the distance from `point` to the nearest point of the box
-    /// (0 inside it): far more than a search radius means no place of the box can be found.
-    package func metersOutside(from point: Coordinate) -> Double {
-        let bounds = GeodesicDistanceBounds(center: point)
-        let east = crossesAntimeridian ? self.east + 360 : self.east
-        return bounds.lower(south: south, north: north, west: west, east: east)
     }
 }

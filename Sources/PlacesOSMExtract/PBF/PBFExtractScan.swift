@@ -1,4 +1,5 @@
 import Foundation
+import PlacesModel
 
 /// Answers a selection from a PBF file itself, writing its index on the way when given a
 /// builder. Each block is inflated once, on two threads (each with its own judge and index

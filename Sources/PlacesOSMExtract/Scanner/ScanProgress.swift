@@ -1,20 +1,5 @@
 import Foundation
-
-/// How far a long piece of work on an extract has got: for a caller that shows progress
-/// (the CLI does, on a terminal, for work over about a second). Reported now and then,
-/// from any thread.
-package struct ExtractProgress: Sendable, Equatable {
-    package enum Phase: Sendable, Equatable {
-        /// Reading the file (and indexing it, on the first query).
-        case reading
-        /// Reading it again to place ways and relations from their member nodes.
-        case placingMembers
-    }
-
-    package var phase: Phase
-    package var bytesDone: Int
-    package var bytesTotal: Int
-}
+import PlacesModel
 
 /// Adds up the bytes the scanning threads have read and passes the sum on, every few MiB.
 final class ScanProgress: @unchecked Sendable {

@@ -11,15 +11,7 @@ enum BatchLineRunner {
         if let problem = line.problem { return failure(line, code: 64, message: problem) }
         do {
             let args = try arguments(line.args, batchFlags: batchFlags)
-            let output: String
-            do {
-                output = try await CLI.dispatch(args, context: context)
-            } catch let capture as DryRunCapture {
-                let text = DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
-                return BatchRecord(
-                    id: line.id, line: line.number, args: line.args, exitCode: 0,
-                    result: JSONValue.object([("dryRun", .string(text))]).compact, error: nil)
-            }
+            let output = try await CLI.dispatch(args, context: context)
             let dryRun = args.values[NetworkFlags.dryRun.name] != nil
             return BatchRecord(
                 id: line.id, line: line.number, args: line.args, exitCode: 0, result: try result(of: output, dryRun: dryRun), error: nil)

@@ -8,28 +8,35 @@ import PlacesProviderKit
 /// over the transport the network flags choose, speaking the CLI's words.
 /// Which providers answer is decided before, in `ProviderSelection`.
 enum ProviderFactory {
-    static func client(_ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext) throws -> PlacesClient
-    {
-        try client([name], options: options, network: network, context: context)
+    static func client(
+        _ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext,
+        endedSessions: EndedSessionRecord? = nil
+    ) throws -> PlacesClient {
+        try client([name], options: options, network: network, context: context, endedSessions: endedSessions)
     }
 
     /// A client over `names` in this order; with more than one it merges their answers.
+    /// `progress` hears how far reading an extract has got; `endedSessions` is the record of
+    /// ended autocomplete sessions (`EndedSessions.record`) for a command that carries one on.
     static func client(
-        _ names: [ProviderName], options: ProviderOptions, network: NetworkOptions, context: RunContext
+        _ names: [ProviderName], options: ProviderOptions, network: NetworkOptions, context: RunContext,
+        progress: ExtractProgress.Handler? = nil, endedSessions: EndedSessionRecord? = nil
     ) throws -> PlacesClient {
-        let providers = try names.map { try provider($0, options: options, network: network, context: context) }
-        return PlacesClient(providers: providers, diagnostics: context.diagnostics)
+        let providers = try names.map { try provider($0, options: options, network: network, context: context, progress: progress) }
+        return PlacesClient(providers: providers, diagnostics: context.diagnostics, endedSessions: endedSessions)
     }
 
     /// `name`'s provider as its descriptor makes it from the environment: its key and base
     /// URL from `ServiceVariables`, an extract from `--data` / `$PLACES_OSM_DATA` for a
     /// provider that reads them.
     static func provider(
-        _ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext
+        _ name: ProviderName, options: ProviderOptions, network: NetworkOptions, context: RunContext,
+        progress: ExtractProgress.Handler? = nil
     ) throws -> any PlaceProvider {
         let descriptor = name.descriptor
         let service = descriptor.service.service
-        var configuration = ProviderConfiguration(baseURL: ServiceVariables.baseURL(service, context), locale: network.policy.locale)
+        var configuration = ProviderConfiguration(
+            baseURL: ServiceVariables.baseURL(service, context), locale: network.policy.locale, progress: progress)
         if let variable = ServiceVariables.key(service) {
             configuration.key = HTTPClientFactory.key(variable, for: network, context: context)
         }

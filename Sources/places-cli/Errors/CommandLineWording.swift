@@ -35,6 +35,9 @@ extension Wording {
             return "--radius \(JSONValue.format(radius)) is over \(provider.rawValue)'s limit of \(JSONValue.format(limit)) m"
         case .limitBelowOne:
             return "--limit must be at least 1"
+        case .limitOverCeiling(let limit, let provider, let ceiling):
+            return
+                "--limit \(limit) is over \(provider.rawValue)'s ceiling of \(ceiling): showing at most \(ceiling) (a --data file has no ceiling)"
         case .minRatingOutOfRange(let rating):
             return "--min-rating \(rating) is out of range: ratings go from 0 to 5"
         case .googleHasNoType(let category, let supported):
@@ -58,6 +61,19 @@ extension Wording {
             return "--provider \(provider.rawValue) cannot autocomplete: use \(web)\(offline)"
         case .autocompleteTooManyTypes(let count, let limit):
             return "--type makes \(count) Google types; autocomplete takes at most \(limit)"
+        case .sessionTokenEnded(let token):
+            return
+                "--session \(token) has ended: places details --session ended it, and Google bills every request of a reused token on its own; start another with --session new"
+        case .sessionEndUnknown(let token, let problem):
+            let (reason, fix) = sessionRecordText(problem)
+            return
+                "cannot tell whether session \(token) has already ended (\(reason)): if places details --session ended it, Google bills this request on its own; \(fix)"
+        case .sessionEndNotRecorded(let token, let problem):
+            let (reason, fix) = sessionRecordText(problem)
+            return
+                "the end of session \(token) was not recorded (\(reason)): places cannot refuse the token later, and Google bills every request of a reused one on its own; \(fix)"
+        case .sessionUnusedOffline:
+            return "an extract bills nothing: the session token is not used offline"
 
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the key (\(status)): \(keyAdvice(service, legacyFoursquareKey: legacyFoursquareKey))"
@@ -149,6 +165,13 @@ extension Wording {
         case .indexNotSaved(let path, let directory, let reason):
             return "cannot save the index of \(path) in \(directory) (\(reason)); reading the whole file each time (--no-cache skips this)"
 
+        case .centerFarFromExtract(let center, let away, let radius, let source, let extent, let swapped):
+            let text = Phrase.farFromExtract(center: center, metersAway: away, source: source, extent: extent)
+            let swap = swapped.map { "; did you swap LAT,LON? (try --at \(Phrase.degrees($0)))" } ?? ""
+            return text + ", farther than --radius \(JSONValue.format(radius)) m" + swap
+        case .moreMatching(let shown, let total):
+            return "\(shown) of \(total) shown (--limit N for more)"
+
         case .placeNameNeeded:
             return "--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'"
         case .noPlaceNamed(let name, let scope, let closest, let point):
@@ -172,6 +195,18 @@ extension Wording {
             case .regularFile: return "set PLACES_FAVORITES_FILE to the path of a regular file (it is created on the first favorite add)"
             case .makeReadable: return "make it readable or set PLACES_FAVORITES_FILE to a file you can read and write"
             }
+        }
+    }
+
+    /// Why the record of ended sessions cannot be used, and what would fix it.
+    private static func sessionRecordText(_ problem: Phrase.SessionRecordProblem) -> (reason: String, fix: String) {
+        switch problem {
+        case .nowhere:
+            return ("neither XDG_CACHE_HOME nor HOME is set", "set one of them, and start each session with --session new")
+        case .unusable(let path, let reason):
+            return (
+                reason, "places needs a regular file it can read and write at \(path); meanwhile, start each session with --session new"
+            )
         }
     }
 

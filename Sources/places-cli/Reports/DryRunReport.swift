@@ -25,19 +25,20 @@ enum DryRunReport {
     /// provider answering from a local file says so). A provider that could not even build
     /// its request is a warning, as in a real run, or the error when none could.
     static func merged(_ answers: [PlacesClient.ProviderAnswer], client: PlacesClient) throws -> String {
-        // A captured request is what a dry run asks of a provider: an answer, here.
+        // The request a provider would send is what a dry run asks of it: an answer, here.
+        let outcomes = answers.map { try? DryRunOutcome($0.result) }
         _ = try client.usable(
-            answers.map { answer in
-                guard case .failure(let error) = answer.result, error is DryRunCapture else { return answer }
+            zip(answers, outcomes).map { answer, outcome in
+                guard case .wouldSend? = outcome else { return answer }
                 return PlacesClient.ProviderAnswer(provider: answer.provider, result: .success([]))
             })
         var sections: [String] = []
-        for (index, answer) in answers.enumerated() {
+        for (index, (answer, outcome)) in zip(answers, outcomes).enumerated() {
             let label = "# \(answer.provider.rawValue) (\(index + 1) of \(answers.count))\n"
-            switch answer.result {
-            case .failure(let capture as DryRunCapture): sections.append(label + text(for: capture.request))
-            case .success: sections.append(label + offline(provider: answer.provider))
-            case .failure: continue
+            switch outcome {
+            case .wouldSend(let request)?: sections.append(label + text(for: request))
+            case .answered?: sections.append(label + offline(provider: answer.provider))
+            case nil: continue
             }
         }
         let order = answers.map(\.provider.rawValue).joined(separator: ",")

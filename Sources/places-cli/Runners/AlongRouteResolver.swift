@@ -23,15 +23,17 @@ enum AlongRouteResolver {
         let to = try await points.resolve(options.to, flag: "--to", diagnostics: context.diagnostics)
         if options.router == .osrm && options.mode == .transit { throw OSRMRouter.transitRefusal(wording: context.diagnostics.wording) }
         let router = try RouterFactory.make(options.router, network: search.network, context: context)
-        var geometry: RouteGeometry
+        let geometry: RouteGeometry
         var dryRun: String?
-        do {
-            geometry = try await router.route(
-                from: from.coordinate, to: to.coordinate, mode: options.mode, steps: false,
-                diagnostics: context.diagnostics)
-        } catch let capture as DryRunCapture {
+        switch try await DryRun.capture({
+            try await router.route(
+                from: from.coordinate, to: to.coordinate, mode: options.mode, steps: false, diagnostics: context.diagnostics)
+        }) {
+        case .answered(let drawn):
+            geometry = drawn
+        case .wouldSend(let request):
             dryRun =
-                "# the route (\(options.router.rawValue))\n" + DryRunReport.text(for: capture.request)
+                "# the route (\(options.router.rawValue))\n" + DryRunReport.text(for: request)
                 + "# then the search, shown here along the straight line in place of the route's line\n"
             let estimate = EstimateRouter.estimate(
                 straightLineMeters: GeodesicDistance.meters(from: from.coordinate, to: to.coordinate),

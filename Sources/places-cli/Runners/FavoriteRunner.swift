@@ -29,10 +29,11 @@ enum FavoriteRunner {
 
         let client = try ProviderFactory.client(id.provider, options: options.providerOptions, network: options.network, context: context)
         let venue: Venue
-        do {
-            venue = try await client.lookUp(id, fields: fields)
-        } catch let capture as DryRunCapture {
-            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent; the favorites were not changed")
+        switch try await DryRun.capture({ try await client.lookUp(id, fields: fields) }) {
+        case .answered(let found):
+            venue = found
+        case .wouldSend(let request):
+            return DryRunReport.text(for: request, more: "dry run: nothing was sent; the favorites were not changed")
         }
         if options.network.dryRun {
             return DryRunReport.offline(provider: id.provider) + "# dry run: the favorites were not changed\n"

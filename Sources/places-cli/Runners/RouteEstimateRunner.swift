@@ -13,33 +13,36 @@ enum RouteEstimateRunner {
         // for a saved place); `--data` with another provider's id is a usage error.
         let resolver = PointResolver.commandLine(providerOptions: options.providerOptions, network: options.network, context: context)
 
+        let ends = try await DryRun.capture {
+            (
+                try await resolver.resolve(options.from, flag: "--from", diagnostics: context.diagnostics),
+                try await resolver.resolve(options.to, flag: "--to", diagnostics: context.diagnostics)
+            )
+        }
         let from: RoutePoint, to: RoutePoint
-        do {
-            from = try await resolver.resolve(options.from, flag: "--from", diagnostics: context.diagnostics)
-            to = try await resolver.resolve(options.to, flag: "--to", diagnostics: context.diagnostics)
-        } catch let capture as DryRunCapture {
+        switch ends {
+        case .answered(let points):
+            (from, to) = points
+        case .wouldSend(let request):
             let after = options.router == .estimate ? "" : "; the route request follows once the place is looked up"
-            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent\(after)")
+            return DryRunReport.text(for: request, more: "dry run: nothing was sent\(after)")
         }
         // The line is asked for only when it is printed: a drawn route (GeoJSON) or steps.
         // The estimate's line is the straight one, drawn from the ends: it is measured (with
         // its note on trips no one makes).
         let wantsLine = (options.steps || options.format == .geojson) && options.router != .estimate
+        // A web router under --dry-run stops at its request, which CLI.dispatch prints.
         let measure: RouteMeasure
         var geometry: RouteGeometry?
-        do {
-            if wantsLine {
-                let drawn = try await router.route(
-                    from: from.coordinate, to: to.coordinate, mode: options.mode, steps: options.steps,
-                    diagnostics: context.diagnostics)
-                geometry = drawn
-                measure = drawn.measure
-            } else {
-                measure = try await router.measure(
-                    from: from.coordinate, to: to.coordinate, mode: options.mode, diagnostics: context.diagnostics)
-            }
-        } catch let capture as DryRunCapture {
-            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
+        if wantsLine {
+            let drawn = try await router.route(
+                from: from.coordinate, to: to.coordinate, mode: options.mode, steps: options.steps,
+                diagnostics: context.diagnostics)
+            geometry = drawn
+            measure = drawn.measure
+        } else {
+            measure = try await router.measure(
+                from: from.coordinate, to: to.coordinate, mode: options.mode, diagnostics: context.diagnostics)
         }
         if options.steps && options.router == .estimate && !options.network.dryRun {
             context.diagnostics.note(

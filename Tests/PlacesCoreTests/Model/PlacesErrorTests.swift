@@ -40,7 +40,20 @@ struct PlacesErrorTests {
         .favoritesUnreadable(path: "f", problem: "p"), .favoritesNewerVersion(found: "2", current: 1),
         .favoritesFix(.makeWritable), .favoritesFix(.makeDirectoryWritable), .favoritesFix(.removeLockFile), .favoritesFix(.pointAtFile),
         .favoritesFix(.fileInDirectory("/d")), .favoritesFix(.regularFile), .favoritesFix(.makeReadable),
+        .sortNeedsRoute(.distance), .limitOverCeiling(limit: 5000, provider: .google, ceiling: 1000), .autocompleteNeedsInput,
+        .sessionTokenInvalid(problem: "p"), .sessionEnded, .autocompleteUnsupported(.osm, supported: [.google, .foursquare]),
+        .autocompleteTooManyTypes(count: 7, limit: 5), .sessionTokenEnded(token: "t"), .sessionEndUnknown(token: "t", .nowhere),
+        .sessionEndUnknown(token: "t", .unusable(path: "p", reason: "r")), .sessionEndNotRecorded(token: "t", .nowhere),
+        .sessionUnusedOffline, .anotherTravelMode, .estimateRouter, .checkBaseURL(.osrm), .osrmHasNoTransit,
+        .osrmDemoServerCarsOnly(host: "h", mode: .walk, profileServer: "https://p"),
+        .centerFarFromExtract(
+            center: farCenter, metersAway: 5000, radius: 1000, source: "x.json", extent: helsinkiBox, swapped: nil),
+        .centerFarFromExtract(
+            center: farCenter, metersAway: 5000, radius: 1000, source: "x.json", extent: helsinkiBox, swapped: farCenter),
+        .moreMatching(shown: 20, total: 50),
     ]
+    static let farCenter = try! Coordinate(latitude: 24.9384, longitude: 60.1699)
+    static let helsinkiBox = BoundingBox(south: 60.1, west: 24.8, north: 60.3, east: 25.1)
 
     /// What an app shows never names a flag, an environment variable or the command.
     @Test(arguments: phrases)

@@ -79,10 +79,15 @@ struct OSRMRouterTests {
     @Test func theCarOnlyDemoServerIsNotedForWalking() async throws {
         let client = HTTPClient(transport: DryRunTransport())
         let notes = NoteLog()
-        await #expect(throws: DryRunCapture.self) {
-            _ = try await OSRMRouter(client: client, baseURL: ServiceDescriptor.osrm.defaultBaseURL).measure(
+        let outcome = try await DryRun.capture {
+            try await OSRMRouter(client: client, baseURL: ServiceDescriptor.osrm.defaultBaseURL).measure(
                 from: Self.from, to: Self.to, mode: .walk, diagnostics: notes.diagnostics)
         }
+        guard case .wouldSend(let request) = outcome else {
+            Issue.record("a dry run answered instead of stopping at its request")
+            return
+        }
+        #expect(request.url.absoluteString.contains("/route/v1/walking/"), "\(request.url)")
         #expect(notes.lines.count == 1 && notes.lines[0].contains("routes cars only") && notes.lines[0].contains("routed-foot"))
     }
 

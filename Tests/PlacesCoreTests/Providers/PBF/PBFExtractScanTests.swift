@@ -56,9 +56,9 @@ struct PBFExtractScanTests {
         ]
         let records = PBFVenueRecords.path(forIndex: cache.indexPath(forSource: OverpassDataSource.absolutePath(path)))
         for request in requests {
-            let bare = try OverpassFileProvider(path: path, cache: nil).answer(request, diagnostics: .silent)
-            let first = try OverpassFileProvider(path: path, cache: cache).answer(request, diagnostics: .silent)
-            let indexed = try OverpassFileProvider(path: path, cache: cache).answer(request, diagnostics: .silent)
+            let bare = try OverpassFileProvider(path: path, cache: nil).extractAnswer(request, diagnostics: .silent)
+            let first = try OverpassFileProvider(path: path, cache: cache).extractAnswer(request, diagnostics: .silent)
+            let indexed = try OverpassFileProvider(path: path, cache: cache).extractAnswer(request, diagnostics: .silent)
             #expect(!bare.venues.isEmpty)
             #expect(Self.summary(first.venues) == Self.summary(bare.venues))
             #expect(Self.summary(indexed.venues) == Self.summary(bare.venues))
@@ -68,7 +68,7 @@ struct PBFExtractScanTests {
             damaged[damaged.count - 3] ^= 0x55
             for replacement in [nil, damaged, Data(kept.prefix(kept.count / 2)), Data("junk".utf8)] {
                 if let replacement { try replacement.write(to: URL(fileURLWithPath: records)) } else { unlink(records) }
-                let fromBlocks = try OverpassFileProvider(path: path, cache: cache).answer(request, diagnostics: .silent)
+                let fromBlocks = try OverpassFileProvider(path: path, cache: cache).extractAnswer(request, diagnostics: .silent)
                 #expect(Self.summary(fromBlocks.venues) == Self.summary(bare.venues))
             }
             try kept.write(to: URL(fileURLWithPath: records))
