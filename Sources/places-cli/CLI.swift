@@ -70,7 +70,7 @@ enum CLI {
                 // Only the type: an error's own text may hold anything it was made from.
                 status = streams.fail(
                     "unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran",
-                    code: 70)
+                    code: ExitStatus.software)
             }
         }
         // Whatever the outcome: what was spent is worth knowing most when a command failed.
@@ -123,7 +123,7 @@ enum CLI {
         private func status(of result: StandardStreams.WriteResult) -> Int32 {
             switch result {
             case .written, .closedPipe: return 0
-            case .failed(let code): return fail(Self.writeFailure(code), code: 74)
+            case .failed(let code): return fail(Self.writeFailure(code), code: ExitStatus.ioError)
             }
         }
 

@@ -8,7 +8,7 @@ import PlacesSupport
 /// what it printed or the error it threw into the line's record.
 enum BatchLineRunner {
     static func run(_ line: BatchLine, batchFlags: [(String, String)], context: RunContext) async -> BatchRecord {
-        if let problem = line.problem { return failure(line, code: 64, message: problem) }
+        if let problem = line.problem { return failure(line, code: ExitStatus.usage, message: problem) }
         do {
             let args = try arguments(line.args, batchFlags: batchFlags)
             let output = try await CLI.dispatch(args, context: context)
@@ -18,7 +18,7 @@ enum BatchLineRunner {
         } catch {
             if let (code, message) = ErrorReport.report(error) { return failure(line, code: code, message: message) }
             return failure(
-                line, code: 70,
+                line, code: ExitStatus.software,
                 message: "unexpected failure (\(String(describing: type(of: error)))); please report it with the line that caused it")
         }
     }
