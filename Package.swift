@@ -50,8 +50,8 @@ let package = Package(
         .target(
             name: "PlacesCore",
             dependencies: [
-                "PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSMExtract",
-                "PlacesOSM", "PlacesGoogle", "PlacesFoursquare", "PlacesRouting",
+                "PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSM", "PlacesGoogle",
+                "PlacesFoursquare", "PlacesRouting",
             ]),
         // The GeoNames city gazetteer (1.8 MB of names): `--near`, POINT names.
         .target(name: "PlacesGazetteer", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesCore"]),

@@ -1,5 +1,4 @@
 import PlacesModel
-import PlacesOSMExtract
 import PlacesProviderKit
 
 /// As someone types: predictions from the first of the client's providers that can make

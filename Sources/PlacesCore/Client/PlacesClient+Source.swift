@@ -4,7 +4,6 @@ import PlacesGoogle
 import PlacesHTTP
 import PlacesModel
 import PlacesOSM
-import PlacesOSMExtract
 import PlacesProviderKit
 
 extension PlacesClient {

@@ -1,7 +1,6 @@
 import Foundation
 import PlacesHTTP
 import PlacesModel
-import PlacesOSMExtract
 import PlacesProviderKit
 
 /// The front door: nearby places, text search and place details from one source, with

@@ -1,7 +1,6 @@
 import Foundation
 import PlacesGeodesy
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 /// One saved place: a snapshot of what its provider said when it was added (or last

@@ -1,4 +1,3 @@
-import PlacesOSMExtract
 import PlacesSupport
 
 /// A favorite's alias: a short name to use the place by (`office`, `home`, `mum.s-flat`).

@@ -1,7 +1,6 @@
 import Foundation
 import PlacesGeodesy
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 /// One entry of the favorites file, field by field: required fields strictly, optional

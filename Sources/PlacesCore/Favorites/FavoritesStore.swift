@@ -1,6 +1,5 @@
 import Foundation
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 #if canImport(Glibc)

@@ -1,5 +1,4 @@
 import PlacesGeodesy
-import PlacesOSMExtract
 
 /// Whether two venues of different providers may be one place, and how good a match they are.
 ///

@@ -1,6 +1,5 @@
 import PlacesGeodesy
 import PlacesModel
-import PlacesOSMExtract
 
 /// Merges what several providers answered into one record per place (issue 16; docs/merging.md).
 ///

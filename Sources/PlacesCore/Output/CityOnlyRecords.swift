@@ -1,6 +1,5 @@
 import PlacesGeodesy
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 /// `reverse --city-only` records written straight as bytes, the city's part made once per

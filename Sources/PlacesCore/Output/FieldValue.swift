@@ -1,5 +1,4 @@
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 /// One field of one venue, typed, before any format writes it.

@@ -1,6 +1,5 @@
 import PlacesGeodesy
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 /// A GeoJSON FeatureCollection (RFC 7946) of Points in [longitude, latitude] order,

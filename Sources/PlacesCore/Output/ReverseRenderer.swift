@@ -1,6 +1,5 @@
 import Foundation
 import PlacesModel
-import PlacesOSMExtract
 import PlacesSupport
 
 /// `places reverse` answers in every format: the JSON record of the contract (one object,

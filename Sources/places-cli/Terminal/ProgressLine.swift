@@ -1,6 +1,5 @@
 import Foundation
 import PlacesCore
-import PlacesOSMExtract
 import PlacesSupport
 
 /// One line of progress on a terminal's stderr, redrawn in place, for work that has taken
