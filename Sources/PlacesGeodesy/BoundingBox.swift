@@ -10,7 +10,7 @@ package struct BoundingBox: Sendable, Equatable {
     package let east: Double
 
     /// `west > east` means the box crosses the antimeridian (as Google's Viewport allows).
-    package var crossesAntimeridian: Bool { west > east }
+    var crossesAntimeridian: Bool { west > east }
 
     package init(south: Double, west: Double, north: Double, east: Double) {
         self.south = south

@@ -42,7 +42,7 @@ extension PlacesClient {
     /// Marks favorites (keeping only them with `favoritesOnly`), then runs the pipeline:
     /// each place once, distance, radius, value filters, name filter, sort, limit. Its
     /// notes go to the diagnostics, then what an extract tells beyond its places.
-    package func refine(_ answer: SearchAnswer, for request: SearchRequest, favorites: Set<PlaceID>?, favoritesOnly: Bool) -> [Venue] {
+    func refine(_ answer: SearchAnswer, for request: SearchRequest, favorites: Set<PlaceID>?, favoritesOnly: Bool) -> [Venue] {
         var venues = answer.venues
         // Before the pipeline, so that the limit counts favorites only.
         if let favorites {

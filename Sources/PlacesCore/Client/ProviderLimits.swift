@@ -4,7 +4,7 @@ import PlacesModel
 /// refused, a limit over a web provider's ceiling is lowered to it (with a note).
 package enum ProviderLimits {
     /// The most places a web provider is asked for (an extract has no ceiling).
-    package static let maxLimit = 1000
+    static let maxLimit = 1000
 
     /// A radius above the provider's limit is an invalid request naming it.
     package static func check(_ request: SearchRequest, provider: ProviderName, wording: Wording) throws {
@@ -14,7 +14,7 @@ package enum ProviderLimits {
 
     /// `request` with its limit lowered to `maxLimit` when one of `providers` asks the web
     /// (a whole-extract dump has no ceiling); the note says so, naming the first such provider.
-    package static func capped(_ request: SearchRequest, providers: [any PlaceProvider], diagnostics: Diagnostics) -> SearchRequest {
+    static func capped(_ request: SearchRequest, providers: [any PlaceProvider], diagnostics: Diagnostics) -> SearchRequest {
         guard request.limit > maxLimit, let web = providers.first(where: { !$0.answersOffline }) else { return request }
         diagnostics.note(.limitOverCeiling(limit: request.limit, provider: web.name, ceiling: maxLimit))
         var capped = request

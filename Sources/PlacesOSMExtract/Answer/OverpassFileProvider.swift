@@ -72,7 +72,7 @@ package struct OverpassFileProvider: PlaceProvider {
     /// A search, with the facts about the answer and the extract (see `ExtractAnswer`).
     /// Elements that could not be placed are one note, elements dropped for an id or a
     /// position out of range another.
-    package func extractAnswer(_ request: SearchRequest, diagnostics: Diagnostics) throws -> ExtractAnswer {
+    func extractAnswer(_ request: SearchRequest, diagnostics: Diagnostics) throws -> ExtractAnswer {
         var answer = try select(OverpassSelection(request: request), diagnostics: diagnostics)
         if answer.unplacedCount > 0 {
             let n = answer.unplacedCount

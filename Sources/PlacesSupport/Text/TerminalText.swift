@@ -3,7 +3,7 @@
 package enum TerminalText {
     /// Text from outside longer than this many Unicode scalars is cut, ending in "…": a name
     /// or an address of megabytes from a broken answer would otherwise flood every format.
-    package static let maxShownLength = 2_000
+    static let maxShownLength = 2_000
 
     /// Text from outside (a provider's answer, an extract's tags) as every format prints it:
     /// cut to `limit` Unicode scalars (ending in "…"), then made one safe line
