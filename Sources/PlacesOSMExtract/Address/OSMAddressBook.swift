@@ -8,7 +8,7 @@ import PlacesSupport
 /// file beside its index (`OSMAddressFile`), read a few cells at a time; a stream, or a file
 /// without a cache, is read whole into memory. An addresses file found damaged, when it is
 /// opened or when a cell of it is read, is a note and is written again from the extract.
-package final class OSMAddressBook: @unchecked Sendable {
+final class OSMAddressBook: @unchecked Sendable {
     private enum Storage {
         case file(OSMAddressFile)
         case memory([OSMAddressRecord])
