@@ -22,8 +22,9 @@ extension PlacesClient {
             answer.addressDistanceMeters = found.coordinate.map { GeodesicDistance.meters(from: request.point, to: $0) }
         }
         if request.limit > 0 {
-            answer.places = try await nearby(
-                NearbyRequest(center: request.point, radiusMeters: Self.reversePlacesRadius, limit: request.limit))
+            var places = NearbyRequest(center: request.point, radiusMeters: Self.reversePlacesRadius, limit: request.limit).searchRequest
+            places.notesCenterFarFromExtract = false
+            answer.places = try await venues(for: places, favoritesOnly: false)
         }
         return answer
     }

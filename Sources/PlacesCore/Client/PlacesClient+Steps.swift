@@ -64,7 +64,9 @@ extension PlacesClient {
     /// extract can be near (a city it does not cover, latitude and longitude swapped), and
     /// how many places the limit left out, when the request wants that counted.
     func note(_ coverage: ExtractCoverage, of request: SearchRequest, shown: Int) {
-        if let center = request.center, let radius = request.radiusMeters, let extent = coverage.extent {
+        if request.notesCenterFarFromExtract, let center = request.center, let radius = request.radiusMeters,
+            let extent = coverage.extent
+        {
             let away = extent.metersOutside(from: center)
             if away > radius {
                 let swapped = (try? Coordinate(latitude: center.longitude, longitude: center.latitude))

@@ -136,7 +136,8 @@ public struct PlacesClient: Sendable {
         return venue
     }
 
-    private func venues(for request: SearchRequest, favoritesOnly: Bool) async throws -> [Venue] {
+    /// A request's places, as `nearby` and `search` answer it: prepared, favorites read, fetched, refined.
+    func venues(for request: SearchRequest, favoritesOnly: Bool) async throws -> [Venue] {
         let request = try prepare(request)
         let favorites = favoritesOnly || request.fields.fields.contains(.isFavorite) ? try favoriteIDs(required: favoritesOnly) : nil
         return try await venues(for: request, favorites: favorites, favoritesOnly: favoritesOnly)

@@ -24,6 +24,10 @@ package struct SearchRequest: Sendable {
     /// Whether the client should say how many places matched when `limit` cut the answer (a
     /// source that can count cheaply then does: `ExtractCoverage.totalMatching`).
     package var wantsTotalCount = false
+    /// Whether the client notes a centre farther than the radius from every place of an
+    /// extract (a likely mistake in a search). `reverse` asks for places as a side dish of an
+    /// address and turns it off: a stream of points far from the extract would note each one.
+    package var notesCenterFarFromExtract = true
     /// Whether a provider may apply `minRating`, `openNow` and `price` on its side (and
     /// return only what passes). False for a merged search: there each field of a record
     /// comes from the first provider that knows it, so the filters judge the merged record,

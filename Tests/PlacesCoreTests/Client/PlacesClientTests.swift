@@ -136,6 +136,9 @@ struct PlacesClientTests {
         #expect(notes.all.count == 1)
         #expect(notes.all.first?.hasPrefix("35.6812,139.7671 is at least ") == true, "\(notes.all)")
         #expect(notes.all.first?.hasSuffix("farther than the radius of 1000 m") == true, "\(notes.all)")
+        // What is at a point far away says nothing of the kind: its places are a side dish.
+        let there = try await client.reverse(ReverseRequest(point: tokyo))
+        #expect(there.places.isEmpty && notes.all.count == 1, "\(notes.all)")
 
         let swapped = Notes()
         let mixedUp = PlacesClient(source: .extract(Self.extract), configuration: .init(notes: swapped.add))
