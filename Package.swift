@@ -2,6 +2,12 @@
 import PackageDescription
 
 // The Swift toolchain only: no package dependencies (see README, "Design").
+//
+// The library is cut into targets whose edges go one way (docs/architecture.md draws the
+// graph): a target sees only what the targets it names declare `public` or `package`, so the
+// compiler, not a convention, keeps a provider out of another provider's wire and the HTTP
+// layer out of the client. PlacesCore is the one library an app links; it re-exports the
+// public types of the targets under it.
 let package = Package(
     name: "places",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -15,14 +21,47 @@ let package = Package(
         // user asked for no packages, and zlib ships with the OS (macOS, iOS, and every Linux
         // that has the libcurl FoundationNetworking needs; Debian's headers: zlib1g-dev).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // The library an app links: models, requests, PlacesClient, providers, favorites.
-        .target(name: "PlacesCore", dependencies: ["CZlib"]),
+        // Files, system calls, text folding, terminal-safe text, JSON spans and values, hashes:
+        // nothing about places.
+        .target(name: "PlacesSupport"),
+        // Positions and distances on the WGS84 ellipsoid, route lines and corridors, the cities'
+        // positions and time zones.
+        .target(name: "PlacesGeodesy"),
+        // The values every part speaks: places, ids, requests, answers, errors and their words.
+        .target(name: "PlacesModel", dependencies: ["PlacesSupport", "PlacesGeodesy"]),
+        // Requests on the wire: transport, retries, redirects, secrets and their redaction,
+        // cassettes, the response cache, request gates, billing ledger.
+        .target(name: "PlacesHTTP", dependencies: ["PlacesSupport", "PlacesModel"]),
+        // What a provider, a geocoder and a router are, and how one is described and made.
+        .target(name: "PlacesProviderKit", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP"]),
+        // OpenStreetMap extracts read offline: the Overpass JSON scanner, `.osm.pbf`, the
+        // spatial index and the files beside it (names, addresses, venue records).
+        .target(name: "PlacesOSMExtract", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "CZlib"]),
+        // The providers and routers, each over its own wire.
+        .target(
+            name: "PlacesOSM",
+            dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSMExtract"]),
+        .target(name: "PlacesGoogle", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit"]),
+        .target(
+            name: "PlacesFoursquare", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit"]),
+        .target(name: "PlacesRouting", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit"]),
+        // The library an app links: PlacesClient and RouteClient over the registry of
+        // providers, the provider-neutral pipeline, favorites, the JSON/CSV/GeoJSON encodings.
+        .target(
+            name: "PlacesCore",
+            dependencies: [
+                "PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSM", "PlacesGoogle",
+                "PlacesFoursquare", "PlacesRouting",
+            ]),
         // The GeoNames city gazetteer (1.8 MB of names): `--near`, POINT names.
-        .target(name: "PlacesGazetteer", dependencies: ["PlacesCore"]),
+        .target(name: "PlacesGazetteer", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesCore"]),
         // The only target that knows argv, the environment, stdout/stderr and exit codes.
         .executableTarget(
             name: "places-cli",
-            dependencies: ["PlacesCore", "PlacesGazetteer"]
+            dependencies: [
+                "PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSMExtract", "PlacesGoogle",
+                "PlacesFoursquare", "PlacesRouting", "PlacesCore", "PlacesGazetteer",
+            ]
         ),
         // What an app writes: the nearest cafes with PlacesCore's public API alone (no
         // `package` access), run by a test against the loopback fake. Not a product.

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesGeodesy
 
 extension Gazetteer {
     /// The city nearest `point` (by WGS84 geodesic distance; a tie goes to the more populous),
@@ -9,12 +10,13 @@ extension Gazetteer {
     public func nearestCity(to point: Coordinate) -> ReverseGeocode.City? {
         guard let found = nearestRow(to: point) else { return nil }
         let place = place(atRow: found.row)
-        return ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
-                                   coordinate: place.coordinate, population: place.population, distanceMeters: found.meters)
+        return ReverseGeocode.City(
+            name: place.name, admin1: place.admin1, countryCode: place.countryCode,
+            coordinate: place.coordinate, population: place.population, distanceMeters: found.meters)
     }
 
     /// The nearest city's row and distance, without building its `Place` (the stream's hot path).
-    package func nearestRow(to point: Coordinate) -> (row: Int, meters: Double)? {
+    func nearestRow(to point: Coordinate) -> (row: Int, meters: Double)? {
         nearestRowFinder()(point)
     }
 
@@ -31,8 +33,9 @@ extension Gazetteer {
     /// The place of row `row` (0 ≤ row < the number of cities).
     package func place(atRow row: Int) -> Place {
         let fields = rowFields(row)
-        return Place(name: fields[0], countryCode: fields[2], admin1: fields[3],
-                     coordinate: table.positions.coordinate(row), population: Int(fields[4]) ?? 0)
+        return Place(
+            name: fields[0], countryCode: fields[2], admin1: fields[3],
+            coordinate: table.positions.coordinate(row), population: Int(fields[4]) ?? 0)
     }
 
     /// The number of cities.

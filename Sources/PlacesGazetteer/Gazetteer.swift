@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesGeodesy
+import PlacesSupport
 
 /// Offline place-name lookup over the bundled GeoNames cities (population ≥ 15,000): the
 /// CLI's `--near` and POINT names, or an app's "search near a city" without a network.
@@ -49,9 +51,11 @@ public struct Gazetteer: Sendable {
             let shown = others.prefix(3).map { $0.label(among: all) }.joined(separator: "; ")
             let more = others.count > 3 ? " and \(others.count - 3) more" : ""
             let noun = others.count == 1 ? "other" : "others"
-            let example = runnerUp.countryCode == place.countryCode
+            let example =
+                runnerUp.countryCode == place.countryCode
                 ? "\(runnerUp.name),\(runnerUp.countryCode)-\(runnerUp.admin1)" : "\(runnerUp.name),\(runnerUp.countryCode)"
-            return "'\(query)' is ambiguous: using \(place.label(among: all)) (pop. \(population)); \(others.count) \(noun): \(shown)\(more). Add ',CC' or ',CC-REGION' to choose, e.g. '\(example)'"
+            return
+                "'\(query)' is ambiguous: using \(place.label(among: all)) (pop. \(population)); \(others.count) \(noun): \(shown)\(more). Add ',CC' or ',CC-REGION' to choose, e.g. '\(example)'"
         }
 
         private static func grouped(_ n: Int) -> String {
@@ -99,7 +103,9 @@ public struct Gazetteer: Sendable {
         var prefixed: [Place] = []
         let keyBytes = Array(key.utf8)
         forEachRow { row, fields in
-            if !scopes.isEmpty, !scopes.contains(where: { Self.equal(fields[2], $0.country) && ($0.admin1.map { Self.equal(fields[3], $0) } ?? true) }) {
+            if !scopes.isEmpty,
+                !scopes.contains(where: { Self.equal(fields[2], $0.country) && ($0.admin1.map { Self.equal(fields[3], $0) } ?? true) })
+            {
                 return
             }
             switch Self.compare(keys: fields[5], with: keyBytes) {
@@ -180,8 +186,9 @@ public struct Gazetteer: Sendable {
     }
 
     private func place(_ row: Int, _ f: [UnsafeBufferPointer<UInt8>]) -> Place {
-        Place(name: Self.string(f[0]), countryCode: Self.string(f[2]), admin1: Self.string(f[3]),
-              coordinate: table.positions.coordinate(row), population: Int(Self.string(f[4])) ?? 0)
+        Place(
+            name: Self.string(f[0]), countryCode: Self.string(f[2]), admin1: Self.string(f[3]),
+            coordinate: table.positions.coordinate(row), population: Int(Self.string(f[4])) ?? 0)
     }
 
     /// Up to three names within a small edit distance of `key` (in `countries` when given),

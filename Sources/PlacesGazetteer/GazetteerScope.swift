@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// What the text after a name's last comma narrows the search to, as people write it:
 /// a country code (`FI`, and `UK` for GB), a country's name (`Finland`, `United States`),
@@ -22,8 +23,11 @@ struct GazetteerScope: Sendable, Hashable {
         let trimmed = suffix.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: "-", maxSplits: 1)
         if parts.count == 2, parts[0].count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isLetter }) {
-            return [GazetteerScope(country: countryAliases[parts[0].uppercased()] ?? parts[0].uppercased(),
-                                   admin1: parts[1].uppercased())]
+            return [
+                GazetteerScope(
+                    country: countryAliases[parts[0].uppercased()] ?? parts[0].uppercased(),
+                    admin1: parts[1].uppercased())
+            ]
         }
         let key = TextFolding.fold(trimmed).replacingOccurrences(of: ".", with: "")
         guard !key.isEmpty else { return [] }

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesGeodesy
 
 /// The gazetteer's rows joined to the cities' positions by GeoNames id, the key both
 /// generated tables carry (`Generated/GazetteerData.swift` here, PlacesCore's
@@ -31,7 +32,9 @@ struct GazetteerTable: Sendable {
                     if row < positions.count, positions.ids[row] == id {
                         city = row
                     } else {
-                        if byID == nil { byID = Dictionary(positions.ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+                        if byID == nil {
+                            byID = Dictionary(positions.ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                        }
                         city = byID?[id]
                     }
                     if let city {
@@ -44,10 +47,13 @@ struct GazetteerTable: Sendable {
             }
         }
         self.fields = fields
-        self.positions = order.elementsEqual(positions.ids.indices.prefix(order.count)) ? positions.prefix(order.count)
-            : CityPositions(ids: order.map { positions.ids[$0] }, latitudes: order.map { positions.latitudes[$0] },
-                            longitudes: order.map { positions.longitudes[$0] }, zones: order.map { positions.zones[$0] },
-                            zoneNames: positions.zoneNames)
+        self.positions =
+            order.elementsEqual(positions.ids.indices.prefix(order.count))
+            ? positions.prefix(order.count)
+            : CityPositions(
+                ids: order.map { positions.ids[$0] }, latitudes: order.map { positions.latitudes[$0] },
+                longitudes: order.map { positions.longitudes[$0] }, zones: order.map { positions.zones[$0] },
+                zoneNames: positions.zoneNames)
     }
 
     /// The number of cities.
@@ -57,7 +63,8 @@ struct GazetteerTable: Sendable {
     /// line with no id (or one over UInt32). An id is at most ten digits: a small string.
     private static func leadingID(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (UInt32, Range<Int>)? {
         guard let tab = bytes[line].firstIndex(of: 9), tab > line.lowerBound, tab - line.lowerBound <= 10,
-              let id = UInt32(String(decoding: bytes[line.lowerBound..<tab], as: UTF8.self)) else { return nil }
+            let id = UInt32(String(decoding: bytes[line.lowerBound..<tab], as: UTF8.self))
+        else { return nil }
         return (id, (tab + 1)..<line.upperBound)
     }
 }

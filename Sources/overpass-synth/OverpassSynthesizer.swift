@@ -43,9 +43,13 @@ struct OverpassSynthesizer {
         if style == .varied && random.chance(0.5) { out += [0xEF, 0xBB, 0xBF] }
         text("{\n  \"version\": 0.6,\n  \"generator\": \"Overpass API 0.7.62.1 084b4234 (places overpass-synth)\",\n")
         text("  \"osm3s\": {\n    \"timestamp_osm_base\": \"2024-05-01T00:00:00Z\",\n")
-        text("    \"copyright\": \"The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.\"\n  },\n")
+        text(
+            "    \"copyright\": \"The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.\"\n  },\n"
+        )
         if style == .varied {
-            text("  \"remark\": \"synthetic data, no runtime remark\",\n  \"bounds\": {\"minlat\": 59.8, \"maxlat\": 70.1, \"note\": [true, false, null, -0.0, 1E-300]},\n")
+            text(
+                "  \"remark\": \"synthetic data, no runtime remark\",\n  \"bounds\": {\"minlat\": 59.8, \"maxlat\": 70.1, \"note\": [true, false, null, -0.0, 1E-300]},\n"
+            )
         }
         text("  \"elements\": [\n")
         var id: Int64 = 10_000_000
@@ -98,7 +102,9 @@ struct OverpassSynthesizer {
     private mutating func variedExtras(_ members: inout [(String, [UInt8])], tags: [(String, String)]) {
         var tagMembers = tags.map { ($0.0, quoted($0.1)) }
         if random.chance(0.2) { tagMembers.append(("name", quoted("Duplicate name (the first one wins)"))) }
-        if random.chance(0.1) { tagMembers.append(("note", quoted("\\ud83c\\udf55 pizza \\u00e9t\\u00E9 \\\"x\\\" \\/ \\\\ \\b\\f\\n\\r\\t", escaped: true))) }
+        if random.chance(0.1) {
+            tagMembers.append(("note", quoted("\\ud83c\\udf55 pizza \\u00e9t\\u00E9 \\\"x\\\" \\/ \\\\ \\b\\f\\n\\r\\t", escaped: true)))
+        }
         switch random.below(40) {
         case 0: members.append(("tags", Array("null".utf8)))
         case 1: break
@@ -133,8 +139,13 @@ struct OverpassSynthesizer {
             tags.append(("addr:city", city.name))
         }
         if random.chance(0.08) { tags.append(("opening_hours", random.pick(Self.hours))) }
-        if random.chance(0.07) { tags.append((random.chance(0.7) ? "phone" : "contact:phone", "+358 \(random.below(90) + 10) \(random.below(9_000_000) + 1_000_000)")) }
-        if random.chance(0.08) { tags.append((random.chance(0.8) ? "website" : "contact:website", "https://example.fi/\(random.below(1_000_000))")) }
+        if random.chance(0.07) {
+            tags.append(
+                (random.chance(0.7) ? "phone" : "contact:phone", "+358 \(random.below(90) + 10) \(random.below(9_000_000) + 1_000_000)"))
+        }
+        if random.chance(0.08) {
+            tags.append((random.chance(0.8) ? "website" : "contact:website", "https://example.fi/\(random.below(1_000_000))"))
+        }
         if random.chance(0.06) { tags.append(("wheelchair", random.pick(["yes", "no", "limited"]))) }
         if style == .varied {
             random.shuffle(&tags)

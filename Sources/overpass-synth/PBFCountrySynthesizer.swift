@@ -94,7 +94,9 @@ struct PBFCountrySynthesizer {
                 refs.append(sketch.firstNode)
                 tags = places.tags(city: places.pickCity()) + [("building", "yes")]
             case Self.street:
-                tags = [("highway", random.pick(["residential", "service", "tertiary", "footway"])), ("name", "Katu \(random.below(5000))")]
+                tags = [
+                    ("highway", random.pick(["residential", "service", "tertiary", "footway"])), ("name", "Katu \(random.below(5000))"),
+                ]
             default:
                 refs.append(sketch.firstNode)
                 tags = [("building", random.pick(["yes", "house", "apartments", "garage"]))]
@@ -122,7 +124,10 @@ struct PBFCountrySynthesizer {
             let tags: [(String, String)]
             if random.chance(0.4) {
                 for _ in 0..<(1 + random.below(3)) { members.append((.way, Int64(random.below(sketches.count) + 1), "outer")) }
-                tags = [("type", "multipolygon"), random.chance(0.5) ? ("leisure", "park") : ("amenity", "school"), ("name", "Alue \(random.below(10_000))")]
+                tags = [
+                    ("type", "multipolygon"), random.chance(0.5) ? ("leisure", "park") : ("amenity", "school"),
+                    ("name", "Alue \(random.below(10_000))"),
+                ]
             } else {
                 for _ in 0..<(5 + random.below(16)) { members.append((.way, Int64(random.below(sketches.count) + 1), "")) }
                 let stop = sketches[random.below(sketches.count)].firstNode

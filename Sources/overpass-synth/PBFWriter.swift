@@ -88,8 +88,10 @@ struct PBFWriter {
     // MARK: Blocks
 
     /// The `OSMHeader` block.
-    mutating func header(required: [String] = ["OsmSchema-V0.6", "DenseNodes"], optional: [String] = [],
-                         compression: Compression = .zlibDefault) {
+    mutating func header(
+        required: [String] = ["OsmSchema-V0.6", "DenseNodes"], optional: [String] = [],
+        compression: Compression = .zlibDefault
+    ) {
         var block = Protobuf()
         for feature in required { block.string(4, feature) }
         for feature in optional { block.string(5, feature) }
@@ -175,8 +177,10 @@ struct PBFWriter {
 
     /// A block of one group, in `PrimitiveGroup` field `groupField` (3 ways, 4 relations): the
     /// message `message` writes for each element, its strings in the block's table.
-    private mutating func groupBlock<Element>(_ elements: [Element], groupField: Int, _ options: BlockOptions,
-                                              _ message: (Element, inout StringTable) -> Protobuf) {
+    private mutating func groupBlock<Element>(
+        _ elements: [Element], groupField: Int, _ options: BlockOptions,
+        _ message: (Element, inout StringTable) -> Protobuf
+    ) {
         var strings = StringTable()
         var group = Protobuf()
         for element in elements { group.bytes(groupField, message(element, &strings).bytes) }
@@ -186,8 +190,10 @@ struct PBFWriter {
     /// The start of a `Node`, `Way` or `Relation` message, numbered alike in all three: `id` (1;
     /// a Node's is sint64, zig-zag, the others' int64), `keys` (2) and `vals` (3) as indexes
     /// into the block's strings, and `info` (4) when the options keep metadata.
-    private static func elementMessage(id: Int64, zigZag: Bool, tags: [(String, String)], _ strings: inout StringTable,
-                                       _ options: BlockOptions) -> Protobuf {
+    private static func elementMessage(
+        id: Int64, zigZag: Bool, tags: [(String, String)], _ strings: inout StringTable,
+        _ options: BlockOptions
+    ) -> Protobuf {
         var message = Protobuf()
         message.key(1, wire: 0)
         if zigZag { message.signedVarint(id) } else { message.varint(UInt64(bitPattern: id)) }

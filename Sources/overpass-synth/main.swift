@@ -20,7 +20,8 @@ func writeAll(_ bytes: [UInt8], to fd: Int32) {
     }
 }
 
-let usage = "usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied] [--disc LAT,LON,KM]\n       overpass-synth --pbf-nodes N [--seed S]\n"
+let usage =
+    "usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied] [--disc LAT,LON,KM]\n       overpass-synth --pbf-nodes N [--seed S]\n"
 
 func fail(_ message: String) -> Never {
     writeAll(Array("overpass-synth: error: \(message)\n\(usage)".utf8), to: 2)

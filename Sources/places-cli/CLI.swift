@@ -1,3 +1,7 @@
+import PlacesCore
+import PlacesHTTP
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesCore
 
 /// Parses the command line, runs the command, prints, and turns every failure into
 /// one `places: error:` line and its exit code. Every byte goes out through a scrubber
@@ -34,8 +37,9 @@ enum CLI {
             progress?.interrupt()
             streams.stderr.write(line + "\n")
         }
-        let context = RunContext(environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
-                                 progress: progress, writeOutput: { streams.stdout.write($0) }, arguments: arguments)
+        let context = RunContext(
+            environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
+            progress: progress, writeOutput: { streams.stdout.write($0) }, arguments: arguments)
         let status: Int32
         var verbose = false
         do {
@@ -49,17 +53,13 @@ enum CLI {
                 // Writes its records itself, one by one, as they are done; on a terminal its
                 // closing line sums up what was sent, with --verbose anywhere.
                 let status = try await BatchRunner.run(args, context: context, streams: streams)
-                if args.isSet(.verbose) { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
+                if args.isGiven(NetworkFlags.verbose) { streams.stderr.write("places: \(RequestLedger.shared.summary)\n") }
                 return streams.finish(status)
             case .run(let args):
-                verbose = args.stringIfDeclared(.verbose) != nil
+                verbose = try args.ifDeclared(NetworkFlags.verbose)
                 output = try await dispatch(args, context: context)
             }
             status = streams.write(output)
-        } catch let capture as DryRunCapture {
-            // A command stopped at its first request under --dry-run: that request is what
-            // --dry-run promises to print, whichever command made it.
-            status = streams.write(DryRunReport.text(for: capture.request, more: "dry run: nothing was sent"))
         } catch {
             if let (code, message) = ErrorReport.report(error) {
                 status = streams.fail(message, code: code)
@@ -68,7 +68,9 @@ enum CLI {
                 }
             } else {
                 // Only the type: an error's own text may hold anything it was made from.
-                status = streams.fail("unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran", code: 70)
+                status = streams.fail(
+                    "unexpected failure (\(String(describing: type(of: error)))); please report it with the command you ran",
+                    code: ExitStatus.software)
             }
         }
         // Whatever the outcome: what was spent is worth knowing most when a command failed.
@@ -77,11 +79,17 @@ enum CLI {
     }
 
     /// Runs a parsed command and returns what it prints; a batch runs each of its lines here.
+    /// A command stopped at its first request under --dry-run prints that request: it is what
+    /// --dry-run promises, whichever command made it (a runner with more to say about the
+    /// request captures it itself).
     static func dispatch(_ args: ParsedArguments, context: RunContext) async throws -> String {
         guard let command = Commands.command(path: args.spec.path) else {
             throw UsageError("'places \(args.spec.name)' cannot be run directly; see 'places help'")
         }
-        return try await command.run(args, context: context)
+        switch try await DryRun.capture({ try await command.run(args, context: context) }) {
+        case .answered(let output): return output
+        case .wouldSend(let request): return DryRunReport.text(for: request, more: "dry run: nothing was sent")
+        }
     }
 
     /// stdout and stderr, both scrubbed of the keys.
@@ -115,7 +123,7 @@ enum CLI {
         private func status(of result: StandardStreams.WriteResult) -> Int32 {
             switch result {
             case .written, .closedPipe: return 0
-            case .failed(let code): return fail(Self.writeFailure(code), code: 74)
+            case .failed(let code): return fail(Self.writeFailure(code), code: ExitStatus.ioError)
             }
         }
 

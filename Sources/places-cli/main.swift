@@ -1,11 +1,12 @@
+import Dispatch
 import PlacesCore
+import PlacesSupport
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 // A thin entry point: everything else is in CLI and PlacesCore.
 StandardStreams.ignoreSigpipe()

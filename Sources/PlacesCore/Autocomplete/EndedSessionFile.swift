@@ -1,4 +1,6 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +24,7 @@ import Darwin
 package struct EndedSessionFile: Sendable {
     package let path: String
     /// How many ended tokens are kept (about 18 KB at 36 characters a token).
-    package static let kept = 500
+    static let kept = 500
     /// The most of the file that is read: `kept` tokens of the longest length fit with room,
     /// so a longer file is not one this wrote.
     static let maxBytes = 64 * 1024

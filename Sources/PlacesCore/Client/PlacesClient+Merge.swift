@@ -1,4 +1,6 @@
 import Foundation
+import PlacesModel
+import PlacesProviderKit
 
 /// A search of several providers at once (issue 16): each is asked the same neutral request
 /// (in its own mapping, paging and field mask), concurrently; the venues that are one place
@@ -18,10 +20,11 @@ extension PlacesClient {
 
     /// Every provider's answer to `request`, asked concurrently, in the client's order. What a
     /// provider says while it works is held back and then said in that order, so the same
-    /// answers always read the same.
+    /// answers always read the same. A merged answer tells no total, so none is counted.
     package func fetchEach(_ request: SearchRequest, onlyIDs: Set<PlaceID>?) async -> [ProviderAnswer] {
         var request = request
         request.onlyIDs = onlyIDs
+        request.wantsTotalCount = false
         let logs = providers.map { _ in HeldMessages() }
         let answered = await withTaskGroup(of: (Int, Result<[Venue], any Error>).self) { group in
             for (index, provider) in providers.enumerated() {
@@ -45,7 +48,9 @@ extension PlacesClient {
     }
 
     /// One provider's venues, or why it has none; never throws, so a task's value is a plain value.
-    private static func answer(of provider: any PlaceProvider, to request: SearchRequest, diagnostics: Diagnostics) async
+    private static func answer(
+        of provider: any PlaceProvider, to request: SearchRequest, diagnostics: Diagnostics
+    ) async
         -> Result<[Venue], any Error>
     {
         do {

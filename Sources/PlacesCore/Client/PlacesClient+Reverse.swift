@@ -1,4 +1,7 @@
 import Foundation
+import PlacesGeodesy
+import PlacesModel
+import PlacesSupport
 
 extension PlacesClient {
     /// What is at a point (an app's "where am I"): the address at or nearest to it from this
@@ -19,13 +22,15 @@ extension PlacesClient {
             answer.addressDistanceMeters = found.coordinate.map { GeodesicDistance.meters(from: request.point, to: $0) }
         }
         if request.limit > 0 {
-            answer.places = try await nearby(NearbyRequest(center: request.point, radiusMeters: Self.reversePlacesRadius, limit: request.limit))
+            var places = NearbyRequest(center: request.point, radiusMeters: Self.reversePlacesRadius, limit: request.limit).searchRequest
+            places.notesCenterFarFromExtract = false
+            answer.places = try await venues(for: places, favoritesOnly: false)
         }
         return answer
     }
 
     /// How far `reverse` looks for named places.
-    package static let reversePlacesRadius = 1000.0
+    static let reversePlacesRadius = 1000.0
 
     /// Where a typed street address is (`Simonkatu 7, Helsinki`), from this client's source;
     /// `near` prefers matches around a point. Throws `PlacesError.notFound` when nothing
@@ -35,19 +40,19 @@ extension PlacesClient {
         guard let geocoder else { throw Self.noGeocoder(providerName, wording: diagnostics.wording) }
         let matches = try await geocoder.lookUp(text, near: near, diagnostics: diagnostics)
         guard let first = matches.first else {
-            var closest = ""
-            if let offline = geocoder as? OSMExtractGeocoder, let query = AddressQuery(text) {
-                let book = try offline.book(diagnostics)
-                let names = try OSMExtractGeocoder.closestStreets(to: query.street, in: book)
-                if !names.isEmpty { closest = "; closest streets: " + names.joined(separator: ", ") }
-            }
+            let names = try geocoder.closestStreetNames(to: text, diagnostics: diagnostics)
+            let closest = names.isEmpty ? "" : "; closest streets: " + names.joined(separator: ", ")
             throw PlacesError.notFound(message: "no address matches '\(TerminalText.sanitizedLine(String(text.prefix(200))))'\(closest)")
         }
         return AddressLookup(match: first, others: Array(matches.dropFirst()))
     }
 
     static func noGeocoder(_ provider: ProviderName, wording: Wording) -> PlacesError {
-        .invalidRequest(.provider, message: "\(provider.rawValue) has no geocoder (no reverse geocoding, no addresses): use osm (an extract, or Nominatim online) or google")
+        .invalidRequest(
+            .provider,
+            message:
+                "\(provider.rawValue) has no geocoder (no reverse geocoding, no addresses): use osm (an extract, or Nominatim online) or google"
+        )
     }
 }
 

@@ -1,4 +1,10 @@
 import Foundation
+import PlacesFoursquare
+import PlacesGoogle
+import PlacesHTTP
+import PlacesModel
+import PlacesOSM
+import PlacesProviderKit
 
 extension PlacesClient {
     /// Where places come from.
@@ -31,10 +37,17 @@ extension PlacesClient {
         public var now: Date?
         /// Notes and warnings worth showing a person (a provider's cap on results, a place skipped for bad data).
         public var notes: (@Sendable (String) -> Void)?
+        /// A file where the client records the autocomplete sessions `details(_:fields:session:)`
+        /// ended, and by which it refuses a session carried on by such a token
+        /// (`AutocompleteSession(token:)`) in a later run: a reused token bills every request
+        /// on its own. It keeps the newest 500 tokens, and may be shared by several processes.
+        /// A file that cannot be used is a warning to `notes`. nil: only the session objects
+        /// of this run know which sessions ended.
+        public var endedSessionsFile: URL?
 
         public init(
             timeout: TimeInterval = 10, retries: Int = 2, baseURL: URL? = nil, favorites: FavoritesStore? = nil,
-            now: Date? = nil, notes: (@Sendable (String) -> Void)? = nil
+            now: Date? = nil, notes: (@Sendable (String) -> Void)? = nil, endedSessionsFile: URL? = nil
         ) {
             self.timeout = timeout
             self.retries = retries
@@ -42,6 +55,12 @@ extension PlacesClient {
             self.favorites = favorites
             self.now = now
             self.notes = notes
+            self.endedSessionsFile = endedSessionsFile
+        }
+
+        /// The record `endedSessionsFile` names.
+        var endedSessionRecord: EndedSessionRecord? {
+            endedSessionsFile.map { EndedSessionRecord(.file(EndedSessionFile(path: $0.path))) }
         }
     }
 }
@@ -58,11 +77,15 @@ extension PlacesClient.Source {
         case .foursquare(let key):
             return (.foursquare, ProviderConfiguration(key: key, baseURL: base), "foursquare(apiKey: \(Redaction.placeholder))")
         case .overpass(let endpoint):
-            return (.osm, ProviderConfiguration(baseURL: endpoint?.absoluteString),
-                    "overpass(endpoint: \(endpoint.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))")
+            return (
+                .osm, ProviderConfiguration(baseURL: endpoint?.absoluteString),
+                "overpass(endpoint: \(endpoint.map { Redaction.displayURL($0.absoluteString) } ?? "nil"))"
+            )
         case .extract(let file, let directory):
-            return (.osm, ProviderConfiguration(extract: ExtractSource(path: file.path, cache: directory.map { VenueIndexCache(directory: $0.path) })),
-                    "extract(\(file.path), indexDirectory: \(directory?.path ?? "nil"))")
+            return (
+                .osm, ProviderConfiguration(extract: ExtractSource(path: file.path, indexDirectory: directory?.path)),
+                "extract(\(file.path), indexDirectory: \(directory?.path ?? "nil"))"
+            )
         }
     }
 

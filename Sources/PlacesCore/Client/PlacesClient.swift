@@ -1,4 +1,7 @@
 import Foundation
+import PlacesHTTP
+import PlacesModel
+import PlacesProviderKit
 
 /// The front door: nearby places, text search and place details from one source, with
 /// distances, filters, sort and limit already applied.
@@ -20,6 +23,9 @@ public struct PlacesClient: Sendable {
     let favorites: FavoritesStore?
     /// Where addresses come from (`reverse`, `lookUpAddress`); nil for a source with no geocoder.
     let geocoder: (any AddressGeocoder)?
+    /// The autocomplete sessions details calls ended, for sessions carried on by their token;
+    /// nil when only the session objects know.
+    let endedSessions: EndedSessionRecord?
 
     /// A client for `source`, reaching the web through one shared `URLSession`.
     public init(source: Source, configuration: Configuration = Configuration()) {
@@ -30,7 +36,8 @@ public struct PlacesClient: Sendable {
             policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
         self.init(
             provider: source.makeProvider(http: http, configuration: configuration), diagnostics: diagnostics,
-            favorites: configuration.favorites, geocoder: source.makeGeocoder(http: http, configuration: configuration))
+            favorites: configuration.favorites, geocoder: source.makeGeocoder(http: http, configuration: configuration),
+            endedSessions: configuration.endedSessionRecord)
     }
 
     /// A client that asks every source at once and merges the venues that are the same
@@ -53,26 +60,34 @@ public struct PlacesClient: Sendable {
             throw PlacesError.configuration(message: "two sources of \(twice.rawValue): give each provider once")
         }
         let geocoder = sources.lazy.compactMap { $0.makeGeocoder(http: http, configuration: configuration) }.first
-        self.init(providers: providers, diagnostics: diagnostics, favorites: configuration.favorites, geocoder: geocoder)
+        self.init(
+            providers: providers, diagnostics: diagnostics, favorites: configuration.favorites, geocoder: geocoder,
+            endedSessions: configuration.endedSessionRecord)
     }
 
     /// A client around a provider the caller built (the CLI, with its own transport and words).
-    package init(provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
-                 geocoder: (any AddressGeocoder)? = nil) {
-        self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites, geocoder: geocoder)
+    package init(
+        provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
+        geocoder: (any AddressGeocoder)? = nil, endedSessions: EndedSessionRecord? = nil
+    ) {
+        self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites, geocoder: geocoder, endedSessions: endedSessions)
     }
 
     /// A client around providers the caller built, in the order their answers win; at least
     /// one, each provider once.
-    package init(providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
-                 geocoder: (any AddressGeocoder)? = nil) {
+    package init(
+        providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
+        geocoder: (any AddressGeocoder)? = nil, endedSessions: EndedSessionRecord? = nil
+    ) {
         // Not reachable by input: ProviderSelection refuses an empty or repeated --provider list (64) before a client is made.
-        precondition(!providers.isEmpty && Self.repeatedProvider(providers.map(\.name)) == nil,
-                     "a client asks at least one provider, each once")
+        precondition(
+            !providers.isEmpty && Self.repeatedProvider(providers.map(\.name)) == nil,
+            "a client asks at least one provider, each once")
         self.providers = providers
         self.diagnostics = diagnostics
         self.favorites = favorites
         self.geocoder = geocoder
+        self.endedSessions = endedSessions
     }
 
     /// The provider this client asks (the first, for a client over several sources).
@@ -100,8 +115,9 @@ public struct PlacesClient: Sendable {
     /// (measured on the WGS84 ellipsoid) and, from Google, the detour of stopping there.
     public func alongRoute(_ request: RouteSearchRequest) async throws -> [Venue] {
         guard let search = request.searchRequest else {
-            throw PlacesError.invalidRequest(request.route.isEmpty ? .center : .radius,
-                                             message: request.route.isEmpty ? "a route needs at least one point" : diagnostics.wording(.radiusNotPositive))
+            throw PlacesError.invalidRequest(
+                request.route.isEmpty ? .center : .radius,
+                message: request.route.isEmpty ? "a route needs at least one point" : diagnostics.wording(.radiusNotPositive))
         }
         return try await venues(for: search, favoritesOnly: false)
     }
@@ -120,12 +136,11 @@ public struct PlacesClient: Sendable {
         return venue
     }
 
-    private func venues(for request: SearchRequest, favoritesOnly: Bool) async throws -> [Venue] {
-        try check(request)
+    /// A request's places, as `nearby` and `search` answer it: prepared, favorites read, fetched, refined.
+    func venues(for request: SearchRequest, favoritesOnly: Bool) async throws -> [Venue] {
+        let request = try prepare(request)
         let favorites = favoritesOnly || request.fields.fields.contains(.isFavorite) ? try favoriteIDs(required: favoritesOnly) : nil
-        if favoritesOnly && (favorites ?? []).isEmpty { return [] }
-        let found = try await fetch(request, onlyIDs: favoritesOnly ? favorites : nil)
-        return refine(found, for: request, favorites: favorites, favoritesOnly: favoritesOnly)
+        return try await venues(for: request, favorites: favorites, favoritesOnly: favoritesOnly)
     }
 
     /// The ids in the favorites store; nil without a store. A store that cannot be read is

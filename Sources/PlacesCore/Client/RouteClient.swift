@@ -1,4 +1,8 @@
 import Foundation
+import PlacesGeodesy
+import PlacesHTTP
+import PlacesModel
+import PlacesProviderKit
 
 /// Routes for an app: the trip between two points with its line (to draw, or to search
 /// along with `PlacesClient.alongRoute`) and, where the router has them, its turn-by-turn
@@ -10,14 +14,14 @@ import Foundation
 /// ```
 public struct RouteClient: Sendable {
     /// Who draws the route: `.estimate`, `.osrm(baseURL:)` or `.google(apiKey:baseURL:)`, each
-    /// declared in its router's folder (Routing/Estimate, Routing/OSRM, Routing/Google).
+    /// declared in RouteClient+Sources over the routers of PlacesRouting and PlacesGoogle.
     public struct Source: Sendable {
         /// The router, given the HTTP client the route client made.
         let makeRouter: @Sendable (HTTPClient) -> any Router
         /// How it is shown: what it is, never a key.
         let shown: String
 
-        package init(shown: String, makeRouter: @escaping @Sendable (HTTPClient) -> any Router) {
+        init(shown: String, makeRouter: @escaping @Sendable (HTTPClient) -> any Router) {
             self.shown = shown
             self.makeRouter = makeRouter
         }
@@ -29,8 +33,9 @@ public struct RouteClient: Sendable {
     public init(source: Source, configuration: PlacesClient.Configuration = PlacesClient.Configuration()) {
         let notes = configuration.notes
         let diagnostics = Diagnostics { _, message in notes?(message) }
-        let http = HTTPClient(transport: OperatorPacedTransport.network(), timeout: configuration.timeout,
-                              policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
+        let http = HTTPClient(
+            transport: OperatorPacedTransport.network(), timeout: configuration.timeout,
+            policy: RetryPolicy(retries: configuration.retries), diagnostics: diagnostics)
         router = source.makeRouter(http)
         self.diagnostics = diagnostics
     }

@@ -1,4 +1,7 @@
 import Foundation
+import PlacesGeodesy
+import PlacesModel
+import PlacesSupport
 
 /// One saved place: a snapshot of what its provider said when it was added (or last
 /// re-added), so that listing favorites never needs the network.
@@ -22,13 +25,15 @@ public struct Favorite: Sendable, Equatable {
     /// file, compared ignoring case. See `FavoriteAlias`.
     public var alias: String?
     /// Keys of the entry this version does not know (a newer places, a hand edit): written back as they were.
-    package var otherKeys: [String: JSONValue]
+    var otherKeys: [String: JSONValue]
 
     public var provider: ProviderName { id.provider }
 
-    package init(id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
-                cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsURL: String? = nil,
-                addedAt: String, note: String? = nil, alias: String? = nil, otherKeys: [String: JSONValue] = [:]) throws {
+    init(
+        id: PlaceID, name: String, coordinate: Coordinate, address: String? = nil, categories: [String] = [],
+        cuisines: [String] = [], website: String? = nil, phone: String? = nil, mapsURL: String? = nil,
+        addedAt: String, note: String? = nil, alias: String? = nil, otherKeys: [String: JSONValue] = [:]
+    ) throws {
         guard let date = UTCTimestamp.parse(addedAt) else {
             throw FavoriteEntryCodec.Problem(text: "addedAt '\(addedAt)' is not an ISO 8601 time such as 2024-05-01T12:34:56Z")
         }
@@ -67,8 +72,10 @@ public struct Favorite: Sendable, Equatable {
     /// given) the note and the alias. An empty `note` or `alias` clears it. `fetched` says which
     /// fields the lookup asked for: a website or phone it did not ask for (to stay in a cheaper
     /// billing tier) keeps its old value instead of becoming unknown. Nil: all of them.
-    package mutating func refresh(from venue: Venue, note newNote: String?, alias newAlias: String? = nil,
-                                  fetched: Set<VenueField>? = nil) {
+    package mutating func refresh(
+        from venue: Venue, note newNote: String?, alias newAlias: String? = nil,
+        fetched: Set<VenueField>? = nil
+    ) {
         takeSnapshot(of: venue, fetched: fetched)
         if let newNote { note = newNote.isEmpty ? nil : newNote }
         if let newAlias { alias = newAlias.isEmpty ? nil : newAlias }
@@ -88,7 +95,8 @@ public struct Favorite: Sendable, Equatable {
     /// The favorite as a venue for printing: what the snapshot knows, `isFavorite` true,
     /// and `null` for what it does not keep (rating, opening hours...).
     public var venue: Venue {
-        Venue(id: id, name: name, coordinate: coordinate, address: address, categories: categories, cuisines: cuisines,
-              phone: phone, website: website, providerMapsURL: mapsURL, isFavorite: true)
+        Venue(
+            id: id, name: name, coordinate: coordinate, address: address, categories: categories, cuisines: cuisines,
+            phone: phone, website: website, providerMapsURL: mapsURL, isFavorite: true)
     }
 }

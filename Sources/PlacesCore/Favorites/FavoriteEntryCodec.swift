@@ -1,4 +1,7 @@
 import Foundation
+import PlacesGeodesy
+import PlacesModel
+import PlacesSupport
 
 /// One entry of the favorites file, field by field: required fields strictly, optional
 /// ones leniently (absent or null is nil), unknown keys kept.
@@ -7,8 +10,10 @@ enum FavoriteEntryCodec {
         let text: String
     }
 
-    static let knownKeys: Set<String> = ["id", "provider", "name", "latitude", "longitude", "address", "categories",
-                                         "cuisines", "website", "phone", "mapsUrl", "addedAt", "note", "alias"]
+    static let knownKeys: Set<String> = [
+        "id", "provider", "name", "latitude", "longitude", "address", "categories",
+        "cuisines", "website", "phone", "mapsUrl", "addedAt", "note", "alias",
+    ]
 
     static func decode(_ entry: JSONValue) throws -> Favorite {
         guard let members = entry.objectMembers else { throw Problem(text: "is not an object") }
@@ -55,19 +60,23 @@ enum FavoriteEntryCodec {
             throw Problem(text: "(\(id)) has \(error.message)")
         }
         let addedAt = try required("addedAt")
-        let (name, address, website, phone, mapsURL, note) = (try required("name"), try string("address"), try string("website"),
-                                                              try string("phone"), try string("mapsUrl"), try string("note"))
+        let (name, address, website, phone, mapsURL, note) = (
+            try required("name"), try string("address"), try string("website"),
+            try string("phone"), try string("mapsUrl"), try string("note")
+        )
         let alias = try string("alias").flatMap { $0.isEmpty ? nil : $0 }
         // Read as strictly as it is written: a hand-edited or shared file may hold anything
         // here, and aliases reach shell completions and command lines.
         if let alias, !FavoriteAlias.isValid(alias) {
-            throw Problem(text: "(\(id)) has an alias \(FavoriteAlias.shown(alias)) that is not one: \(FavoriteAlias.rule); fix or remove it")
+            throw Problem(
+                text: "(\(id)) has an alias \(FavoriteAlias.shown(alias)) that is not one: \(FavoriteAlias.rule); fix or remove it")
         }
         let (categories, cuisines) = (try list("categories"), try list("cuisines"))
         do {
-            return try Favorite(id: id, name: name, coordinate: coordinate, address: address, categories: categories,
-                                cuisines: cuisines, website: website, phone: phone, mapsURL: mapsURL, addedAt: addedAt,
-                                note: note, alias: alias, otherKeys: members.filter { !knownKeys.contains($0.key) })
+            return try Favorite(
+                id: id, name: name, coordinate: coordinate, address: address, categories: categories,
+                cuisines: cuisines, website: website, phone: phone, mapsURL: mapsURL, addedAt: addedAt,
+                note: note, alias: alias, otherKeys: members.filter { !knownKeys.contains($0.key) })
         } catch let problem as Problem {
             throw Problem(text: "(\(id)) has an \(problem.text)")
         }

@@ -1,17 +1,19 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
 
 /// The favorites file's content: `{"favorites": [...], "version": 1}`, pretty-printed
 /// with sorted keys and entries sorted by id, so the same favorites always give the
 /// same bytes and a change diffs as the lines it touched.
 package struct FavoritesDocument: Sendable, Equatable {
     /// The only format version this build reads and writes.
-    package static let currentVersion = 1
+    static let currentVersion = 1
 
     package var favorites: [Favorite]
     /// Top-level keys this version does not know: written back as they were.
-    package var otherKeys: [String: JSONValue]
+    var otherKeys: [String: JSONValue]
 
-    package init(favorites: [Favorite] = [], otherKeys: [String: JSONValue] = [:]) {
+    init(favorites: [Favorite] = [], otherKeys: [String: JSONValue] = [:]) {
         self.favorites = favorites
         self.otherKeys = otherKeys
     }
@@ -28,7 +30,7 @@ package struct FavoritesDocument: Sendable, Equatable {
 
     /// Reads a file's bytes; anything that is not favorites format 1 is bad data (65)
     /// whose message says what is wrong and where, and that the file was left alone.
-    package static func decode(_ data: Data, path: String, wording: Wording = .library) throws -> FavoritesDocument {
+    static func decode(_ data: Data, path: String, wording: Wording = .library) throws -> FavoritesDocument {
         func bad(_ problem: String) -> PlacesError {
             PlacesError.badFile(path: path, message: wording(.favoritesUnreadable(path: path, problem: problem)))
         }
@@ -62,7 +64,8 @@ package struct FavoritesDocument: Sendable, Equatable {
             }
             if let alias = favorite.alias {
                 if let other = aliases[FavoriteAlias.key(alias)] {
-                    throw bad("the alias '\(alias)' is given to both \(other) and \(favorite.id) (favorites[\(index)]); keep it on one of them")
+                    throw bad(
+                        "the alias '\(alias)' is given to both \(other) and \(favorite.id) (favorites[\(index)]); keep it on one of them")
                 }
                 aliases[FavoriteAlias.key(alias)] = favorite.id
             }
@@ -72,7 +75,7 @@ package struct FavoritesDocument: Sendable, Equatable {
     }
 
     /// The canonical text: pretty-printed, keys sorted, entries by id, ending with a newline.
-    package func encoded() -> Data {
+    func encoded() -> Data {
         var members = otherKeys
         members["version"] = .integer(Self.currentVersion)
         members["favorites"] = .array(favorites.sorted { $0.id < $1.id }.map(FavoriteEntryCodec.encode))

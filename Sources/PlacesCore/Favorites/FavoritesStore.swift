@@ -1,4 +1,7 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -21,9 +24,9 @@ public struct FavoritesStore: Sendable {
     package let path: String
     /// A crash-test hook (`$PLACES_FAVORITES_WRITE_PAUSE_MS` in the CLI): sleep this long with
     /// half of the temporary file written, so a test can kill a writer there. It only slows a write.
-    package let writePauseMilliseconds: Int
+    let writePauseMilliseconds: Int
     /// The words of its errors' advice (the CLI names `PLACES_FAVORITES_FILE`).
-    package let wording: Wording
+    let wording: Wording
 
     package init(path: String, writePauseMilliseconds: Int = 0, wording: Wording = .library) {
         self.path = path
@@ -88,14 +91,23 @@ public struct FavoritesStore: Sendable {
         guard after != before else { return result }
         AtomicFile.removeStrayTemporaryFiles(for: file)
         do {
-            try AtomicFile.replace(file, with: after, tempPath: AtomicFile.temporaryPath(for: file), mode: 0o600,
-                                   pauseMidwayMilliseconds: writePauseMilliseconds)
+            try AtomicFile.replace(
+                file, with: after, tempPath: AtomicFile.temporaryPath(for: file), mode: 0o600,
+                pauseMidwayMilliseconds: writePauseMilliseconds)
         } catch let error as SystemCallError where error.action == AtomicFile.flushDirectoryAction {
-            throw PlacesError.io(path: path, message: "the favorites file \(path) was written, but \(error.description); the change may not survive a crash")
+            throw PlacesError.io(
+                path: path, message: "the favorites file \(path) was written, but \(error.description); the change may not survive a crash")
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.io(path: path, message: "cannot write the favorites file \(path): \(error.reason) (writing \(error.path)); it was left as it was, nothing is lost: \(Self.advice(for: error))")
+            throw PlacesError.io(
+                path: path,
+                message:
+                    "cannot write the favorites file \(path): \(error.reason) (writing \(error.path)); it was left as it was, nothing is lost: \(Self.advice(for: error))"
+            )
         } catch let error as SystemCallError {
-            throw PlacesError.configuration(message: "\(error.description); the favorites file \(path) was left as it was: \(wording(.favoritesFix(.makeDirectoryWritable)))")
+            throw PlacesError.configuration(
+                message:
+                    "\(error.description); the favorites file \(path) was left as it was: \(wording(.favoritesFix(.makeDirectoryWritable)))"
+            )
         }
         return result
     }
@@ -120,21 +132,33 @@ public struct FavoritesStore: Sendable {
         while stat(directory, &info) != 0 {
             let parent = Self.directory(of: directory)
             guard errno == ENOENT, parent != directory else {
-                throw PlacesError.configuration(message: "\(SystemCallError("reach", directory)) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
+                throw PlacesError.configuration(
+                    message:
+                        "\(SystemCallError("reach", directory)) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
             }
             directory = parent
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw PlacesError.configuration(message: "\(SystemCallError("create the directory", directory, code: ENOTDIR)) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
+            throw PlacesError.configuration(
+                message:
+                    "\(SystemCallError("create the directory", directory, code: ENOTDIR)) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))"
+            )
         }
         let probe = PathText.join(directory, ".places-write-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let error = SystemCallError("write", probe)
             if error.isStorageFailure {
-                throw PlacesError.io(path: path, message: "cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
+                throw PlacesError.io(
+                    path: path,
+                    message:
+                        "cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))"
+                )
             }
-            throw PlacesError.configuration(message: "cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); \(wording(.favoritesFix(.makeWritable)))")
+            throw PlacesError.configuration(
+                message:
+                    "cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); \(wording(.favoritesFix(.makeWritable)))"
+            )
         }
         close(fd)
         unlink(probe)
@@ -146,18 +170,31 @@ public struct FavoritesStore: Sendable {
         do {
             try AtomicFile.makeDirectories(directory, mode: 0o700)
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.io(path: path, message: "\(error.description) (for the favorites file \(path)); nothing was changed: \(Self.advice(for: error))")
+            throw PlacesError.io(
+                path: path,
+                message: "\(error.description) (for the favorites file \(path)); nothing was changed: \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration(message: "\(error.description) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
+            throw PlacesError.configuration(
+                message: "\(error.description) (for the favorites file \(path)); \(wording(.favoritesFix(.makeWritable)))")
         }
         do {
             return try FileLock(path: file + ".lock")
         } catch let error as UnexpectedFileKind {
-            throw PlacesError.configuration(message: "the favorites lock file \(error.path) is \(error.kind), not a regular file; \(wording(.favoritesFix(.removeLockFile)))")
+            throw PlacesError.configuration(
+                message:
+                    "the favorites lock file \(error.path) is \(error.kind), not a regular file; \(wording(.favoritesFix(.removeLockFile)))"
+            )
         } catch let error as SystemCallError where error.isStorageFailure {
-            throw PlacesError.io(path: path, message: "cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))")
+            throw PlacesError.io(
+                path: path,
+                message:
+                    "cannot write in \(directory), where the favorites file \(path) lives: \(error.reason); nothing was changed: \(Self.advice(for: error))"
+            )
         } catch let error as SystemCallError {
-            throw PlacesError.configuration(message: "cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); \(wording(.favoritesFix(.makeWritable)))")
+            throw PlacesError.configuration(
+                message:
+                    "cannot write in \(directory), where the favorites file \(path) lives (\(error.reason)); \(wording(.favoritesFix(.makeWritable)))"
+            )
         }
     }
 
@@ -176,7 +213,8 @@ public struct FavoritesStore: Sendable {
             let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = destination.hasPrefix("/") ? destination : PathText.join(Self.directory(of: current), destination)
         }
-        throw PlacesError.configuration(message: "the favorites file \(path) is a loop of symbolic links; \(wording(.favoritesFix(.pointAtFile)))")
+        throw PlacesError.configuration(
+            message: "the favorites file \(path) is a loop of symbolic links; \(wording(.favoritesFix(.pointAtFile)))")
     }
 
     private static func directory(of file: String) -> String {
@@ -195,14 +233,17 @@ public struct FavoritesStore: Sendable {
             return try AtomicFile.contents(file)
         } catch let error as UnexpectedFileKind {
             if error.kind == .directory {
-                throw PlacesError.configuration(message: "the favorites path \(path) is a directory, not a file; \(wording(.favoritesFix(.fileInDirectory(path))))")
+                throw PlacesError.configuration(
+                    message: "the favorites path \(path) is a directory, not a file; \(wording(.favoritesFix(.fileInDirectory(path))))")
             }
             let shown = error.path == path ? "" : " (it leads to \(error.path))"
-            throw PlacesError.configuration(message: "the favorites path \(path)\(shown) is \(error.kind), not a regular file; \(wording(.favoritesFix(.regularFile)))")
+            throw PlacesError.configuration(
+                message: "the favorites path \(path)\(shown) is \(error.kind), not a regular file; \(wording(.favoritesFix(.regularFile)))")
         } catch let error as SystemCallError where error.isStorageFailure {
             throw PlacesError.io(path: path, message: "cannot read the favorites file \(path): \(error.reason); \(Self.advice(for: error))")
         } catch let error as SystemCallError {
-            throw PlacesError.configuration(message: "cannot read the favorites file \(path): \(error.reason); \(wording(.favoritesFix(.makeReadable)))")
+            throw PlacesError.configuration(
+                message: "cannot read the favorites file \(path): \(error.reason); \(wording(.favoritesFix(.makeReadable)))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PlacesModel
 
 /// CSV with a header row and RFC 4180 quoting (a field with a comma, quote or line
 /// break is quoted, quotes doubled). Lines end with LF, as Unix tools expect.
@@ -37,7 +38,7 @@ package enum CSVRenderer {
     /// The cell as a field: quoted, its quotes doubled, when it holds a comma, a quote or a
     /// line break. Read by Unicode scalar: as `Character`s, CR LF is one equal to neither, and
     /// a quote followed by a combining mark is no quote.
-    package static func quote(_ cell: String) -> String {
+    static func quote(_ cell: String) -> String {
         guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
         var quoted = String.UnicodeScalarView()
         quoted.append("\"")
@@ -49,4 +50,3 @@ package enum CSVRenderer {
         return String(quoted)
     }
 }
-

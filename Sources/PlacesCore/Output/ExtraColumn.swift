@@ -1,8 +1,11 @@
+import PlacesModel
+import PlacesSupport
+
 /// A value printed after a venue's fields that is not a venue field (`favorite list`'s
 /// `addedAt` and `note`): a JSON key, CSV column, GeoJSON property and table column.
 package struct ExtraColumn: Sendable {
     /// The JSON key, CSV column and GeoJSON property name.
-    package let key: String
+    let key: String
     /// The table header.
     package let header: String
     /// Whether the table may shorten it (with `…`) to fit a terminal.

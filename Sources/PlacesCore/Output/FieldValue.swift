@@ -1,3 +1,6 @@
+import PlacesModel
+import PlacesSupport
+
 /// One field of one venue, typed, before any format writes it.
 package enum FieldValue: Sendable, Equatable {
     case text(String?)
@@ -38,7 +41,7 @@ package enum FieldValue: Sendable, Equatable {
         }
     }
 
-    package var json: JSONValue {
+    var json: JSONValue {
         switch self {
         case .text(let s): return s.map(JSONValue.string) ?? .null
         case .number(let d): return d.map(JSONValue.number) ?? .null

@@ -1,4 +1,6 @@
 import Foundation
+import PlacesModel
+import PlacesSupport
 
 /// `places reverse` answers in every format: the JSON record of the contract (one object,
 /// or NDJSON for several points and streams), a table, CSV with one row per point, and a
@@ -30,24 +32,30 @@ package enum ReverseRenderer {
 
     static func json(_ address: StreetAddress) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map { .string(TerminalText.shown($0)) } ?? .null }
-        return .object([("formatted", text(address.formatted)), ("street", text(address.street)), ("housenumber", text(address.housenumber)),
-                        ("postcode", text(address.postcode)), ("city", text(address.city)), ("countryCode", text(address.countryCode))])
+        return .object([
+            ("formatted", text(address.formatted)), ("street", text(address.street)), ("housenumber", text(address.housenumber)),
+            ("postcode", text(address.postcode)), ("city", text(address.city)), ("countryCode", text(address.countryCode)),
+        ])
     }
 
     static func json(_ city: ReverseGeocode.City) -> JSONValue {
-        .object([("name", .string(city.name)), ("admin1", .string(city.admin1)), ("countryCode", .string(city.countryCode)),
-                 ("latitude", .number(city.coordinate.latitude)), ("longitude", .number(city.coordinate.longitude)),
-                 ("population", .integer(city.population)), ("distanceMeters", .number(rounded(city.distanceMeters)))])
+        .object([
+            ("name", .string(city.name)), ("admin1", .string(city.admin1)), ("countryCode", .string(city.countryCode)),
+            ("latitude", .number(city.coordinate.latitude)), ("longitude", .number(city.coordinate.longitude)),
+            ("population", .integer(city.population)), ("distanceMeters", .number(rounded(city.distanceMeters))),
+        ])
     }
 
     /// Distances to a tenth of a metre, as the other commands give them.
-    package static func rounded(_ meters: Double) -> Double { (meters * 10).rounded() / 10 }
+    static func rounded(_ meters: Double) -> Double { (meters * 10).rounded() / 10 }
 
     /// CSV: one row per point.
-    package static let csvHeader = ["latitude", "longitude", "address", "street", "housenumber", "postcode", "addressCity", "countryCode",
-                                    "addressId", "addressDistanceMeters", "city", "cityCountryCode", "cityDistanceMeters", "places", "provider"]
+    static let csvHeader = [
+        "latitude", "longitude", "address", "street", "housenumber", "postcode", "addressCity", "countryCode",
+        "addressId", "addressDistanceMeters", "city", "cityCountryCode", "cityDistanceMeters", "places", "provider",
+    ]
 
-    package static func csvRow(_ answer: ReverseGeocode) -> String {
+    static func csvRow(_ answer: ReverseGeocode) -> String {
         CSVRenderer.row(csvCells(answer))
     }
 
@@ -85,16 +93,30 @@ package enum ReverseRenderer {
 
     /// GeoJSON: a Point feature per point asked about, its record as properties.
     package static func geoJSON(_ answers: [ReverseGeocode], placeFields: [VenueField] = VenueField.defaultSet) -> JSONValue {
-        .object([("type", .string("FeatureCollection")), ("features", .array(answers.map { answer in
-            var properties: [(String, JSONValue)] = []
-            if case .object(let members) = json(answer, placeFields: placeFields) {
-                properties = members.filter { $0.0 != "latitude" && $0.0 != "longitude" }
-            }
-            return .object([("type", .string("Feature")),
-                            ("geometry", .object([("type", .string("Point")),
-                                                  ("coordinates", .array([.number(answer.coordinate.longitude), .number(answer.coordinate.latitude)]))])),
-                            ("properties", .object(properties))])
-        }))])
+        .object([
+            ("type", .string("FeatureCollection")),
+            (
+                "features",
+                .array(
+                    answers.map { answer in
+                        var properties: [(String, JSONValue)] = []
+                        if case .object(let members) = json(answer, placeFields: placeFields) {
+                            properties = members.filter { $0.0 != "latitude" && $0.0 != "longitude" }
+                        }
+                        return .object([
+                            ("type", .string("Feature")),
+                            (
+                                "geometry",
+                                .object([
+                                    ("type", .string("Point")),
+                                    ("coordinates", .array([.number(answer.coordinate.longitude), .number(answer.coordinate.latitude)])),
+                                ])
+                            ),
+                            ("properties", .object(properties)),
+                        ])
+                    })
+            ),
+        ])
     }
 
     /// A table: per point, its address, city and nearest places, in lines a person reads.

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// What the command line asked for.
 enum Invocation: Equatable {
@@ -68,7 +69,7 @@ enum ArgumentParser {
         let spec = try resolveCommand(&args)
         let parsed = try parseFlags(args, for: spec)
         // `-h` inside a bundle of short flags (`-jh`).
-        if parsed.isSet(.help) { return .help(.command(spec)) }
+        if parsed.isGiven(CommandTable.helpFlag) { return .help(.command(spec)) }
         return .run(parsed)
     }
 
@@ -83,7 +84,8 @@ enum ArgumentParser {
         }
         let names = subcommands.map { $0.path[1] }
         guard let sub = args.first, !sub.hasPrefix("-") else {
-            throw UsageError("'places \(word)' needs a subcommand: \(names.joined(separator: ", ")); e.g. places \(word) \(names[0]) --help")
+            throw UsageError(
+                "'places \(word)' needs a subcommand: \(names.joined(separator: ", ")); e.g. places \(word) \(names[0]) --help")
         }
         args.removeFirst()
         guard let spec = CommandTable.command(path: [word, sub]) else {
@@ -121,7 +123,8 @@ enum ArgumentParser {
     /// shows the group's help.
     static func groupMissingSubcommand(_ arguments: [String]) -> String? {
         guard let word = arguments.first, !CommandTable.subcommands(of: word).isEmpty,
-              arguments.count == 1 || arguments[1].hasPrefix("-") else { return nil }
+            arguments.count == 1 || arguments[1].hasPrefix("-")
+        else { return nil }
         return word
     }
 
@@ -137,7 +140,7 @@ enum ArgumentParser {
     // MARK: - Flags
 
     static func parseFlags(_ args: ArraySlice<String>, for spec: CommandSpec) throws -> ParsedArguments {
-        var flags: [ParsedArguments.Flag] = []
+        var flags: [ParsedArguments.Given] = []
         var positionals: [String] = []
         var index = args.startIndex
         var onlyPositionals = false
@@ -185,10 +188,10 @@ enum ArgumentParser {
                     }
                     if flag.takesValue {
                         let inline = letters.isEmpty ? nil : String(letters.hasPrefix("=") ? letters.dropFirst() : letters)
-                        flags.append(.init(name: flag.id, value: try value(of: flag, spelling: "-\(letter)", inline: inline)))
+                        flags.append(.init(name: flag.name, value: try value(of: flag, spelling: "-\(letter)", inline: inline)))
                         break
                     }
-                    flags.append(.init(name: flag.id, value: "true"))
+                    flags.append(.init(name: flag.name, value: "true"))
                 }
                 continue
             }
@@ -202,27 +205,30 @@ enum ArgumentParser {
                 name = String(body)
             }
             guard let flag = spec.flag(named: name) else {
-                throw UsageError("unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')")
+                throw UsageError(
+                    "unknown flag '--\(name)' for 'places \(spec.name)'\(suggestion(for: name, in: spec)) (see 'places \(spec.name) --help')"
+                )
             }
             if flag.takesValue {
-                flags.append(.init(name: flag.id, value: try value(of: flag, spelling: "--\(name)", inline: inlineValue)))
+                flags.append(.init(name: flag.name, value: try value(of: flag, spelling: "--\(name)", inline: inlineValue)))
             } else {
                 if let inlineValue {
                     throw UsageError("--\(name) is a switch and takes no value (got '\(inlineValue)')")
                 }
-                flags.append(.init(name: flag.id, value: "true"))
+                flags.append(.init(name: flag.name, value: "true"))
             }
         }
         let parsed = ParsedArguments(spec: spec, flags: flags, positionals: positionals)
         // Help is shown before the arguments are checked (`places search -h` needs no QUERY).
-        if !parsed.isSet(.help) { try checkPositionals(positionals, for: spec) }
+        if !parsed.isGiven(CommandTable.helpFlag) { try checkPositionals(positionals, for: spec) }
         return parsed
     }
 
     private static func unknownShortFlagText(_ letter: Character, in arg: String, spec: CommandSpec) -> String {
         let shorts = spec.flags.compactMap { flag in flag.short.map { "-\($0) (--\(flag.name))" } }
         let known = shorts.isEmpty ? "" : "; its short flags: " + shorts.joined(separator: ", ")
-        let hint = Suggestion.closest(to: String(arg.drop { $0 == "-" }), among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
+        let hint =
+            Suggestion.closest(to: String(arg.drop { $0 == "-" }), among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
         let which = arg.count > 2 ? "'-\(letter)' in '\(arg)'" : "'\(arg)'"
         return "unknown flag \(which) for 'places \(spec.name)'\(hint)\(known) (see 'places \(spec.name) --help')"
     }
@@ -236,12 +242,14 @@ enum ArgumentParser {
         if positionals.count > spec.positionals.count, spec.positionals.last?.repeats != true {
             let extra = positionals[spec.positionals.count]
             if spec.positionals.isEmpty {
-                let hint = CommandTable.command(path: spec.path + [extra]) == nil
+                let hint =
+                    CommandTable.command(path: spec.path + [extra]) == nil
                     ? (Suggestion.closest(to: extra, among: spec.flags.map(\.name)).map { "; did you mean --\($0)?" } ?? "")
                     : ""
                 throw UsageError("'places \(spec.name)' takes no argument '\(extra)'\(hint); usage: \(spec.usage)")
             }
-            throw UsageError("unexpected extra argument '\(extra)' for 'places \(spec.name)'; quote a value with spaces, e.g. places search 'sushi bar'")
+            throw UsageError(
+                "unexpected extra argument '\(extra)' for 'places \(spec.name)'; quote a value with spaces, e.g. places search 'sushi bar'")
         }
     }
 

@@ -4,7 +4,10 @@ struct CommandSpec: Sendable {
     /// The words after `places`, e.g. `["favorite", "add"]`.
     let path: [String]
     let summary: String
-    let usage: String
+    /// The flags its usage line names, after the positionals.
+    let usageTerms: [UsageTerm]
+    /// What the usage line calls the flags it does not name (`[options]`).
+    let otherFlags: String
     let positionals: [PositionalSpec]
     let groups: [FlagGroup]
     let examples: [String]
@@ -14,11 +17,15 @@ struct CommandSpec: Sendable {
     /// line of `places batch`.
     let printsJSON: Bool
 
-    init(_ path: [String], summary: String, usage: String, positionals: [PositionalSpec] = [],
-         groups: [FlagGroup] = [], examples: [String], notes: [String] = [], printsJSON: Bool = true) {
+    init(
+        _ path: [String], summary: String, usage usageTerms: [UsageTerm] = [], otherFlags: String = "options",
+        positionals: [PositionalSpec] = [], groups: [FlagGroup] = [], examples: [String], notes: [String] = [],
+        printsJSON: Bool = true
+    ) {
         self.path = path
         self.summary = summary
-        self.usage = usage
+        self.usageTerms = usageTerms
+        self.otherFlags = otherFlags
         self.positionals = positionals
         self.groups = groups
         self.examples = examples
@@ -28,16 +35,23 @@ struct CommandSpec: Sendable {
 
     var name: String { path.joined(separator: " ") }
 
-    var flags: [FlagSpec] { groups.flatMap(\.flags) + [CommandTable.helpFlag] }
+    /// `places batch [FILE] [--jobs N] [--qps Q] [--resume FILE] [...]`: the words, the
+    /// positionals, the flags of `usageTerms` as help spells them, and `[options]` when the
+    /// command has flags they leave out.
+    var usage: String {
+        let named = usageTerms.flatMap(\.flags)
+        let more = groups.flatMap(\.flags).contains { !named.contains($0) }
+        let words = ["places", name] + positionals.map(\.usage) + usageTerms.map(\.text) + (more ? ["[\(otherFlags)]"] : [])
+        return words.joined(separator: " ")
+    }
+
+    var flags: [FlagSpec] { groups.flatMap(\.flags) + [CommandTable.helpFlag.spec] }
 
     /// The flag a user typed as `--name`, if the command has it.
     func flag(named name: String) -> FlagSpec? { flags.first { $0.name == name } }
 
-    /// The flag `id`, if the command declares it.
-    func flag(_ id: FlagName) -> FlagSpec? { flags.first { $0.id == id } }
-
-    /// Whether the command declares the flag `id`.
-    func declares(_ id: FlagName) -> Bool { flag(id) != nil }
+    /// Whether the command declares this very flag (not another declaration of its name).
+    func declares(_ flag: some DeclaredFlag) -> Bool { flags.contains(flag.spec) }
 
     func flag(short letter: Character) -> FlagSpec? { flags.first { $0.short == letter } }
 }

@@ -8,7 +8,8 @@ enum FavoriteAliasText {
         // `--alias @` names no alias: it is not `--alias ''`, which removes one.
         guard text.isEmpty || FavoriteAlias.isValid(name) else {
             throw UsageError(
-                "--alias '\(text)' is not an alias: \(FavoriteAlias.rule), e.g. --alias office (then --near @office); --alias '' removes an alias")
+                "--alias '\(text)' is not an alias: \(FavoriteAlias.rule), e.g. --alias office (then --near @office); --alias '' removes an alias"
+            )
         }
         return name
     }

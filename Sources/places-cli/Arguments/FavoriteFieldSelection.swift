@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// What `--fields` asked `favorite list` for: venue fields (as for `nearby`) plus the
 /// favorite's own `addedAt`, `note` and `alias`, which always come after the venue fields.
@@ -31,7 +32,8 @@ struct FavoriteFieldSelection: Sendable, Equatable {
                 continue
             }
             let added = try parse(FieldSelection.withoutPlusSigns(value))
-            let venue = FieldSelection(fields: earlier.venue.fields + added.venue.fields.filter { !earlier.venue.fields.contains($0) }, isExplicit: true)
+            let venue = FieldSelection(
+                fields: earlier.venue.fields + added.venue.fields.filter { !earlier.venue.fields.contains($0) }, isExplicit: true)
             selection = FavoriteFieldSelection(venue: venue, extras: earlier.extras + added.extras.filter { !earlier.extras.contains($0) })
         }
         return selection ?? .default
@@ -46,7 +48,8 @@ struct FavoriteFieldSelection: Sendable, Equatable {
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let additive = parts.filter { $0.hasPrefix("+") }.count
         guard additive == 0 || additive == parts.count else {
-            throw UsageError("--fields '\(text)' mixes plain and +names: give either exactly the fields (a,b) or additions to the default set (+a,+b)")
+            throw UsageError(
+                "--fields '\(text)' mixes plain and +names: give either exactly the fields (a,b) or additions to the default set (+a,+b)")
         }
         var venueNames: [String] = []
         var extras: [Extra] = additive > 0 ? Extra.allCases : []
@@ -64,7 +67,9 @@ struct FavoriteFieldSelection: Sendable, Equatable {
         }
         let venue: FieldSelection
         if venueNames.isEmpty {
-            venue = additive > 0 ? FieldSelection(fields: VenueField.defaultSet, isExplicit: true) : FieldSelection(fields: [], isExplicit: true)
+            venue =
+                additive > 0
+                ? FieldSelection(fields: VenueField.defaultSet, isExplicit: true) : FieldSelection(fields: [], isExplicit: true)
         } else {
             venue = try FieldSelection.parse(venueNames.joined(separator: ","))
         }

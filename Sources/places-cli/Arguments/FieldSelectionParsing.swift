@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 extension FieldSelection {
     /// Every `--fields` given, in order: a plain list or `all` replaces what came before, a

@@ -7,9 +7,13 @@ enum FlagReadAudit {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var listener: (@Sendable (String) -> Void)?
 
-    /// Reports `name` read by `spec`'s code without being declared there.
-    static func undeclared(_ name: FlagName, in spec: CommandSpec) {
-        let report = "'places \(spec.name)' reads --\(name), which it does not declare"
+    /// Reports `flag` read by `spec`'s code without being declared there: not at all, or
+    /// its name declared by another declaration (whose default, range or parsing may differ).
+    static func undeclared(_ flag: FlagSpec, in spec: CommandSpec) {
+        let report =
+            spec.flag(named: flag.name) == nil
+            ? "'places \(spec.name)' reads --\(flag.name), which it does not declare"
+            : "'places \(spec.name)' reads a --\(flag.name) declared for another command, not the one it declares"
         guard let listener = lock.withLock({ listener }) else {
             assertionFailure(report)
             return

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 // The text forms of flag values: each parser turns what a user typed into a PlacesCore
 // value, or a `UsageError` naming the flag and showing the expected form.
@@ -38,7 +39,8 @@ extension PriceRange {
     /// Parses `2` or `1-3`.
     static func parse(_ text: String) throws -> PriceRange {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let first = parts.first, let last = parts.last, let low = Int(first), let high = Int(last) else {
+        guard (1...2).contains(parts.count), let first = parts.first, let last = parts.last, let low = Int(first), let high = Int(last)
+        else {
             throw UsageError("--price '\(text)' is not a price range: expected MIN or MIN-MAX with levels 0–4, e.g. --price 1-2")
         }
         guard (0...4).contains(low), (0...4).contains(high), low <= high else {
@@ -47,25 +49,6 @@ extension PriceRange {
         }
         return try PriceRange(min: low, max: high)
     }
-}
-
-extension OutputFormat {
-    /// Parses `--format`.
-    static func parse(_ text: String) throws -> OutputFormat { try parseWord(text, flag: .format) }
-}
-
-extension RouterName {
-    /// Parses `--router`.
-    static func parse(_ text: String) throws -> RouterName { try parseWord(text, flag: .router) }
-}
-
-/// One word of a closed set, in any case; else a usage error naming the flag, the closest
-/// word and every word.
-private func parseWord<Word: RawRepresentable & CaseIterable>(_ text: String, flag: FlagName) throws -> Word where Word.RawValue == String {
-    if let word = Word(rawValue: text.lowercased()) { return word }
-    let words = Word.allCases.map(\.rawValue)
-    let hint = Suggestion.closest(to: text, among: words).map { " (did you mean \($0)?)" } ?? ""
-    throw UsageError("unknown --\(flag) '\(text)'\(hint): expected one of \(words.joined(separator: ", "))")
 }
 
 extension PointSpec {
@@ -81,7 +64,9 @@ extension PointSpec {
         if first == "@" {
             let alias = String(trimmed.dropFirst())
             guard FavoriteAlias.isValid(alias) else {
-                throw UsageError("\(flag) '\(trimmed)' is not an alias: @ and a name of letters, digits, - _ . (e.g. @office), as saved with places favorite add ID --alias office")
+                throw UsageError(
+                    "\(flag) '\(trimmed)' is not an alias: @ and a name of letters, digits, - _ . (e.g. @office), as saved with places favorite add ID --alias office"
+                )
             }
             return .alias(alias)
         }

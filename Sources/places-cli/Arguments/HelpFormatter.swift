@@ -12,35 +12,35 @@ enum HelpFormatter {
 
     static func general() -> String {
         var out = """
-        places \(PlacesVersion.current) — find nearby places from a shell: restaurants, cafes, ATMs, pharmacies.
-        Providers: Google Places (New), Foursquare, OpenStreetMap (Overpass or an offline extract).
+            places \(PlacesVersion.current) — find nearby places from a shell: restaurants, cafes, ATMs, pharmacies.
+            Providers: Google Places (New), Foursquare, OpenStreetMap (Overpass or an offline extract).
 
-        Usage:
-          places COMMAND [flags]
+            Usage:
+              places COMMAND [flags]
 
-        Commands:
+            Commands:
 
-        """
+            """
         let width = CommandTable.all.map { $0.name.count }.max() ?? 0
         for spec in CommandTable.all {
             out += "  " + spec.name.padding(to: width) + "  " + spec.summary + "\n"
         }
         out += """
 
-        Run 'places help COMMAND' or 'places COMMAND --help' for a command's flags.
-        Several providers at once: --provider osm,google,foursquare (or all) merges the same places.
-        Exit codes: 0 ok, 64 usage, 65 bad data, 66 not found, 69 unavailable, 74 I/O,
-        75 rate limited, 77 key missing/rejected, 78 configuration ('places manpage' says more).
+            Run 'places help COMMAND' or 'places COMMAND --help' for a command's flags.
+            Several providers at once: --provider osm,google,foursquare (or all) merges the same places.
+            Exit codes: 0 ok, 64 usage, 65 bad data, 66 not found, 69 unavailable, 74 I/O,
+            75 rate limited, 77 key missing/rejected, 78 configuration ('places manpage' says more).
 
-        Examples:
-          places nearby --near Helsinki --type restaurant            (your default provider)
-          places nearby --at 60.1699,24.9384 -t cafe -r 500 --data helsinki-pois.json
+            Examples:
+              places nearby --near Helsinki --type restaurant            (your default provider)
+              places nearby --at 60.1699,24.9384 -t cafe -r 500 --data helsinki-pois.json
 
-        --data FILE reads an OpenStreetMap extract (Overpass JSON or .osm.pbf), offline (no key, no network).
-        The source tree ships one, Fixtures/osm/helsinki-pois.json (central Helsinki);
-        export PLACES_OSM_DATA=/path/to/extract.json makes a file the default.
+            --data FILE reads an OpenStreetMap extract (Overpass JSON or .osm.pbf), offline (no key, no network).
+            The source tree ships one, Fixtures/osm/helsinki-pois.json (central Helsinki);
+            export PLACES_OSM_DATA=/path/to/extract.json makes a file the default.
 
-        """
+            """
         return out
     }
 

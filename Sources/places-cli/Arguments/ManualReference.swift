@@ -34,7 +34,10 @@ enum ManualReference {
         (0, "success, including zero results"),
         (64, "usage: an unknown flag or command, a bad value"),
         (65, "bad data: a provider answer, --data file or favorites file that cannot be read as what it should be"),
-        (66, "not found: an unknown place id, a favorite not in the list, no gazetteer match, a missing --data file, a replay with no recorded exchange, no route"),
+        (
+            66,
+            "not found: an unknown place id, a favorite not in the list, no gazetteer match, a missing --data file, a replay with no recorded exchange, no route"
+        ),
         (69, "unavailable: network failure, timeout, a 5xx after the retries"),
         (74, "I/O error: a write that failed (a full disk), a file cut short while read, stdout that cannot be written"),
         (75, "temporary: rate limited (429) after the retries"),
@@ -43,11 +46,17 @@ enum ManualReference {
     ]
 
     static let files: [(path: String, meaning: String)] = [
-        ("$PLACES_FAVORITES_FILE, else $XDG_DATA_HOME/places/favorites.json, else ~/.local/share/places/favorites.json",
-         "your favorites: snapshots of the places, so listing them needs no network"),
-        ("$XDG_CACHE_HOME/places/, else ~/.cache/places/",
-         "spatial indexes of --data files (and the word lists autocomplete reads beside them), rebuilt when a file changes; safe to delete"),
-        ("$XDG_CACHE_HOME/places/ended-sessions, else ~/.cache/places/ended-sessions",
-         "the autocomplete sessions details --session ended, so that their tokens are not sent again (the newest 500)"),
+        (
+            "$PLACES_FAVORITES_FILE, else $XDG_DATA_HOME/places/favorites.json, else ~/.local/share/places/favorites.json",
+            "your favorites: snapshots of the places, so listing them needs no network"
+        ),
+        (
+            "$XDG_CACHE_HOME/places/, else ~/.cache/places/",
+            "spatial indexes of --data files (and the word lists autocomplete reads beside them), rebuilt when a file changes; safe to delete"
+        ),
+        (
+            "$XDG_CACHE_HOME/places/ended-sessions, else ~/.cache/places/ended-sessions",
+            "the autocomplete sessions details --session ended, so that their tokens are not sent again (the newest 500)"
+        ),
     ]
 }

@@ -1,27 +1,28 @@
 import PlacesCore
 
-/// The flags and positionals of one command line, with typed getters that turn a
-/// bad value into a usage error naming the flag. Flags are read by `FlagName`, never by
-/// text; reading one the command does not declare is a bug: it reads as not given, and is
-/// reported to `FlagReadAudit` when one listens (the test walking every command), else
-/// stops a debug build.
+/// The flags and positionals of one command line. A flag is read through its declaration,
+/// typed, checked and with its default applied (`try args[BatchCommand.jobs]`), never by
+/// its text. Reading one the command does not declare (or a declaration of its name made
+/// for another command, whose default or range may differ) is a bug: it reads as not given,
+/// and is reported to `FlagReadAudit` when one listens (the test walking every command),
+/// else stops a debug build.
 ///
 /// Flags are kept in the order given, so that the last of a repeated single-value flag
 /// wins, accumulating flags see every value, and of two flags that set the same thing
 /// (`--json` and `--format`, `--at` and `--near`) the later one wins.
 struct ParsedArguments {
     /// One flag as given: its long name and its value (`"true"` for a switch).
-    struct Flag: Equatable, Sendable {
-        let name: FlagName
+    struct Given: Equatable, Sendable {
+        let name: String
         let value: String
     }
 
     let spec: CommandSpec
     /// Every flag, in the order given.
-    let flags: [Flag]
+    let flags: [Given]
     let positionals: [String]
 
-    init(spec: CommandSpec, flags: [Flag], positionals: [String]) {
+    init(spec: CommandSpec, flags: [Given], positionals: [String]) {
         self.spec = spec
         self.flags = flags
         self.positionals = positionals
@@ -34,80 +35,48 @@ struct ParsedArguments {
         return positionals[index]
     }
 
-    /// Flag name → the value in force (the last one given).
-    var values: [FlagName: String] {
-        var values: [FlagName: String] = [:]
+    /// Flag name → the value in force (the last one given), unchecked: for passing flags on.
+    var values: [String: String] {
+        var values: [String: String] = [:]
         for flag in flags { values[flag.name] = flag.value }
         return values
     }
 
-    /// The value in force: the last one given, or nil.
-    func string(_ name: FlagName) -> String? {
-        guard declared(name) else { return nil }
-        return flags.last { $0.name == name }?.value
+    /// The value of `flag`: parsed from what was given and checked, else its default.
+    subscript<Value>(_ flag: Flag<Value>) -> Value {
+        get throws { try flag.value(given: texts(flag)) }
     }
 
-    /// Every value given, in order (for accumulating flags).
-    func strings(_ name: FlagName) -> [String] {
-        guard declared(name) else { return [] }
-        return flags.filter { $0.name == name }.map(\.value)
+    /// Whether `flag` was given (its value is not read).
+    func isGiven(_ flag: some DeclaredFlag) -> Bool { !texts(flag).isEmpty }
+
+    /// The text given last for `flag`, unparsed (`places batch` passes it on to its lines).
+    func text(_ flag: some DeclaredFlag) -> String? { texts(flag).last }
+
+    /// The value of `flag` when the command has a flag of its name, else its default: for
+    /// readers shared by commands with and without it.
+    func ifDeclared<Value>(_ flag: Flag<Value>) throws -> Value {
+        guard spec.flag(named: flag.name) != nil else { return flag.defaultValue }
+        return try self[flag]
     }
-
-    func isSet(_ name: FlagName) -> Bool { string(name) != nil }
-
-    /// The value in force when the command has the flag at all (readers shared by commands
-    /// with and without it), else nil.
-    func stringIfDeclared(_ name: FlagName) -> String? { spec.declares(name) ? string(name) : nil }
 
     /// Of flags that set the same thing, the one given last (nil when none is).
-    func lastGiven(of names: [FlagName]) -> FlagName? {
-        for name in names { _ = declared(name) }
-        return flags.last { names.contains($0.name) }?.name
+    func lastGiven(of candidates: [any DeclaredFlag]) -> FlagSpec? {
+        let specs = candidates.map(\.spec).filter(declared)
+        guard let last = flags.last(where: { given in specs.contains { $0.name == given.name } }) else { return nil }
+        return specs.first { $0.name == last.name }
     }
 
-    /// Whether the command declares `name`; an undeclared read is reported (see the type's doc).
-    private func declared(_ name: FlagName) -> Bool {
-        if spec.declares(name) { return true }
-        FlagReadAudit.undeclared(name, in: spec)
+    /// Every text given for `flag`, in order; none when the command does not declare it.
+    private func texts(_ flag: some DeclaredFlag) -> [String] {
+        guard declared(flag.spec) else { return [] }
+        return flags.filter { $0.name == flag.spec.name }.map(\.value)
+    }
+
+    /// Whether the command declares `flag`; an undeclared read is reported (see the type's doc).
+    private func declared(_ flag: FlagSpec) -> Bool {
+        if spec.declares(flag) { return true }
+        FlagReadAudit.undeclared(flag, in: spec)
         return false
-    }
-
-    func double(_ name: FlagName, range: ClosedRange<Double>? = nil) throws -> Double? {
-        guard let text = string(name) else { return nil }
-        guard let value = Double(text), value.isFinite, text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" }) else {
-            throw UsageError("--\(name) '\(text)' is not a number")
-        }
-        if let range, !range.contains(value) {
-            throw UsageError("--\(name) \(text) is out of range: it must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
-        }
-        return value
-    }
-
-    func integer(_ name: FlagName, range: ClosedRange<Int>) throws -> Int? {
-        guard let text = string(name) else { return nil }
-        guard let value = Int(text) else {
-            throw UsageError("--\(name) '\(text)' is not a whole number")
-        }
-        guard range.contains(value) else {
-            let upper = range.upperBound == Int.max ? "" : " and at most \(range.upperBound)"
-            throw UsageError("--\(name) \(text) is out of range: it must be at least \(range.lowerBound)\(upper)")
-        }
-        return value
-    }
-
-    /// A value parsed by a parser whose errors already name what is wrong.
-    func parsed<T>(_ name: FlagName, _ parse: (String) throws -> T) throws -> T? {
-        guard let text = string(name) else { return nil }
-        return try parse(text)
-    }
-
-    /// Every value of an accumulating flag, parsed together; nil when it was not given.
-    func parsedAll<T>(_ name: FlagName, _ parse: ([String]) throws -> T) throws -> T? {
-        let all = strings(name)
-        return all.isEmpty ? nil : try parse(all)
-    }
-
-    private func format(_ d: Double) -> String {
-        d == d.rounded() ? String(Int(d)) : String(d)
     }
 }

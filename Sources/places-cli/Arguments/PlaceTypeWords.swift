@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// `--type` as people write it: the type names, their plurals (`cafes`, `pharmacies`), and
 /// the common words for the same places (`coffee` → cafe, `chemist` → pharmacy). Anything
@@ -16,7 +17,8 @@ enum PlaceTypeWords {
         "icecream": .ice_cream, "gelato": .ice_cream, "gelateria": .ice_cream, "ice_cream_shop": .ice_cream,
         "cash_machine": .atm, "cashpoint": .atm, "cash_point": .atm, "cash": .atm, "atm_machine": .atm, "bankomat": .atm,
         "chemist": .pharmacy, "chemists": .pharmacy, "drugstore": .pharmacy, "drug_store": .pharmacy, "apothecary": .pharmacy,
-        "emergency_room": .hospital, "medical_centre": .clinic, "medical_center": .clinic, "health_centre": .clinic, "health_center": .clinic,
+        "emergency_room": .hospital, "medical_centre": .clinic, "medical_center": .clinic, "health_centre": .clinic,
+        "health_center": .clinic,
         "physician": .doctor, "gp": .doctor, "dental": .dentist, "dentistry": .dentist,
         "grocery": .supermarket, "groceries": .supermarket, "grocery_store": .supermarket, "grocer": .supermarket,
         "convenience_store": .convenience, "corner_shop": .convenience, "bodega": .convenience, "minimarket": .convenience,

@@ -23,18 +23,22 @@ enum RadiusText {
         }
         let digits = String(number).trimmingSpaces()
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              digits.filter({ $0 == "." }).count <= 1, let value = Double(digits), value.isFinite else {
+            digits.filter({ $0 == "." }).count <= 1, let value = Double(digits), value.isFinite
+        else {
             if trimmed.hasPrefix("-") {
-                throw UsageError("--radius \(text) is not a positive distance: it is in metres, e.g. 1000, or with a unit: 800m, 1.5km, 2mi")
+                throw UsageError(
+                    "--radius \(text) is not a positive distance: it is in metres, e.g. 1000, or with a unit: 800m, 1.5km, 2mi")
             }
-            throw UsageError("--radius '\(text)' is not a distance: give metres, e.g. 1000, or a number with a unit: 800m, 1.5km, 2mi, 500ft")
+            throw UsageError(
+                "--radius '\(text)' is not a distance: give metres, e.g. 1000, or a number with a unit: 800m, 1.5km, 2mi, 500ft")
         }
         let meters = value * perUnit
         guard meters >= 1 else {
             throw UsageError("--radius \(text) is under 1 m: it is in metres, e.g. 1000 (or with a unit: 800m, 1.5km, 2mi)")
         }
         guard meters <= maximum else {
-            throw UsageError("--radius \(text) is more than half the Earth around (\(Int(maximum)) m); give metres, e.g. 1000, or 1.5km, 2mi")
+            throw UsageError(
+                "--radius \(text) is more than half the Earth around (\(Int(maximum)) m); give metres, e.g. 1000, or 1.5km, 2mi")
         }
         return meters
     }

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// `--mode` as people write it: `walk`, `bike`, `drive`, `transit`, or the words for them
 /// (`car`, `driving`, `walking`, `foot`, `cycling`, `bicycle`, `bus`...).
@@ -16,8 +17,11 @@ enum TravelModeWords {
         let key = PlaceTypeWords.folded(text)
         if let mode = TravelMode(rawValue: key) ?? synonyms[key] { return mode }
         let words = TravelMode.allCases.map(\.rawValue) + synonyms.keys.sorted()
-        let hint = Suggestion.closest(to: key, among: words).flatMap { TravelMode(rawValue: $0) ?? synonyms[$0] }
+        let hint =
+            Suggestion.closest(to: key, among: words).flatMap { TravelMode(rawValue: $0) ?? synonyms[$0] }
             .map { " (did you mean \($0.rawValue)?)" } ?? ""
-        throw UsageError("unknown --mode '\(text)'\(hint): expected one of \(TravelMode.allCases.map(\.rawValue).joined(separator: ", ")) (car, walking, cycling, bus... work too)")
+        throw UsageError(
+            "unknown --mode '\(text)'\(hint): expected one of \(TravelMode.allCases.map(\.rawValue).joined(separator: ", ")) (car, walking, cycling, bus... work too)"
+        )
     }
 }

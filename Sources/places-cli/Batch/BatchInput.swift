@@ -1,3 +1,7 @@
+import Foundation
+import PlacesCore
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import PlacesCore
 
 /// Reads a batch's input, or a previous output for `--resume`, whole: a file, or stdin.
 /// A named FIFO is read as `--data` reads one: opening never blocks, and with no writer yet
@@ -30,9 +32,12 @@ enum BatchInput {
         if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
             let bytes: [UInt8]
             do {
-                bytes = try StreamInput.readAll(fd, namedFIFO: path, waiting: {
-                    diagnostics.note("the \(role) \(shown) is a FIFO with no writer yet; waiting for one, as cat would (Ctrl-C to stop)")
-                }, startVerdict: { $0.count > maximumBytes ? true : nil })
+                bytes = try StreamInput.readAll(
+                    fd, namedFIFO: path,
+                    waiting: {
+                        diagnostics.note(
+                            "the \(role) \(shown) is a FIFO with no writer yet; waiting for one, as cat would (Ctrl-C to stop)")
+                    }, startVerdict: { $0.count > maximumBytes ? true : nil })
             } catch {
                 throw PlacesError.io(path: path, message: "cannot read the \(role) \(shown): \(error.reason)")
             }
@@ -59,7 +64,8 @@ enum BatchInput {
                     POSIX.waitReadable(fd)
                     continue
                 }
-                throw PlacesError.io(path: name, message: "cannot read the \(role) \(TerminalText.sanitizedLine(name)): \(String(cString: strerror(code)))")
+                throw PlacesError.io(
+                    path: name, message: "cannot read the \(role) \(TerminalText.sanitizedLine(name)): \(String(cString: strerror(code)))")
             }
             data.append(contentsOf: buffer[0..<count])
             guard data.count <= maximumBytes else { throw tooLarge(TerminalText.sanitizedLine(name), role: role) }

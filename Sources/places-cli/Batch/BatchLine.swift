@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// One line of a batch's input, read: its id, its arguments, or why it cannot run.
 struct BatchLine: Sendable {
@@ -25,17 +26,24 @@ struct BatchLine: Sendable {
         }
         let spans = JSONSpans(bytes)
         guard let whole = spans.wholeValue else {
-            return BatchLine(number: number, id: "null", args: [], problem: "the line is not JSON: give a JSON array of arguments, e.g. [\"nearby\",\"--near\",\"Helsinki\"], or {\"id\": ..., \"args\": [...]}")
+            return BatchLine(
+                number: number, id: "null", args: [],
+                problem:
+                    "the line is not JSON: give a JSON array of arguments, e.g. [\"nearby\",\"--near\",\"Helsinki\"], or {\"id\": ..., \"args\": [...]}"
+            )
         }
         if let items = spans.items(of: whole) {
             return arguments(items, in: spans, id: "null", number: number)
         }
         guard let members = spans.members(of: whole) else {
-            return BatchLine(number: number, id: "null", args: [], problem: "the line is JSON but not an array of arguments nor an object with \"args\"")
+            return BatchLine(
+                number: number, id: "null", args: [], problem: "the line is JSON but not an array of arguments nor an object with \"args\"")
         }
         let id = members.first { $0.key == "id" }.map { spans.text($0.value) } ?? "null"
         if let unknown = members.map(\.key).first(where: { $0 != "id" && $0 != "args" }) {
-            return BatchLine(number: number, id: id, args: [], problem: "unknown key '\(TerminalText.sanitizedLine(unknown))' in the line's object: it takes \"id\" and \"args\"")
+            return BatchLine(
+                number: number, id: id, args: [],
+                problem: "unknown key '\(TerminalText.sanitizedLine(unknown))' in the line's object: it takes \"id\" and \"args\"")
         }
         guard let args = members.first(where: { $0.key == "args" }), let items = spans.items(of: args.value) else {
             return BatchLine(number: number, id: id, args: [], problem: "the line's object needs \"args\": a JSON array of arguments")
@@ -47,12 +55,16 @@ struct BatchLine: Sendable {
         var args: [String] = []
         for (index, item) in items.enumerated() {
             guard let s = spans.string(at: item) else {
-                return BatchLine(number: number, id: id, args: [], problem: "argument \(index + 1) is not a string: quote every argument, e.g. \"--limit\",\"3\"")
+                return BatchLine(
+                    number: number, id: id, args: [],
+                    problem: "argument \(index + 1) is not a string: quote every argument, e.g. \"--limit\",\"3\"")
             }
             args.append(s)
         }
         if args.isEmpty {
-            return BatchLine(number: number, id: id, args: [], problem: "the line has no arguments: it needs a command, e.g. [\"nearby\",\"--near\",\"Helsinki\"]")
+            return BatchLine(
+                number: number, id: id, args: [],
+                problem: "the line has no arguments: it needs a command, e.g. [\"nearby\",\"--near\",\"Helsinki\"]")
         }
         return BatchLine(number: number, id: id, args: args, problem: nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
 
 /// stderr during a batch: the lines' notes, each prefixed with its line number, and on a
 /// terminal a progress line (done/total, rate, errors, ETA) redrawn in place at most five
@@ -51,7 +52,10 @@ final class BatchProgress: @unchecked Sendable {
         lock.withLock {
             guard showsProgress else { return }
             let seconds = Date().timeIntervalSince(started)
-            stderr.write("\r\u{1B}[K" + "places: batch: \(done) of \(total) lines in \(String(format: "%.1f", seconds)) s, \(failed) failed; \(RequestLedger.shared.summary)\n")
+            stderr.write(
+                "\r\u{1B}[K"
+                    + "places: batch: \(done) of \(total) lines in \(String(format: "%.1f", seconds)) s, \(failed) failed; \(RequestLedger.shared.summary)\n"
+            )
             drawn = false
         }
     }

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// One output line of a batch: `{"id", "line", "args", "exitCode", "result", "error"}`.
 struct BatchRecord: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// The lines an earlier run of a batch finished: from its output, the whole records of
 /// lines that succeeded (every key there, exit code 0, no error), by line number and
@@ -18,11 +19,12 @@ struct BatchResume: Sendable {
             var members: [String: Range<Int>] = [:]
             for (key, value) in pairs where members[key] == nil { members[key] = value }
             guard let idRange = members["id"], !idRange.isEmpty,
-                  let lineRange = members["line"], let line = Int(spans.text(lineRange)), line > 0,
-                  let code = members["exitCode"], spans.text(code) == "0",
-                  let error = members["error"], spans.text(error) == "null",
-                  let result = members["result"],
-                  let argsRange = members["args"], let items = spans.items(of: argsRange) else { continue }
+                let lineRange = members["line"], let line = Int(spans.text(lineRange)), line > 0,
+                let code = members["exitCode"], spans.text(code) == "0",
+                let error = members["error"], spans.text(error) == "null",
+                let result = members["result"],
+                let argsRange = members["args"], let items = spans.items(of: argsRange)
+            else { continue }
             let args = items.compactMap(spans.string(at:))
             guard args.count == items.count else { continue }
             done[line] = (args, spans.text(result))

@@ -1,3 +1,8 @@
+import Foundation
+import PlacesCore
+import PlacesHTTP
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import PlacesCore
 
 /// `places batch`: reads the lines, runs up to `--jobs` of them at once in this process (each
 /// through `BatchLineRunner`, all sharing one set of request gates), and writes each record
@@ -18,14 +21,16 @@ enum BatchRunner {
     static func run(_ args: ParsedArguments, context: RunContext, streams: CLI.Streams) async throws -> Int32 {
         let options = try BatchCommand.options(args, context: context)
         if let resume = options.resume { try refuseOutputFile(resume) }
-        try BatchStreams.refuse(data: options.lineFlags.last { $0.0 == FlagName.data }?.1, input: options.input,
-                                environment: context.value("PLACES_OSM_DATA"))
+        let data = options.lineFlags.last { $0.0 == ProviderFlags.data.name }?.1
+        try BatchStreams.refuse(data: data, input: options.input, environment: context.value("PLACES_OSM_DATA"))
         let notes = context.diagnostics
         let lines = BatchLine.lines(of: try BatchInput.read(options.input, role: "batch input", diagnostics: notes))
-        let resume = try options.resume.map { BatchResume(previousOutput: try BatchInput.read($0, role: "output to resume", diagnostics: notes)) } ?? BatchResume()
+        let resume =
+            try options.resume.map { BatchResume(previousOutput: try BatchInput.read($0, role: "output to resume", diagnostics: notes)) }
+            ?? BatchResume()
 
         let progress = BatchProgress(total: lines.count, stderr: streams.stderr, isTerminal: isatty(STDERR_FILENO) == 1)
-        let limits = RateLimits(requestsPerSecond: options.requestsPerSecond)
+        let limits = RateLimits(requestsPerSecond: options.requestsPerSecond, services: ServiceDescriptor.all)
         let wording = context.diagnostics.wording
         let window = options.jobs * aheadPerJob
 
@@ -91,14 +96,18 @@ enum BatchRunner {
             group.cancelAll()
         }
         progress.finish()
-        if let lostLine { return streams.fail("internal error: line \(lostLine) of the batch ended without a record", code: 70) }
+        if let lostLine {
+            return streams.fail("internal error: line \(lostLine) of the batch ended without a record", code: ExitStatus.software)
+        }
         switch stopped {
-        case .failed(let code)?: return streams.fail(CLI.Streams.writeFailure(code), code: 74)
+        case .failed(let code)?: return streams.fail(CLI.Streams.writeFailure(code), code: ExitStatus.ioError)
         case .closedPipe?: return 0
         default:
             // One error line for the whole batch, as for any failed command: the records say the rest.
             guard let firstFailed else { return 0 }
-            return streams.fail("\(failures) of \(lines.count) batch lines failed; the first, line \(firstFailed.line): \(firstFailed.error)", code: firstFailure)
+            return streams.fail(
+                "\(failures) of \(lines.count) batch lines failed; the first, line \(firstFailed.line): \(firstFailed.error)",
+                code: firstFailure)
         }
     }
 
@@ -108,7 +117,9 @@ enum BatchRunner {
         var output = stat(), previous = stat()
         guard fstat(STDOUT_FILENO, &output) == 0, stat(path, &previous) == 0 else { return }
         if output.st_dev == previous.st_dev && output.st_ino == previous.st_ino {
-            throw UsageError("--resume \(TerminalText.sanitizedLine(path)) is also where the output goes (the shell empties it with >, and >> would repeat its lines): write the output to another file")
+            throw UsageError(
+                "--resume \(TerminalText.sanitizedLine(path)) is also where the output goes (the shell empties it with >, and >> would repeat its lines): write the output to another file"
+            )
         }
     }
 }

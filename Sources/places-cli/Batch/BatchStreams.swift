@@ -1,3 +1,6 @@
+import PlacesCore
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesCore
 
 /// A batch's lines each read their extract: given a stream (`-`, `/dev/stdin`, `<(cat f)`, a
 /// FIFO), they would split its bytes between them. In a batch an extract must be a file;
@@ -36,7 +38,9 @@ enum BatchStreams {
     static func refuse(data: String?, input: String?, environment: String?) throws {
         if let data {
             if data == "-", input == nil {
-                throw UsageError("--data - and the batch's input are both stdin: give the lines as a FILE (places batch FILE) and the extract as a file too")
+                throw UsageError(
+                    "--data - and the batch's input are both stdin: give the lines as a FILE (places batch FILE) and the extract as a file too"
+                )
             }
             try refuse(data: data)
         }

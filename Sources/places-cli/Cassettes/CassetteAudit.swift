@@ -1,5 +1,6 @@
-import PlacesCore
 import Foundation
+import PlacesCore
+import PlacesHTTP
 
 /// `places cassettes check`: what is wrong with one recorded exchange before it is committed.
 /// A file that does not parse, and any secret-shaped text anywhere in it, as a value or as a
@@ -7,19 +8,19 @@ import Foundation
 /// `Bearer` token, text shaped like a Google API key or a legacy Foursquare key (`KeyShapes`),
 /// or a form of a key the caller knows (the environment's). Findings name where the text is
 /// and its shape, never the text. Made once per run: the known keys' matcher is built once.
-package struct CassetteAudit: Sendable {
+struct CassetteAudit: Sendable {
     /// Header names whose values are secrets wherever they appear.
     static let secretHeaderNames: Set<String> = ["x-goog-api-key", "authorization", "proxy-authorization", "x-api-key", "api-key"]
 
     private let matcher: SecretMatcher
 
-    package init(knownSecrets: [String] = []) {
+    init(knownSecrets: [String] = []) {
         matcher = SecretMatcher(secrets: knownSecrets.flatMap(Redaction.secretForms))
     }
 
     /// The problems of `data`, read from `path` (`service/name` in messages), empty when
     /// none; and the exchange, when it parses.
-    package func audit(_ data: Data, service: String, path: String) -> (problems: [String], cassette: Cassette?) {
+    func audit(_ data: Data, service: String, path: String) -> (problems: [String], cassette: Cassette?) {
         let cassette: Cassette
         do {
             cassette = try Cassette.parse(data, service: service, source: path)

@@ -1,17 +1,19 @@
-import PlacesCore
 import Foundation
+import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
 /// One line of `places cassettes list` for a recorded exchange: what was asked, in a few
 /// words, without knowing any provider's wire. The query's parameters and the body's leaf
 /// values as `name=value` (secrets left out, long values cut), and how many fields a
 /// matched header (Google's field mask) names.
-package enum CassetteSummary {
+enum CassetteSummary {
     /// The longest summary; longer ones end in an ellipsis.
     static let maximumLength = 140
     /// The longest value shown whole.
     static let maximumValue = 40
 
-    package static func request(_ request: HTTPRequest) -> String {
+    static func request(_ request: HTTPRequest) -> String {
         var parts: [String] = []
         for item in URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         where !Redaction.secretQueryNames.contains(item.name.lowercased()) {

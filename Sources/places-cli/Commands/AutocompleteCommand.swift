@@ -2,27 +2,36 @@ import PlacesCore
 
 /// `places autocomplete TEXT`: predictions for what is being typed.
 enum AutocompleteCommand: PlacesCommand {
-    static let sessionFlag = FlagSpec(
-        .session, value: "new|TOKEN", completion: .words(["new"]),
-        "new starts an autocomplete session (a fresh UUIDv4, printed on stderr and as sessionToken in --json); TOKEN carries it on. Google then bills the session, not each request: end it with places details PLACE_ID --session TOKEN")
+    static let radius = Flag<Double?>(
+        "radius", short: "r", value: "M", defaultText: "none: a location only biases",
+        help: "metres or 800m, 1.5km, 2mi; a hard limit: only places inside the circle (Google locationRestriction)",
+        parse: RadiusText.meters)
+    static let type = Flag<[PlaceCategory]>(
+        "type", short: "t", value: "T[,T...]", default: [], shown: "any", completion: .wordList(PlaceCategory.allCases.map(\.rawValue)),
+        help: "only places of these types (Google takes at most 5 of its own): \(PlaceCategory.allNames)", parseAll: PlaceTypeWords.parseAll
+    )
+    static let limit = Flag<Int>(
+        "limit", short: "n", value: "N", default: AutocompleteRequest.defaultLimit, range: 1...AutocompleteRequest.maximumLimit,
+        help: "how many predictions, at most \(.upperBound)")
+    /// Read as text: checked against the wording of the run (`SessionChoice.parse`).
+    static let session = Flag<String?>(
+        "session", value: "new|TOKEN", completion: .words(["new"]),
+        help:
+            "new starts an autocomplete session (a fresh UUIDv4, printed on stderr and as sessionToken in --json); TOKEN carries it on. Google then bills the session, not each request: end it with places details PLACE_ID --session TOKEN"
+    )
 
     static let spec = CommandSpec(
         ["autocomplete"], summary: "predictions for what is being typed: places (with ids for details) and, from Google, queries",
-        usage: "places autocomplete TEXT [--at LAT,LON | --near PLACE] [--radius M] [--type T] [--session new|TOKEN] [options]",
-        positionals: [PositionalSpec(name: "TEXT", help: "what has been typed so far, e.g. 'sush'; every word of it begins a word of a predicted name offline")],
+        usage: [.oneOf([[LocationFlags.at], [LocationFlags.near]]), .optional(radius), .optional(type), .optional(session)],
+        positionals: [
+            PositionalSpec(
+                name: "TEXT", help: "what has been typed so far, e.g. 'sush'; every word of it begins a word of a predicted name offline")
+        ],
         groups: [
-            CommandTable.location,
-            FlagGroup(title: "Autocomplete", flags: [
-                FlagSpec(.radius, short: "r", value: "M", default: "none: a location only biases",
-                         "metres or 800m, 1.5km, 2mi; a hard limit: only places inside the circle (Google locationRestriction)"),
-                FlagSpec(.type, short: "t", value: "T[,T...]", default: "any", repetition: .accumulates,
-                         completion: .wordList(PlaceCategory.allCases.map(\.rawValue)),
-                         "only places of these types (Google takes at most 5 of its own): \(PlaceCategory.allNames)"),
-                FlagSpec(.limit, short: "n", value: "N", default: "\(AutocompleteRequest.defaultLimit)", "how many predictions, at most \(AutocompleteRequest.maximumLimit)"),
-                sessionFlag,
-            ]),
-            FlagGroup(title: "Output", flags: [CommandTable.output.flags[0], CommandTable.output.flags[1]]),
-            CommandTable.provider, CommandTable.network,
+            LocationFlags.group,
+            FlagGroup(title: "Autocomplete", flags: [radius, type, limit, session]),
+            FlagGroup(title: "Output", flags: [OutputFlags.format, OutputFlags.json]),
+            ProviderFlags.group, NetworkFlags.group,
         ],
         examples: [
             "places autocomplete sush --at 60.169,24.932 --data helsinki-pois.json",
@@ -38,10 +47,10 @@ enum AutocompleteCommand: PlacesCommand {
         AutocompleteOptions(
             text: try args.positional(0),
             location: try SharedOptions.location(args),
-            radiusMeters: try args.parsed(.radius, RadiusText.meters),
-            types: try args.parsedAll(.type, PlaceTypeWords.parseAll) ?? [],
-            limit: try args.integer(.limit, range: 1...AutocompleteRequest.maximumLimit) ?? AutocompleteRequest.defaultLimit,
-            session: try args.parsed(.session) { try SessionChoice.parse($0, wording: context.diagnostics.wording) },
+            radiusMeters: try args[Self.radius],
+            types: try args[Self.type],
+            limit: try args[Self.limit],
+            session: try args[Self.session].map { try SessionChoice.parse($0, wording: context.diagnostics.wording) },
             format: try SharedOptions.format(args),
             network: try SharedOptions.network(args, environment: context.environment),
             providerOptions: try SharedOptions.provider(args))

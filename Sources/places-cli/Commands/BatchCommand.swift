@@ -3,18 +3,34 @@ import PlacesCore
 /// `places batch`: flags → `BatchOptions` → `BatchRunner`, which writes its records itself
 /// (so `CLI.run` runs it, not `CLI.dispatch`).
 enum BatchCommand: PlacesCommand {
+    static let jobs = Flag<Int>("jobs", value: "N", default: 4, range: 1...64, help: "lines run at once (\(.range))")
+    /// Nil gives each provider its default (`RateLimits`).
+    static let qps = Flag<Double?>(
+        "qps", value: "Q", defaultText: "10 for Google and Foursquare, 1 for Overpass and OSRM", range: 0.01...1000,
+        help:
+            "requests per second to each provider, retries included (Nominatim: never above its policy's 1); a 429 or Retry-After slows every line"
+    )
+    static let resume = Flag<String?>(
+        "resume", value: "FILE", help: "the output of an interrupted run: its lines that succeeded are copied, not run again")
+    /// The provider and network flags given to batch, passed on to every line that does not
+    /// set them (`--verbose` sums up the whole batch; a dry run is a line's own).
+    static let flagsForLines = (ProviderFlags.group.flags + NetworkFlags.group.flags).filter {
+        $0 != NetworkFlags.dryRun.spec && $0 != NetworkFlags.verbose.spec
+    }
+
     static let spec = CommandSpec(
         ["batch"], summary: "run many commands from NDJSON in one process, concurrently and paced; NDJSON out",
-        usage: "places batch [FILE] [--jobs N] [--qps Q] [--resume PREVIOUS_OUTPUT] [provider and network flags for every line]",
-        positionals: [PositionalSpec(name: "FILE", help: "NDJSON: each line a JSON array of arguments, or {\"id\": ANY, \"args\": [...]} (default: stdin; - is stdin)", optional: true)],
+        usage: [.optional(jobs), .optional(qps), .optional(resume)], otherFlags: "provider and network flags for every line",
+        positionals: [
+            PositionalSpec(
+                name: "FILE",
+                help: "NDJSON: each line a JSON array of arguments, or {\"id\": ANY, \"args\": [...]} (default: stdin; - is stdin)",
+                optional: true)
+        ],
         groups: [
-            FlagGroup(title: "Batch", flags: [
-                FlagSpec(.jobs, value: "N", default: "4", "lines run at once (1-64)"),
-                FlagSpec(.qps, value: "Q", default: "10 for Google and Foursquare, 1 for Overpass and OSRM", "requests per second to each provider, retries included (Nominatim: never above its policy's 1); a 429 or Retry-After slows every line"),
-                FlagSpec(.resume, value: "FILE", "the output of an interrupted run: its lines that succeeded are copied, not run again"),
-            ]),
-            CommandTable.provider,
-            FlagGroup(title: "Network", flags: CommandTable.network.flags.filter { $0.id != .dryRun }),
+            FlagGroup(title: "Batch", flags: [jobs, qps, resume]),
+            ProviderFlags.group,
+            FlagGroup(title: "Network", flags: NetworkFlags.group.flags.filter { $0 != NetworkFlags.dryRun.spec }),
         ],
         examples: [
             "printf '%s\\n' '[\"nearby\",\"--near\",\"Helsinki\",\"--type\",\"cafe\",\"--limit\",\"3\"]' | places batch --data helsinki-pois.json",
@@ -28,13 +44,13 @@ enum BatchCommand: PlacesCommand {
         ])
 
     static func options(_ args: ParsedArguments, context: RunContext) throws -> BatchOptions {
-        let qps = try args.double(.qps, range: 0.01...1000)
+        let qps = try args[Self.qps]
         return BatchOptions(
             input: args.positionals.first.flatMap { $0 == "-" ? nil : $0 },
-            jobs: try args.integer(.jobs, range: 1...64) ?? BatchOptions.defaultJobs,
+            jobs: try args[Self.jobs],
             requestsPerSecond: qps,
-            resume: args.string(.resume),
-            lineFlags: BatchOptions.flagsForLines.compactMap { name in args.string(name).map { (name, $0) } })
+            resume: try args[Self.resume],
+            lineFlags: flagsForLines.compactMap { flag in args.text(flag).map { (flag.name, $0) } })
     }
 
     static func run(_ options: BatchOptions, context: RunContext) async throws -> String {
@@ -52,10 +68,5 @@ struct BatchOptions: Sendable {
     /// `--resume`: the output of an earlier run of the same input.
     var resume: String?
     /// The batch's own provider and network flags (name, value), for every line that does not set them.
-    var lineFlags: [(FlagName, String)]
-
-    static let defaultJobs = 4
-    /// The flags of `batch` that are passed on to its lines.
-    static let flagsForLines: [FlagName] = [.provider, .data, .noCache, .timeout, .retries, .record, .replay,
-                                            .cache, .maxTier, .language, .region]
+    var lineFlags: [(String, String)]
 }

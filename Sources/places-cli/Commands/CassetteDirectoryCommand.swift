@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// A `cassettes` command whose one argument is the directory `--record` wrote: it reads it
 /// from its first positional (`cassettes list DIR`, `cassettes check DIR`).
@@ -12,7 +13,8 @@ extension CommandSpec {
     /// `places cassettes NAME DIR`: a command on nothing but that directory, whose usage and
     /// example follow from its name.
     static func cassettes(_ name: String, summary: String, note: String) -> CommandSpec {
-        CommandSpec(["cassettes", name], summary: summary, usage: "places cassettes \(name) DIR", positionals: [CommandTable.cassettesDirectory],
-                    examples: ["places cassettes \(name) Fixtures"], notes: [note], printsJSON: false)
+        CommandSpec(
+            ["cassettes", name], summary: summary, positionals: [CommandTable.cassettesDirectory],
+            examples: ["places cassettes \(name) Fixtures"], notes: [note], printsJSON: false)
     }
 }

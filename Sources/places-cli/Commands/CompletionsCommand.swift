@@ -2,11 +2,16 @@
 enum CompletionsCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["completions"], summary: "print a shell completion script (bash, zsh or fish)",
-        usage: "places completions bash|zsh|fish",
-        positionals: [PositionalSpec(name: "SHELL", help: "bash, zsh or fish", completion: .words(CompletionShell.allCases.map(\.rawValue)))],
-        examples: ["places completions bash > ~/.local/share/bash-completion/completions/places",
-                   "places completions zsh > ~/.zfunc/_places", "places completions fish > ~/.config/fish/completions/places.fish"],
-        notes: ["The script completes commands, flags, the values of --type, --sort, --format, --fields, --mode, --router and --provider, files for --data and directories for --record and --replay, and your favorites' ids (read offline with 'places favorite list' as you type)."],
+        positionals: [
+            PositionalSpec(name: "SHELL", help: "bash, zsh or fish", completion: .words(CompletionShell.allCases.map(\.rawValue)))
+        ],
+        examples: [
+            "places completions bash > ~/.local/share/bash-completion/completions/places",
+            "places completions zsh > ~/.zfunc/_places", "places completions fish > ~/.config/fish/completions/places.fish",
+        ],
+        notes: [
+            "The script completes commands, flags, the values of --type, --sort, --format, --fields, --mode, --router and --provider, files for --data and directories for --record and --replay, and your favorites' ids (read offline with 'places favorite list' as you type)."
+        ],
         printsJSON: false)
 
     static func options(_ args: ParsedArguments, context: RunContext) throws -> CompletionShell {

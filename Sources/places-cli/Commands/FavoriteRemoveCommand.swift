@@ -4,9 +4,8 @@ import PlacesCore
 enum FavoriteRemoveCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["favorite", "remove"], summary: "remove a place from your favorites",
-        usage: "places favorite remove PLACE_ID",
         positionals: [PositionalSpec(name: "PLACE_ID", help: "PROVIDER:ID of the favorite", completion: .favoriteIDs)],
-        groups: [FlagGroup(title: "Network", flags: [CommandTable.verboseFlag])],
+        groups: [FlagGroup(title: "Network", flags: [NetworkFlags.verbose])],
         examples: ["places favorite remove osm:node/1369465615"])
 
     static func options(_ args: ParsedArguments, context: RunContext) throws -> PlaceID {

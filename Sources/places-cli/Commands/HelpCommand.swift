@@ -2,9 +2,11 @@
 enum HelpCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["help"], summary: "help for places or one command",
-        usage: "places help [COMMAND]",
-        positionals: [PositionalSpec(name: "COMMAND", help: "a command or a group of them, e.g. nearby, 'favorite add' or favorite",
-                                     completion: .commandWords)],
+        positionals: [
+            PositionalSpec(
+                name: "COMMAND", help: "a command or a group of them, e.g. nearby, 'favorite add' or favorite",
+                completion: .commandWords, optional: true)
+        ],
         examples: ["places help nearby"],
         printsJSON: false)
 

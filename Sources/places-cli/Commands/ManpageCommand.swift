@@ -2,7 +2,6 @@
 enum ManpageCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["manpage"], summary: "print the manual page (roff), made from the same table as help",
-        usage: "places manpage",
         examples: ["places manpage > ~/.local/share/man/man1/places.1", "places manpage | man -l -"],
         printsJSON: false)
 

@@ -4,8 +4,14 @@ import PlacesCore
 enum NearbyCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["nearby"], summary: "places around a location, nearest first",
-        usage: "places nearby (--at LAT,LON | --near PLACE | --from POINT --to POINT) [--type T[,T...]] [--radius M] [options]",
-        groups: [CommandTable.location, CommandTable.alongRoute, CommandTable.filters(nearby: true), CommandTable.output, CommandTable.provider, CommandTable.network],
+        usage: [
+            .oneOf([[LocationFlags.at], [LocationFlags.near], [AlongRouteFlags.from, AlongRouteFlags.to]], required: true),
+            .optional(FilterFlags.nearby.type), .optional(FilterFlags.nearby.radius),
+        ],
+        groups: [
+            LocationFlags.group, AlongRouteFlags.group, FilterFlags.nearby.group, OutputFlags.group, ProviderFlags.group,
+            NetworkFlags.group,
+        ],
         examples: [
             "places nearby --near Helsinki --type restaurant --data helsinki-pois.json",
             "places nearby --at 60.1699,24.9384 --type cafe --radius 500 --json | jq '.[].name'",
@@ -16,7 +22,7 @@ enum NearbyCommand: PlacesCommand {
         notes: [CommandTable.severalProviders])
 
     static func options(_ args: ParsedArguments, context: RunContext) throws -> SearchOptions {
-        try SearchOptions.read(args, query: nil, environment: context.environment)
+        try SearchOptions.read(args, query: nil, filters: .nearby, environment: context.environment)
     }
 
     static func run(_ options: SearchOptions, context: RunContext) async throws -> String {

@@ -4,13 +4,13 @@ import PlacesCore
 enum ProvidersCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["providers"], summary: "which providers are configured, and how",
-        usage: "places providers [--json]",
-        groups: [FlagGroup(title: "Output", flags: [CommandTable.output.flags[1]]), FlagGroup(title: "Network", flags: [CommandTable.verboseFlag])],
+        usage: [.optional(OutputFlags.json)],
+        groups: [FlagGroup(title: "Output", flags: [OutputFlags.json]), FlagGroup(title: "Network", flags: [NetworkFlags.verbose])],
         examples: ["places providers"])
 
     /// Whether to print JSON.
     static func options(_ args: ParsedArguments, context: RunContext) throws -> Bool {
-        args.isSet(.json)
+        try args[OutputFlags.json]
     }
 
     static func run(_ json: Bool, context: RunContext) async throws -> String {

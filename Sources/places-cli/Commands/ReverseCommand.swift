@@ -2,19 +2,26 @@ import PlacesCore
 
 /// `places reverse POINT... | -`: what is at a point: the address, the nearest places, the city.
 enum ReverseCommand: PlacesCommand {
+    static let cityOnly = Flag<Bool>(
+        "city-only", help: "only the nearest city of the bundled gazetteer: no file, no network (the fast path for bulk work)")
+    static let limit = Flag<Int>(
+        "limit", short: "n", value: "N", default: 3, range: 0...100, help: "the nearest named places to list (within 1 km; 0 for none)")
+
     static let spec = CommandSpec(
         ["reverse"], summary: "what is at a point: its address, the nearest places, the city",
-        usage: "places reverse POINT... | - [--data FILE] [--city-only] [--limit N] [--provider P] [options]",
-        positionals: [PositionalSpec(name: "POINT", help: "LAT,LON (several may follow), or - to read one point a line from stdin (LAT,LON or NDJSON with latitude and longitude)",
-                                     repeats: true)],
+        usage: [.optional(ProviderFlags.data), .optional(cityOnly), .optional(limit), .optional(ProviderFlags.provider)],
+        positionals: [
+            PositionalSpec(
+                name: "POINT",
+                help:
+                    "LAT,LON (several may follow), or - to read one point a line from stdin (LAT,LON or NDJSON with latitude and longitude)",
+                repeats: true, orStandardInput: true)
+        ],
         groups: [
-            FlagGroup(title: "Reverse", flags: [
-                FlagSpec(.cityOnly, "only the nearest city of the bundled gazetteer: no file, no network (the fast path for bulk work)"),
-                FlagSpec(.limit, short: "n", value: "N", default: "3", "the nearest named places to list (within 1 km; 0 for none)"),
-            ]),
-            CommandTable.output,
-            CommandTable.provider,
-            CommandTable.network,
+            FlagGroup(title: "Reverse", flags: [cityOnly, limit]),
+            OutputFlags.group,
+            ProviderFlags.group,
+            NetworkFlags.group,
         ],
         examples: [
             "places reverse 60.1699,24.9384 --data helsinki.osm.pbf",
@@ -44,8 +51,8 @@ enum ReverseCommand: PlacesCommand {
         }
         return ReverseOptions(
             points: points,
-            cityOnly: args.isSet(.cityOnly),
-            limit: try args.integer(.limit, range: 0...100) ?? ReverseOptions.defaultLimit,
+            cityOnly: try args[Self.cityOnly],
+            limit: try args[Self.limit],
             output: output,
             network: try SharedOptions.network(args, environment: context.environment),
             providerOptions: try SharedOptions.provider(args))

@@ -42,29 +42,31 @@ enum CompletionModel {
     /// Patterns `COMMAND|FLAG` (`favorite list|--fields`) grouped by the kind of their
     /// value, in table order: one case arm each in the scripts.
     static var valueKinds: [(patterns: [String], kind: String)] {
-        grouped(CommandTable.all.flatMap { spec in
-            spec.flags.filter(\.takesValue).flatMap { flag in
-                spellings(flag).map { ("\(spec.name)|\($0)", kind(flag.completion)) }
-            }
-        })
+        grouped(
+            CommandTable.all.flatMap { spec in
+                spec.flags.filter(\.takesValue).flatMap { flag in
+                    spellings(flag).map { ("\(spec.name)|\($0)", kind(flag.completion)) }
+                }
+            })
     }
 
     /// Patterns `COMMAND|INDEX` (`details|0`) grouped by what that positional completes to;
     /// positionals with nothing to offer are left out. Command words take two places
     /// (`help favorite add`): the scripts offer a group's subcommands in the second.
     static var positionalKinds: [(patterns: [String], kind: String)] {
-        grouped(CommandTable.all.flatMap { spec in
-            spec.positionals.enumerated().flatMap { index, positional -> [(String, String)] in
-                let places = positional.completion == .commandWords ? [index, index + 1] : [index]
-                return positional.completion == .none ? [] : places.map { ("\(spec.name)|\($0)", kind(positional.completion)) }
-            }
-        })
+        grouped(
+            CommandTable.all.flatMap { spec in
+                spec.positionals.enumerated().flatMap { index, positional -> [(String, String)] in
+                    let places = positional.completion == .commandWords ? [index, index + 1] : [index]
+                    return positional.completion == .none ? [] : places.map { ("\(spec.name)|\($0)", kind(positional.completion)) }
+                }
+            })
     }
 
     /// Whether favorites have aliases to offer as `@ALIAS` (`favorite list` has an
     /// `alias` field): the scripts then ask for it along with the ids.
     static var favoritesHaveAliases: Bool {
-        guard case .wordList(let names)? = FavoriteListCommand.spec.flag(.fields)?.completion else { return false }
+        guard case .wordList(let names) = FavoriteListCommand.fields.spec.completion else { return false }
         return names.contains("alias")
     }
 

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// A shell `places completions` writes a script for.
 enum CompletionShell: String, Sendable, CaseIterable {

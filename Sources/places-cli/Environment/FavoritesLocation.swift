@@ -13,7 +13,9 @@ enum FavoritesLocation {
             return join(data, "places/favorites.json")
         }
         guard let home = context.value("HOME") else {
-            throw PlacesError.configuration(message: "cannot tell where the favorites file lives: HOME is not set; set PLACES_FAVORITES_FILE (or XDG_DATA_HOME or HOME)")
+            throw PlacesError.configuration(
+                message: "cannot tell where the favorites file lives: HOME is not set; set PLACES_FAVORITES_FILE (or XDG_DATA_HOME or HOME)"
+            )
         }
         return join(home, ".local/share/places/favorites.json")
     }
@@ -27,7 +29,8 @@ extension FavoritesStore {
     /// The store at the configured location (see `FavoritesLocation`).
     static func located(in context: RunContext) throws -> FavoritesStore {
         let pause = context.value("PLACES_FAVORITES_WRITE_PAUSE_MS").flatMap(Int.init).map { min(max($0, 0), 60_000) } ?? 0
-        return FavoritesStore(path: try FavoritesLocation.path(in: context), writePauseMilliseconds: pause,
-                              wording: context.diagnostics.wording)
+        return FavoritesStore(
+            path: try FavoritesLocation.path(in: context), writePauseMilliseconds: pause,
+            wording: context.diagnostics.wording)
     }
 }

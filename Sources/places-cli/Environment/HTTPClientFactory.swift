@@ -1,5 +1,7 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
 /// Builds the `HTTPClient` for a command from its network flags: the network, a
 /// recorder around it, a replay directory (recording its misses when `--record` names the
@@ -32,16 +34,18 @@ enum HTTPClientFactory {
             transport = LedgerTransport(inner: OperatorPacedTransport.network())
         }
         // A replay or dry run sends nothing, so nothing is paced; a cache hit neither.
-        if let limits = context.rateLimits, !network.dryRun, network.replayDirectory == nil {
-            transport = RateLimitedTransport(inner: transport, gate: limits.gate(for: service))
+        if let gate = context.rateLimits?.gate(for: service), !network.dryRun, network.replayDirectory == nil {
+            transport = RateLimitedTransport(inner: transport, gate: gate)
         }
         if let ttl = network.policy.cacheTTL, let cache = responseCache(network, context: context) {
-            transport = CachingTransport(inner: transport, cache: cache, ttl: ttl, dryRun: network.dryRun, knownSecrets: keys,
-                                         diagnostics: context.diagnostics)
+            transport = CachingTransport(
+                inner: transport, cache: cache, ttl: ttl, dryRun: network.dryRun, knownSecrets: keys,
+                diagnostics: context.diagnostics)
         }
         let pinned = try ReferenceClock.override(context)
-        return HTTPClient(transport: transport, timeout: network.timeoutSeconds, policy: RetryPolicy(retries: network.retries),
-                          diagnostics: context.diagnostics, ceiling: network.policy.maxTier, now: { pinned ?? Date() })
+        return HTTPClient(
+            transport: transport, timeout: network.timeoutSeconds, policy: RetryPolicy(retries: network.retries),
+            diagnostics: context.diagnostics, ceiling: network.policy.maxTier, now: { pinned ?? Date() })
     }
 
     /// The response cache `--cache` uses, or nil (with a note) when it cannot be used: under
@@ -61,11 +65,14 @@ enum HTTPClientFactory {
 
     /// A recorder into `directory`, whose folder for `service` must be writable: checked now,
     /// before a request (which may be billed) is sent.
-    private static func recorder(into directory: String, service: PlacesError.Service, context: RunContext) throws -> CassetteRecordingTransport {
+    private static func recorder(
+        into directory: String, service: PlacesError.Service, context: RunContext
+    ) throws -> CassetteRecordingTransport {
         try CassetteDirectory(directory).checkWritable(service: service)
-        return CassetteRecordingTransport(inner: LedgerTransport(inner: OperatorPacedTransport.network()), directory: directory,
-                                          knownSecrets: ServiceVariables.keyVariables.compactMap { context.value($0) },
-                                          command: RecordedCommand.line(context.arguments), diagnostics: context.diagnostics)
+        return CassetteRecordingTransport(
+            inner: LedgerTransport(inner: OperatorPacedTransport.network()), directory: directory,
+            knownSecrets: ServiceVariables.keyVariables.compactMap { context.value($0) },
+            command: RecordedCommand.line(context.arguments), diagnostics: context.diagnostics)
     }
 
     /// How to refresh a replay directory: the missing-only mode, which sends only what is

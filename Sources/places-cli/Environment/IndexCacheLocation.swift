@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesOSMExtract
+import PlacesSupport
 
 /// Where the spatial indexes of `--data` files are kept: `$XDG_CACHE_HOME/places/`, else
 /// `~/.cache/places/`.

@@ -1,5 +1,8 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesProviderKit
+import PlacesSupport
 
 /// `--provider` or `$PLACES_PROVIDER` as written: providers in order, or `all`.
 enum ProviderList: Sendable, Equatable {
@@ -52,7 +55,8 @@ enum ProviderList: Sendable, Equatable {
 /// of (see `replayed`).
 enum ProviderSelection {
     /// The providers to ask, in the order their answers win in a merge: at least one, each once.
-    static func choose(_ options: ProviderOptions, network: NetworkOptions = NetworkOptions(), context: RunContext) throws -> [ProviderName] {
+    static func choose(_ options: ProviderOptions, network: NetworkOptions = NetworkOptions(), context: RunContext) throws -> [ProviderName]
+    {
         let chosen: [ProviderName]
         if let flag = options.providers {
             chosen = resolve(flag, network: network, context: context)
@@ -61,7 +65,8 @@ enum ProviderSelection {
             case .success(let list): chosen = resolve(list, network: network, context: context)
             case .failure(let failure):
                 throw PlacesError.configuration(
-                    message: "PLACES_PROVIDER='\(env)' is not a provider (\(failure.reason)): set it to \(ProviderList.expected), or unset it")
+                    message:
+                        "PLACES_PROVIDER='\(env)' is not a provider (\(failure.reason)): set it to \(ProviderList.expected), or unset it")
             }
         } else if options.dataFile != nil {
             chosen = [.osm]
@@ -89,7 +94,9 @@ enum ProviderSelection {
         if held.count == 1 { return held[0] }
         if held.isEmpty && network.recordsMissing { return nil }
         let what = held.isEmpty ? "no recorded exchange of any provider" : "exchanges of \(held.map(\.rawValue).joined(separator: ", "))"
-        throw UsageError("--replay \(directory) holds \(what), so it cannot tell which provider to replay: pass --provider NAME (\(ProviderName.allNames))")
+        throw UsageError(
+            "--replay \(directory) holds \(what), so it cannot tell which provider to replay: pass --provider NAME (\(ProviderName.allNames))"
+        )
     }
 
     /// The offline extract for osm: `--data`, else `$PLACES_OSM_DATA`, else nil (ask Overpass).
@@ -100,7 +107,8 @@ enum ProviderSelection {
         guard let path = context.value("PLACES_OSM_DATA") else { return nil }
         guard path != "-" else { return path }
         let shown = TerminalText.sanitizedLine(path)
-        let advice = "set it to the path of an Overpass JSON export or an .osm.pbf extract, or unset it to ask Overpass (or give --data FILE)"
+        let advice =
+            "set it to the path of an Overpass JSON export or an .osm.pbf extract, or unset it to ask Overpass (or give --data FILE)"
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             throw PlacesError.configuration(message: "PLACES_OSM_DATA names no file: \(shown); \(advice)")
@@ -136,7 +144,7 @@ enum ProviderSelection {
         }
         return ProviderDescriptor.all.filter { provider in
             guard let variable = ServiceVariables.key(provider.name) else { return true }
-            return context.value(variable) != nil || recorded(provider.service.recordingFolder)
+            return context.value(variable) != nil || recorded(provider.service.service.recordingFolder)
         }.map(\.name)
     }
 }

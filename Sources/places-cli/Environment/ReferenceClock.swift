@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// The instant that "open now" means: `$PLACES_NOW` when set (an ISO 8601 instant such as
 /// `2026-11-25T10:00:00Z` or `2026-11-25T12:00:00+02:00`, for reproducible output and
@@ -13,7 +14,10 @@ enum ReferenceClock {
     static func override(_ context: RunContext) throws -> Date? {
         guard let text = context.value(variable) else { return nil }
         guard let date = parse(text) else {
-            throw PlacesError.configuration(message: "\(variable)='\(TerminalText.sanitizedLine(text))' is not an ISO 8601 instant; use e.g. \(variable)=2026-11-25T10:00:00Z (a UTC offset such as +02:00 works too), or unset it to use the system clock")
+            throw PlacesError.configuration(
+                message:
+                    "\(variable)='\(TerminalText.sanitizedLine(text))' is not an ISO 8601 instant; use e.g. \(variable)=2026-11-25T10:00:00Z (a UTC offset such as +02:00 works too), or unset it to use the system clock"
+            )
         }
         return date
     }

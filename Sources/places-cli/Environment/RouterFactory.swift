@@ -1,4 +1,7 @@
 import PlacesCore
+import PlacesGoogle
+import PlacesHTTP
+import PlacesRouting
 
 /// Builds the router `--router` names. Each web router is registered here, once.
 enum RouterFactory {
@@ -7,10 +10,13 @@ enum RouterFactory {
         case .estimate:
             return EstimateRouter()
         case .google:
-            return GoogleRoutesRouter(client: try HTTPClientFactory.make(network, service: .googleRoutes, context: context),
-                                      baseURL: ServiceVariables.baseURL(.googleRoutes, context), key: try googleKey(network, context: context))
+            return GoogleRoutesRouter(
+                client: try HTTPClientFactory.make(network, service: .googleRoutes, context: context),
+                baseURL: ServiceVariables.baseURL(.googleRoutes, context), key: try googleKey(network, context: context))
         case .osrm:
-            return OSRMRouter(client: try HTTPClientFactory.make(network, service: .osrm, context: context), baseURL: ServiceVariables.baseURL(.osrm, context))
+            return OSRMRouter(
+                client: try HTTPClientFactory.make(network, service: .osrm, context: context),
+                baseURL: ServiceVariables.baseURL(.osrm, context))
         }
     }
 

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// The world one command runs in: environment, terminal, and where notes go.
 /// The CLI builds it from the process; tests build it by hand.
@@ -20,9 +21,11 @@ struct RunContext: Sendable {
     /// line, whose output becomes its record).
     var writeOutput: (@Sendable (String) -> StandardStreams.WriteResult)?
 
-    init(environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent,
-         rateLimits: RateLimits? = nil, progress: ProgressLine? = nil,
-         writeOutput: (@Sendable (String) -> StandardStreams.WriteResult)? = nil, arguments: [String] = []) {
+    init(
+        environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent,
+        rateLimits: RateLimits? = nil, progress: ProgressLine? = nil,
+        writeOutput: (@Sendable (String) -> StandardStreams.WriteResult)? = nil, arguments: [String] = []
+    ) {
         self.environment = environment
         self.terminal = terminal
         self.diagnostics = diagnostics

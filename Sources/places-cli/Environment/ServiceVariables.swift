@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// The environment's names for the web services, the CLI's one table of them: the variable
 /// holding a service's API key and the one overriding its base URL (for tests, proxies,
@@ -21,30 +22,38 @@ enum ServiceVariables {
     static func row(_ service: PlacesError.Service) -> Row {
         switch service {
         case .googlePlaces:
-            return Row(key: "GOOGLE_MAPS_API_KEY", baseURL: "PLACES_GOOGLE_PLACES_URL",
-                       keyAdvice: "check GOOGLE_MAPS_API_KEY and that Places API (New) is enabled for its project",
-                       oversizeAdvice: "Google Places answers a page of places in far less: check that PLACES_GOOGLE_PLACES_URL leads to it")
+            return Row(
+                key: "GOOGLE_MAPS_API_KEY", baseURL: "PLACES_GOOGLE_PLACES_URL",
+                keyAdvice: "check GOOGLE_MAPS_API_KEY and that Places API (New) is enabled for its project",
+                oversizeAdvice: "Google Places answers a page of places in far less: check that PLACES_GOOGLE_PLACES_URL leads to it")
         case .googleRoutes:
-            return Row(key: "GOOGLE_MAPS_API_KEY", baseURL: "PLACES_GOOGLE_ROUTES_URL",
-                       keyAdvice: "check GOOGLE_MAPS_API_KEY, and that the Routes API is enabled for the key's project",
-                       oversizeAdvice: "a route is a few kilobytes: check that PLACES_GOOGLE_ROUTES_URL leads to the Routes API")
+            return Row(
+                key: "GOOGLE_MAPS_API_KEY", baseURL: "PLACES_GOOGLE_ROUTES_URL",
+                keyAdvice: "check GOOGLE_MAPS_API_KEY, and that the Routes API is enabled for the key's project",
+                oversizeAdvice: "a route is a few kilobytes: check that PLACES_GOOGLE_ROUTES_URL leads to the Routes API")
         case .foursquare:
-            return Row(key: "FOURSQUARE_API_KEY", baseURL: "PLACES_FOURSQUARE_URL",
-                       keyAdvice: "check FOURSQUARE_API_KEY: it must be a Service API Key from the Foursquare Developer Console (sent as 'Authorization: Bearer KEY')",
-                       oversizeAdvice: "Foursquare answers a page of places in far less: check that PLACES_FOURSQUARE_URL leads to it")
+            return Row(
+                key: "FOURSQUARE_API_KEY", baseURL: "PLACES_FOURSQUARE_URL",
+                keyAdvice:
+                    "check FOURSQUARE_API_KEY: it must be a Service API Key from the Foursquare Developer Console (sent as 'Authorization: Bearer KEY')",
+                oversizeAdvice: "Foursquare answers a page of places in far less: check that PLACES_FOURSQUARE_URL leads to it")
         case .overpass:
-            return Row(key: nil, baseURL: "PLACES_OVERPASS_URL", keyAdvice: "Overpass needs no key; check PLACES_OVERPASS_URL",
-                       oversizeAdvice: "ask for less (a smaller --radius, or a --type), or use an extract offline with --data FILE")
+            return Row(
+                key: nil, baseURL: "PLACES_OVERPASS_URL", keyAdvice: "Overpass needs no key; check PLACES_OVERPASS_URL",
+                oversizeAdvice: "ask for less (a smaller --radius, or a --type), or use an extract offline with --data FILE")
         case .osrm:
-            return Row(key: nil, baseURL: "PLACES_OSRM_URL", keyAdvice: "OSRM takes no key; check PLACES_OSRM_URL points at an open OSRM server",
-                       oversizeAdvice: "a route is a few kilobytes: check that PLACES_OSRM_URL leads to an OSRM server")
+            return Row(
+                key: nil, baseURL: "PLACES_OSRM_URL", keyAdvice: "OSRM takes no key; check PLACES_OSRM_URL points at an open OSRM server",
+                oversizeAdvice: "a route is a few kilobytes: check that PLACES_OSRM_URL leads to an OSRM server")
         case .nominatim:
-            return Row(key: nil, baseURL: "PLACES_NOMINATIM_URL", keyAdvice: "Nominatim takes no key; check PLACES_NOMINATIM_URL",
-                       oversizeAdvice: "an address is a few kilobytes: check that PLACES_NOMINATIM_URL leads to a Nominatim server")
+            return Row(
+                key: nil, baseURL: "PLACES_NOMINATIM_URL", keyAdvice: "Nominatim takes no key; check PLACES_NOMINATIM_URL",
+                oversizeAdvice: "an address is a few kilobytes: check that PLACES_NOMINATIM_URL leads to a Nominatim server")
         case .googleGeocoding:
-            return Row(key: "GOOGLE_MAPS_API_KEY", baseURL: "PLACES_GOOGLE_GEOCODING_URL",
-                       keyAdvice: "check GOOGLE_MAPS_API_KEY, and that the Geocoding API is enabled for the key's project",
-                       oversizeAdvice: "an address is a few kilobytes: check that PLACES_GOOGLE_GEOCODING_URL leads to the Geocoding API")
+            return Row(
+                key: "GOOGLE_MAPS_API_KEY", baseURL: "PLACES_GOOGLE_GEOCODING_URL",
+                keyAdvice: "check GOOGLE_MAPS_API_KEY, and that the Geocoding API is enabled for the key's project",
+                oversizeAdvice: "an address is a few kilobytes: check that PLACES_GOOGLE_GEOCODING_URL leads to the Geocoding API")
         }
     }
 

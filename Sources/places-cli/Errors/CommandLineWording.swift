@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesFoursquare
+import PlacesSupport
 
 /// How `places` words what PlacesCore tells the user: every `Phrase` with the flags,
 /// variables and advice of this command line. The one place the library's messages meet
@@ -33,6 +35,9 @@ extension Wording {
             return "--radius \(JSONValue.format(radius)) is over \(provider.rawValue)'s limit of \(JSONValue.format(limit)) m"
         case .limitBelowOne:
             return "--limit must be at least 1"
+        case .limitOverCeiling(let limit, let provider, let ceiling):
+            return
+                "--limit \(limit) is over \(provider.rawValue)'s ceiling of \(ceiling): showing at most \(ceiling) (a --data file has no ceiling)"
         case .minRatingOutOfRange(let rating):
             return "--min-rating \(rating) is out of range: ratings go from 0 to 5"
         case .googleHasNoType(let category, let supported):
@@ -42,20 +47,37 @@ extension Wording {
         case .autocompleteNeedsInput:
             return "autocomplete needs TEXT with a letter or digit, e.g. places autocomplete 'sush' Helsinki"
         case .sessionTokenInvalid(let problem):
-            return "--session takes 'new' or a token of 1 to 36 URL-safe base64 characters (A-Z, a-z, 0-9, - and _), such as the UUID --session new printed: \(problem)"
+            return
+                "--session takes 'new' or a token of 1 to 36 URL-safe base64 characters (A-Z, a-z, 0-9, - and _), such as the UUID --session new printed: \(problem)"
         case .sessionEnded:
             return "this session has ended with details --session; start another with --session new"
         case .autocompleteUnsupported(let provider, let supported):
             let web = supported.filter { $0 != .osm }.map { "--provider \($0.rawValue)" }.joined(separator: " or ")
             let offline = supported.contains(.osm) ? ", or --provider osm with --data FILE (an extract, offline)" : ""
-            if provider == .osm { return "--provider osm cannot autocomplete without --data FILE (Overpass has no autocomplete): give --data FILE, or use \(web)" }
+            if provider == .osm {
+                return
+                    "--provider osm cannot autocomplete without --data FILE (Overpass has no autocomplete): give --data FILE, or use \(web)"
+            }
             return "--provider \(provider.rawValue) cannot autocomplete: use \(web)\(offline)"
         case .autocompleteTooManyTypes(let count, let limit):
             return "--type makes \(count) Google types; autocomplete takes at most \(limit)"
+        case .sessionTokenEnded(let token):
+            return
+                "--session \(token) has ended: places details --session ended it, and Google bills every request of a reused token on its own; start another with --session new"
+        case .sessionEndUnknown(let token, let problem):
+            let (reason, fix) = sessionRecordText(problem)
+            return
+                "cannot tell whether session \(token) has already ended (\(reason)): if places details --session ended it, Google bills this request on its own; \(fix)"
+        case .sessionEndNotRecorded(let token, let problem):
+            let (reason, fix) = sessionRecordText(problem)
+            return
+                "the end of session \(token) was not recorded (\(reason)): places cannot refuse the token later, and Google bills every request of a reused one on its own; \(fix)"
+        case .sessionUnusedOffline:
+            return "an extract bills nothing: the session token is not used offline"
 
         case .keyRejected(let service, let status):
             return "\(service.name) rejected the key (\(status)): \(keyAdvice(service, legacyFoursquareKey: legacyFoursquareKey))"
-        case .paymentRefused(let service, let status, let said):
+        case .paymentRefused(let service, let status, let said, _):
             let advice =
                 service == .foursquare
                 ? "Premium fields (rating, price, opening hours) need purchased credits: add credits in the Foursquare Developer Console, or drop the --fields and flags that need them (--sort rating|best, --min-rating, --open-now, --price)"
@@ -63,7 +85,7 @@ extension Wording {
             return "\(service.name) refused the request for payment (\(status))\(said); \(advice)"
         case .timedOut(let service, let tries, let host):
             return "\(service.name) did not answer in time\(tries) at \(host); raise --timeout or try again later"
-        case .tooLarge(let service, let limit, let declared):
+        case .tooLarge(let service, let limit, let declared, _):
             let advice = ServiceVariables.row(service).oversizeAdvice
             return Phrase.oversize(service, limit: limit, declared: declared, reader: "places", advice: advice)
         case .overpassGaveUp(let said):
@@ -83,9 +105,10 @@ extension Wording {
             return
                 "Foursquare's next-page link points to \(shown), not to the configured \(baseURL) (PLACES_FOURSQUARE_URL); it was not followed"
         case .unknownPlace(let id, let said):
-            let provider = id.provider.descriptor
+            let provider = id.provider.profile
             let flag = id.provider == ProviderName.allCases.first ? "" : "--provider \(id.provider.rawValue) "
-            return "\(provider.displayName) has no \(provider.placeNoun(id)) (\(said)); check the id, e.g. from 'places nearby \(flag)--json'"
+            return
+                "\(provider.displayName) has no \(provider.placeNoun(id)) (\(said)); check the id, e.g. from 'places nearby \(flag)--json'"
         case .placeNotShowable(let id):
             return "\(id) exists but has no name or position, so it is not a place 'places' can show"
         case .googleNearbyCap(let cap):
@@ -113,14 +136,17 @@ extension Wording {
         case .checkBaseURL(let service):
             return "check \(ServiceVariables.baseURL(service))"
         case .osrmHasNoTransit:
-            return "OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit"
-        case .osrmDemoServerCarsOnly(let host, let mode):
-            return "the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. \(OSRMRouter.profileServer(mode))"
+            return
+                "OSRM has no transit profile: use --mode walk, bike or drive with --router osrm, or --router google or estimate for transit"
+        case .osrmDemoServerCarsOnly(let host, let mode, let profileServer):
+            return
+                "the public demo server \(host) routes cars only, whatever --mode says; for \(mode.phrase) set PLACES_OSRM_URL to a server built with that profile, e.g. \(profileServer)"
 
         case .extractHasNoPlace(let id, let source):
             return "no place \(id) in \(source); the id may come from another extract, or try without --data to ask Overpass"
         case .extractMissing(let path):
-            return "no such --data file: \(path); give the path of an Overpass JSON export (an `out center;` query saved from overpass-turbo or the Overpass API) or an .osm.pbf extract (Geofabrik's, say); the source tree ships Fixtures/osm/helsinki-pois.json and helsinki.osm.pbf"
+            return
+                "no such --data file: \(path); give the path of an Overpass JSON export (an `out center;` query saved from overpass-turbo or the Overpass API) or an .osm.pbf extract (Geofabrik's, say); the source tree ships Fixtures/osm/helsinki-pois.json and helsinki.osm.pbf"
         case .extractIsDirectory(let path):
             return "--data \(path) is a directory, not an extract file (Overpass JSON or .osm.pbf)"
         case .extractNotRegular(let path, let kind):
@@ -138,6 +164,13 @@ extension Wording {
             return "cannot write an index of \(path) in \(directory) (\(reason)); reading the whole file each time (--no-cache skips this)"
         case .indexNotSaved(let path, let directory, let reason):
             return "cannot save the index of \(path) in \(directory) (\(reason)); reading the whole file each time (--no-cache skips this)"
+
+        case .centerFarFromExtract(let center, let away, let radius, let source, let extent, let swapped):
+            let text = Phrase.farFromExtract(center: center, metersAway: away, source: source, extent: extent)
+            let swap = swapped.map { "; did you swap LAT,LON? (try --at \(Phrase.degrees($0)))" } ?? ""
+            return text + ", farther than --radius \(JSONValue.format(radius)) m" + swap
+        case .moreMatching(let shown, let total):
+            return "\(shown) of \(total) shown (--limit N for more)"
 
         case .placeNameNeeded:
             return "--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'"
@@ -165,10 +198,23 @@ extension Wording {
         }
     }
 
+    /// Why the record of ended sessions cannot be used, and what would fix it.
+    private static func sessionRecordText(_ problem: Phrase.SessionRecordProblem) -> (reason: String, fix: String) {
+        switch problem {
+        case .nowhere:
+            return ("neither XDG_CACHE_HOME nor HOME is set", "set one of them, and start each session with --session new")
+        case .unusable(let path, let reason):
+            return (
+                reason, "places needs a regular file it can read and write at \(path); meanwhile, start each session with --session new"
+            )
+        }
+    }
+
     /// What to check when a service rejects the key.
     private static func keyAdvice(_ service: PlacesError.Service, legacyFoursquareKey: Bool) -> String {
         if service == .foursquare && legacyFoursquareKey {
-            return "FOURSQUARE_API_KEY starts with 'fsq3' like a key of the retired v3 API (api.foursquare.com/v3, sent without 'Bearer'); the current Places API needs a Service API Key: create one in the Foursquare Developer Console"
+            return
+                "FOURSQUARE_API_KEY starts with 'fsq3' like a key of the retired v3 API (api.foursquare.com/v3, sent without 'Bearer'); the current Places API needs a Service API Key: create one in the Foursquare Developer Console"
         }
         return ServiceVariables.row(service).keyAdvice
     }
@@ -186,7 +232,8 @@ extension Wording {
         }
         if refusal.ceilingBelowFloor, let lowest = refusal.lowestPossibleCeiling {
             let raise = byFlag ? "--max-tier \(lowest)" : "PLACES_MAX_TIER=\(lowest)"
-            return "\(setting) refuses this request: \(service) \(billed.sku) costs at least \(billed.floor.displayName) whatever the fields (every place needs its id, name and position); nothing was sent. Allow it with \(raise) or higher"
+            return
+                "\(setting) refuses this request: \(service) \(billed.sku) costs at least \(billed.floor.displayName) whatever the fields (every place needs its id, name and position); nothing was sent. Allow it with \(raise) or higher"
         }
         var fields: [String] = []
         var flags: [String] = []
@@ -197,7 +244,8 @@ extension Wording {
         var drop = "leave \(fields.joined(separator: ", ")) out of --fields"
         if !flags.isEmpty { drop += " and do without \(flags.joined(separator: ", ")), which need\(flags.count == 1 ? "s" : "") it" }
         let raise = byFlag ? "--max-tier \(allowing)" : "PLACES_MAX_TIER=\(allowing)"
-        return "\(setting) refuses this request, billed as \(service) \(billed.label) (set by: \(billed.drivers.joined(separator: ", "))); nothing was sent. To stay within it, \(drop); or allow it with \(raise)"
+        return
+            "\(setting) refuses this request, billed as \(service) \(billed.label) (set by: \(billed.drivers.joined(separator: ", "))); nothing was sent. To stay within it, \(drop); or allow it with \(raise)"
     }
 
     /// The flags that fetch a field without `--fields` asking for it (`SearchRequest.neededFields`).

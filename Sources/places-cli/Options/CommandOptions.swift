@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 /// Where a search is centred, as the user gave it.
 enum LocationSpec: Sendable, Equatable {
@@ -10,15 +11,15 @@ enum LocationSpec: Sendable, Equatable {
 
 /// `--format`, `--json`, `--fields`.
 struct OutputOptions: Sendable {
-    var format: OutputFormat = .table
-    var fields: FieldSelection = .default
+    var format = OutputFlags.format.defaultValue
+    var fields = OutputFlags.fields.defaultValue
 }
 
 /// `--timeout`, `--retries`, `--dry-run`, `--record`, `--replay`, and the request policy
 /// (`--cache`, `--max-tier`, `--language`, `--region`, `--verbose`).
 struct NetworkOptions: Sendable {
-    var timeoutSeconds: Double = NetworkOptions.defaultTimeout
-    var retries: Int = NetworkOptions.defaultRetries
+    var timeoutSeconds = NetworkFlags.timeout.defaultValue
+    var retries = NetworkFlags.retries.defaultValue
     var dryRun = false
     var recordDirectory: String?
     var replayDirectory: String?
@@ -28,9 +29,6 @@ struct NetworkOptions: Sendable {
     var replays: Bool { replayDirectory != nil && !dryRun }
     /// Replaying and recording what is missing into the same directory.
     var recordsMissing: Bool { replays && recordDirectory != nil }
-
-    static let defaultTimeout = HTTPClient.defaultTimeout
-    static let defaultRetries = HTTPClient.defaultRetries
 }
 
 /// Which providers to ask, and the offline extract for `osm`.

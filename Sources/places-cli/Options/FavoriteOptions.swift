@@ -16,6 +16,6 @@ struct FavoriteAddOptions: Sendable {
 /// `places favorite list [LOCATION] [OUTPUT]`, typed.
 struct FavoriteListOptions: Sendable {
     var location: LocationSpec?
-    var format: OutputFormat = .table
-    var fields: FavoriteFieldSelection = .default
+    var format: OutputFormat
+    var fields: FavoriteFieldSelection
 }

@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesHTTP
+import PlacesProviderKit
 
 /// `--max-tier`, `--cache`, `--language`, `--region`, `--verbose` (and `$PLACES_MAX_TIER`,
 /// `$PLACES_CACHE_TTL`, `$PLACES_LANGUAGE`, `$PLACES_REGION`): what a command may spend,
@@ -19,38 +21,47 @@ struct RequestPolicyOptions: Sendable {
     /// Reads the flags, else the variables; a bad flag is a usage error (64), a bad variable a
     /// configuration error (78), each listing what is valid.
     static func read(_ args: ParsedArguments, environment: [String: String]) throws -> RequestPolicyOptions {
-        func flag(_ name: FlagName) -> String? { args.stringIfDeclared(name) }
         func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         var options = RequestPolicyOptions()
-        options.verbose = flag(.verbose) != nil
+        options.verbose = try args.ifDeclared(NetworkFlags.verbose)
 
         /// The flag's value, else the variable's (unless `variableToo` is false), as `parse`
         /// reads it: a bad flag is a usage error, a bad variable a configuration error, each in
         /// `problem`'s words naming what was given.
-        func value<Value>(_ flagName: FlagName, else variableName: String, variableToo: Bool = true,
-                          _ parse: (_ text: String, _ origin: TierCeiling.Origin) -> Value?,
-                          problem: (String) -> String) throws -> Value? {
-            if let text = flag(flagName) {
-                guard let value = parse(text, .argument) else { throw UsageError(problem("--\(flagName) '\(text)'")) }
+        func value<Value>(
+            _ flag: Flag<String?>, else variableName: String, variableToo: Bool = true,
+            _ parse: (_ text: String, _ origin: TierCeiling.Origin) -> Value?,
+            problem: (String) -> String
+        ) throws -> Value? {
+            if let text = try args.ifDeclared(flag) {
+                guard let value = parse(text, .argument) else { throw UsageError(problem("--\(flag.name) '\(text)'")) }
                 return value
             }
             guard variableToo, let text = variable(variableName) else { return nil }
-            guard let value = parse(text, .environment) else { throw PlacesError.configuration(message: problem("$\(variableName) '\(text)'")) }
+            guard let value = parse(text, .environment) else {
+                throw PlacesError.configuration(message: problem("$\(variableName) '\(text)'"))
+            }
             return value
         }
 
-        options.maxTier = try value(.maxTier, else: "PLACES_MAX_TIER", { TierCeiling($0, origin: $1) }, problem: tierProblem)
+        options.maxTier = try value(NetworkFlags.maxTier, else: "PLACES_MAX_TIER", { TierCeiling($0, origin: $1) }, problem: tierProblem)
 
-        let noCache = flag(.noCache) != nil
-        if noCache, flag(.cache) != nil { throw UsageError("--cache and --no-cache contradict each other; give one of them") }
-        if let ttl = try value(.cache, else: "PLACES_CACHE_TTL", variableToo: !noCache, { text, _ in parseTTL(text) }, problem: ttlProblem) {
+        let noCache = try args.ifDeclared(ProviderFlags.noCache)
+        if noCache, try args.ifDeclared(NetworkFlags.cache) != nil {
+            throw UsageError("--cache and --no-cache contradict each other; give one of them")
+        }
+        if let ttl = try value(
+            NetworkFlags.cache, else: "PLACES_CACHE_TTL", variableToo: !noCache, { text, _ in parseTTL(text) }, problem: ttlProblem)
+        {
             options.cacheTTL = ttl > 0 ? ttl : nil
         }
 
-        options.locale.languageCode = try value(.language, else: "PLACES_LANGUAGE", { text, _ in GoogleLocale.languageCode(text) },
-                                                problem: languageProblem)
-        options.locale.regionCode = try value(.region, else: "PLACES_REGION", { text, _ in GoogleLocale.regionCode(text) },
-                                              problem: regionProblem)
+        options.locale.languageCode = try value(
+            NetworkFlags.language, else: "PLACES_LANGUAGE", { text, _ in GoogleLocale.languageCode(text) },
+            problem: languageProblem)
+        options.locale.regionCode = try value(
+            NetworkFlags.region, else: "PLACES_REGION", { text, _ in GoogleLocale.regionCode(text) },
+            problem: regionProblem)
         return options
     }
 

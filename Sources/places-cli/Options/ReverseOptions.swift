@@ -14,6 +14,4 @@ struct ReverseOptions: Sendable {
     var output: OutputOptions
     var network: NetworkOptions
     var providerOptions: ProviderOptions
-
-    static let defaultLimit = 3
 }

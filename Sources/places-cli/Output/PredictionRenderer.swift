@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesSupport
 
 /// Writes autocomplete predictions in the chosen format. A record follows the contract:
 /// `kind`, `id`, `text`, `mainText`, `secondaryText`, `types`, `distanceMeters`, and, as an
@@ -6,9 +7,11 @@ import PlacesCore
 /// predictions). The provider's texts and types go through `TerminalText.shown` in every
 /// format. With a session, `--json` is `{"sessionToken", "predictions": [...]}` so a
 /// script reads the token even when nothing was predicted; NDJSON records carry it each.
-package enum PredictionRenderer {
-    package static func render(_ predictions: [AutocompletePrediction], format: OutputFormat, sessionToken: String? = nil,
-                               terminal: TerminalInfo = .plain) -> String {
+enum PredictionRenderer {
+    static func render(
+        _ predictions: [AutocompletePrediction], format: OutputFormat, sessionToken: String? = nil,
+        terminal: TerminalInfo = .plain
+    ) -> String {
         switch format {
         case .json:
             let records = JSONValue.array(predictions.map { record($0) })
@@ -26,7 +29,7 @@ package enum PredictionRenderer {
     }
 
     /// The contract's record.
-    package static func record(_ p: AutocompletePrediction, sessionToken: String? = nil) -> JSONValue {
+    static func record(_ p: AutocompletePrediction, sessionToken: String? = nil) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("kind", .string(p.kind.rawValue)),
             ("id", p.id.map { .string($0.description) } ?? .null),
@@ -59,9 +62,10 @@ package enum PredictionRenderer {
         let features = predictions.map { p -> JSONValue in
             var properties: [(String, JSONValue)] = []
             if case .object(let pairs) = record(p) { properties = pairs.filter { $0.0 != "latitude" && $0.0 != "longitude" } }
-            let geometry: JSONValue = p.coordinate.map { c in
-                .object([("type", .string("Point")), ("coordinates", .array([.number(c.longitude), .number(c.latitude)]))])
-            } ?? .null
+            let geometry: JSONValue =
+                p.coordinate.map { c in
+                    .object([("type", .string("Point")), ("coordinates", .array([.number(c.longitude), .number(c.latitude)]))])
+                } ?? .null
             return .object([("type", .string("Feature")), ("geometry", geometry), ("properties", .object(properties))])
         }
         return .object([("type", .string("FeatureCollection")), ("features", .array(features))])
@@ -97,14 +101,23 @@ package enum PredictionRenderer {
             while text.hasSuffix(" ") { text.removeLast() }
             return text + "\n"
         }
-        var out = line([cell("NAME", nameWidth), cell("DETAILS", detailWidth), String(repeating: " ", count: distanceWidth - 4) + "DIST", "ID"])
+        var out = line([
+            cell("NAME", nameWidth), cell("DETAILS", detailWidth), String(repeating: " ", count: distanceWidth - 4) + "DIST", "ID",
+        ])
         for (i, prediction) in predictions.enumerated() {
             var name = cell(names[i], nameWidth)
-            if terminal.colorEnabled, prediction.kind == .place, names[i] == prediction.mainText, TerminalText.displayWidth(name) == nameWidth,
-               TerminalText.clip(names[i], to: nameWidth) == names[i] {
-                name = bold(prediction.mainTextMatches, in: names[i]) + String(repeating: " ", count: max(0, nameWidth - TerminalText.displayWidth(names[i])))
+            if terminal.colorEnabled, prediction.kind == .place, names[i] == prediction.mainText,
+                TerminalText.displayWidth(name) == nameWidth,
+                TerminalText.clip(names[i], to: nameWidth) == names[i]
+            {
+                name =
+                    bold(prediction.mainTextMatches, in: names[i])
+                    + String(repeating: " ", count: max(0, nameWidth - TerminalText.displayWidth(names[i])))
             }
-            out += line([name, cell(details[i], detailWidth), String(repeating: " ", count: distanceWidth - distances[i].count) + distances[i], ids[i]])
+            out += line([
+                name, cell(details[i], detailWidth), String(repeating: " ", count: distanceWidth - distances[i].count) + distances[i],
+                ids[i],
+            ])
         }
         return out
     }
@@ -114,7 +127,8 @@ package enum PredictionRenderer {
         let scalars = Array(text.unicodeScalars)
         var out = ""
         var at = 0
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= at && range.upperBound <= scalars.count {
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= at && range.upperBound <= scalars.count
+        {
             out += String(String.UnicodeScalarView(scalars[at..<range.lowerBound]))
             out += "\u{1B}[1m" + String(String.UnicodeScalarView(scalars[range])) + "\u{1B}[22m"
             at = range.upperBound

@@ -1,8 +1,12 @@
 import PlacesCore
+import PlacesModel
+import PlacesRouting
+import PlacesSupport
+
 /// Writes a route estimate in the chosen format. JSON follows the contract:
 /// `from`, `to` (`latitude`, `longitude`, `name`, `id`), `mode`, `router`,
 /// `distanceMeters`, `durationSeconds`, `straightLineMeters`, `mapsUrl`.
-package enum RouteRenderer {
+enum RouteRenderer {
     static func render(_ route: RouteEstimate, format: OutputFormat) -> String {
         switch format {
         case .json: return json(route).pretty + "\n"
@@ -15,16 +19,17 @@ package enum RouteRenderer {
 
     /// The contract's object. Names come from providers and the gazetteer: sanitized here, once.
     static func json(_ route: RouteEstimate) -> JSONValue {
-        .object([
-            ("from", point(route.from)),
-            ("to", point(route.to)),
-            ("mode", .string(route.mode.rawValue)),
-            ("router", .string(route.router.rawValue)),
-            ("distanceMeters", .number(route.distanceMeters)),
-            ("durationSeconds", .number(route.durationSeconds)),
-            ("straightLineMeters", .number(straightLine(route))),
-            ("mapsUrl", .string(route.mapsURL)),
-        ] + (route.stepsAsked ? [("steps", route.steps.map { .array($0.map(step)) } ?? .null)] : []))
+        .object(
+            [
+                ("from", point(route.from)),
+                ("to", point(route.to)),
+                ("mode", .string(route.mode.rawValue)),
+                ("router", .string(route.router.rawValue)),
+                ("distanceMeters", .number(route.distanceMeters)),
+                ("durationSeconds", .number(route.durationSeconds)),
+                ("straightLineMeters", .number(straightLine(route))),
+                ("mapsUrl", .string(route.mapsURL)),
+            ] + (route.stepsAsked ? [("steps", route.steps.map { .array($0.map(step)) } ?? .null)] : []))
     }
 
     /// `{"instruction", "distanceMeters", "durationSeconds", "latitude", "longitude"}`.
@@ -58,10 +63,11 @@ package enum RouteRenderer {
         func cells(_ p: RoutePoint) -> [String] {
             [JSONValue.format(p.coordinate.latitude), JSONValue.format(p.coordinate.longitude), name(p) ?? "", p.id?.description ?? ""]
         }
-        let row = cells(route.from) + cells(route.to) + [
-            route.mode.rawValue, route.router.rawValue, JSONValue.format(route.distanceMeters),
-            JSONValue.format(route.durationSeconds), JSONValue.format(straightLine(route)), route.mapsURL,
-        ]
+        let row =
+            cells(route.from) + cells(route.to) + [
+                route.mode.rawValue, route.router.rawValue, JSONValue.format(route.distanceMeters),
+                JSONValue.format(route.durationSeconds), JSONValue.format(straightLine(route)), route.mapsURL,
+            ]
         return CSVRenderer.row(csvColumns) + CSVRenderer.row(row)
     }
 
@@ -74,17 +80,31 @@ package enum RouteRenderer {
         if case .object(let pairs) = json(route) { summary = pairs.filter { $0.0 != "from" && $0.0 != "to" } }
         let line: JSONValue = .object([
             ("type", .string("Feature")),
-            ("geometry", .object([("type", .string("LineString")), ("coordinates", .array((route.line ?? [route.from.coordinate, route.to.coordinate]).map(position)))])),
+            (
+                "geometry",
+                .object([
+                    ("type", .string("LineString")),
+                    ("coordinates", .array((route.line ?? [route.from.coordinate, route.to.coordinate]).map(position))),
+                ])
+            ),
             ("properties", .object(summary)),
         ])
         func end(_ p: RoutePoint, role: String) -> JSONValue {
             .object([
                 ("type", .string("Feature")),
                 ("geometry", .object([("type", .string("Point")), ("coordinates", position(p.coordinate))])),
-                ("properties", .object([("role", .string(role)), ("name", name(p).map(JSONValue.string) ?? .null), ("id", p.id.map { .string($0.description) } ?? .null)])),
+                (
+                    "properties",
+                    .object([
+                        ("role", .string(role)), ("name", name(p).map(JSONValue.string) ?? .null),
+                        ("id", p.id.map { .string($0.description) } ?? .null),
+                    ])
+                ),
             ])
         }
-        return .object([("type", .string("FeatureCollection")), ("features", .array([line, end(route.from, role: "from"), end(route.to, role: "to")]))])
+        return .object([
+            ("type", .string("FeatureCollection")), ("features", .array([line, end(route.from, role: "from"), end(route.to, role: "to")])),
+        ])
     }
 
     /// For people: what answered (saying plainly when it is only an estimate), the
@@ -126,7 +146,8 @@ package enum RouteRenderer {
             let detour = c.fixedDetourMeters > 0 ? " + \(JSONValue.format(c.fixedDetourMeters)) m" : ""
             let wait = c.fixedSeconds > 0 ? " plus \(DistanceText.duration(c.fixedSeconds)) to reach a stop and wait" : ""
             let routers = route.mode == .transit ? "--router google" : "--router osrm or --router google"
-            return "This is an estimate, not a route: the straight line × \(JSONValue.format((c.circuity * 100).rounded() / 100))\(detour) for \(route.mode.phrase) at this distance, at \(speedText(c.speedMetersPerSecond))\(wait). For a real route use \(routers)."
+            return
+                "This is an estimate, not a route: the straight line × \(JSONValue.format((c.circuity * 100).rounded() / 100))\(detour) for \(route.mode.phrase) at this distance, at \(speedText(c.speedMetersPerSecond))\(wait). For a real route use \(routers)."
         case .google:
             return "Route by Google Routes (\(route.mode.phrase))."
         case .osrm:

@@ -1,4 +1,6 @@
 import PlacesCore
+import PlacesSupport
+
 /// Which columns of a table a terminal shows, and how wide: what people copy next (the
 /// id) and what they sort by (the distance) stay whole; the rest gives way in a fixed order.
 ///

@@ -1,5 +1,7 @@
-import PlacesCore
 import Foundation
+import PlacesCore
+import PlacesGeodesy
+import PlacesSupport
 
 /// The human format: aligned columns with a header, distances as `412 m` / `1.3 km`
 /// and a compass bearing. On a TTY it fits the terminal width (`TableLayout`: dropping
@@ -85,7 +87,8 @@ struct TableRenderer {
         if options.fields.isExplicit {
             fields = options.fields.fields
         } else if options.routeLine != nil {
-            fields = [.name, .alongMeters, .routeOffsetMeters] + (options.providers.contains(.google) ? [.detourSeconds] : [])
+            fields =
+                [.name, .alongMeters, .routeOffsetMeters] + (options.providers.contains(.google) ? [.detourSeconds] : [])
                 + [.categories, .cuisines, .address]
         } else {
             fields = [.name, .distanceMeters, .categories, .cuisines, .address]
@@ -100,21 +103,26 @@ struct TableRenderer {
             if field == .distanceMeters && !options.hasCenter && !options.fields.isExplicit { continue }
             if field == .id && !options.fields.isExplicit && options.providers.count > 1 { columns.append(sourcesColumn()) }
             let header = Self.header(field)
-            columns.append(Column(header: header, alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field),
-                                  isName: field == .name, dropRank: Self.dropOrder.firstIndex(of: header)) { venue in
-                Self.text(FieldValue.of(field, in: venue), field: field)
-            })
-            if field == .distanceMeters && options.hasCenter {
-                columns.append(Column(header: "DIR", alignRight: false, flexible: false, dropRank: Self.dropOrder.firstIndex(of: "DIR")) { venue in
-                    venue.bearingDegrees.map { CompassDirection(degrees: $0).rawValue } ?? "-"
+            columns.append(
+                Column(
+                    header: header, alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field),
+                    isName: field == .name, dropRank: Self.dropOrder.firstIndex(of: header)
+                ) { venue in
+                    Self.text(FieldValue.of(field, in: venue), field: field)
                 })
+            if field == .distanceMeters && options.hasCenter {
+                columns.append(
+                    Column(header: "DIR", alignRight: false, flexible: false, dropRank: Self.dropOrder.firstIndex(of: "DIR")) { venue in
+                        venue.bearingDegrees.map { CompassDirection(degrees: $0).rawValue } ?? "-"
+                    })
             }
         }
         for extra in options.extraColumns {
-            columns.append(Column(header: extra.header, alignRight: false, flexible: extra.flexible) { venue in
-                let text = extra.value(venue).csvText
-                return text.isEmpty ? "-" : text
-            })
+            columns.append(
+                Column(header: extra.header, alignRight: false, flexible: extra.flexible) { venue in
+                    let text = extra.value(venue).csvText
+                    return text.isEmpty ? "-" : text
+                })
         }
         return columns
     }
@@ -129,7 +137,7 @@ struct TableRenderer {
         }
     }
 
-    static func letter(_ provider: ProviderName) -> String { String(provider.descriptor.letter) }
+    static func letter(_ provider: ProviderName) -> String { String(provider.profile.letter) }
 
     static func header(_ field: VenueField) -> String {
         switch field {
@@ -173,7 +181,8 @@ struct TableRenderer {
     }
 
     static func isNumeric(_ field: VenueField) -> Bool {
-        [.distanceMeters, .rating, .ratingCount, .latitude, .longitude, .alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters].contains(field)
+        [.distanceMeters, .rating, .ratingCount, .latitude, .longitude, .alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters]
+            .contains(field)
     }
 
     static func isFlexible(_ field: VenueField) -> Bool {
@@ -223,4 +232,3 @@ struct TableRenderer {
         return "\u{1B}[1m" + text + "\u{1B}[0m"
     }
 }
-

@@ -1,24 +1,28 @@
 import PlacesCore
+import PlacesSupport
+
 /// Everything a renderer needs to know besides the venues.
-package struct RenderOptions: Sendable {
-    package var format: OutputFormat
-    package var fields: FieldSelection
+struct RenderOptions: Sendable {
+    var format: OutputFormat
+    var fields: FieldSelection
     /// Fields fetched only because a flag needs them: table columns, never JSON keys.
-    package var flagOnlyFields: [VenueField]
-    package var terminal: TerminalInfo
+    var flagOnlyFields: [VenueField]
+    var terminal: TerminalInfo
     /// Whether distances exist (a search centre was given).
-    package var hasCenter: Bool
+    var hasCenter: Bool
     /// Values printed after the venue fields in every format (`favorite list`: addedAt, note).
-    package var extraColumns: [ExtraColumn]
+    var extraColumns: [ExtraColumn]
     /// The providers asked, in order: with more than one, the default table shows which of
     /// them each place came from.
-    package var providers: [ProviderName]
+    var providers: [ProviderName]
     /// Along a route: its line (GeoJSON draws it; the table shows where the route meets each place).
-    package var routeLine: [Coordinate]?
+    var routeLine: [Coordinate]?
 
-    package init(format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
-                terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = [],
-                providers: [ProviderName] = [], routeLine: [Coordinate]? = nil) {
+    init(
+        format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
+        terminal: TerminalInfo = .plain, hasCenter: Bool = true, extraColumns: [ExtraColumn] = [],
+        providers: [ProviderName] = [], routeLine: [Coordinate]? = nil
+    ) {
         self.format = format
         self.fields = fields
         self.flagOnlyFields = flagOnlyFields
@@ -31,9 +35,9 @@ package struct RenderOptions: Sendable {
 }
 
 /// Writes venue lists, cuisine groups and single venues in the chosen format.
-package enum VenueRenderer {
+enum VenueRenderer {
     /// A `nearby`/`search` result list. Empty output is valid for every format.
-    package static func render(_ venues: [Venue], options: RenderOptions) -> String {
+    static func render(_ venues: [Venue], options: RenderOptions) -> String {
         let fields = options.fields.fields, extras = options.extraColumns
         switch options.format {
         case .json: return JSONValue.array(venues.map { $0.jsonObject(fields: fields, extra: $0.jsonMembers(extras)) }).pretty + "\n"
@@ -48,7 +52,7 @@ package enum VenueRenderer {
     /// stand alone (ndjson, csv): a whole-extract dump never holds its output whole. `write`
     /// returns false to stop (the reader went away). False, with nothing written, for a
     /// format that is written whole.
-    package static func stream(_ venues: [Venue], options: RenderOptions, write: (String) -> Bool) -> Bool {
+    static func stream(_ venues: [Venue], options: RenderOptions, write: (String) -> Bool) -> Bool {
         let fields = options.fields.fields, extras = options.extraColumns
         var chunk: String
         switch options.format {
@@ -72,7 +76,7 @@ package enum VenueRenderer {
     }
 
     /// `--group-by cuisine` output.
-    package static func render(groups: [Cuisine], options: RenderOptions) -> String {
+    static func render(groups: [Cuisine], options: RenderOptions) -> String {
         let fields = options.fields.fields
         func groupJSON(_ g: Cuisine) -> JSONValue {
             .object([("cuisine", .string(g.name)), ("restaurants", .array(g.restaurants.map { $0.venue.jsonObject(fields: fields) }))])
@@ -88,7 +92,7 @@ package enum VenueRenderer {
 
     /// `details`: one venue object (json), one line (ndjson), one row (csv), one feature
     /// in a collection (geojson), or a vertical list of fields (table).
-    package static func render(single venue: Venue, options: RenderOptions) -> String {
+    static func render(single venue: Venue, options: RenderOptions) -> String {
         let fields = options.fields.fields
         switch options.format {
         case .json: return venue.jsonObject(fields: fields).pretty + "\n"

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
 
 /// What `--dry-run` prints: the request that would be sent, secrets redacted, and any
 /// notes the provider attached (Google's billing tier).
@@ -24,18 +25,20 @@ enum DryRunReport {
     /// provider answering from a local file says so). A provider that could not even build
     /// its request is a warning, as in a real run, or the error when none could.
     static func merged(_ answers: [PlacesClient.ProviderAnswer], client: PlacesClient) throws -> String {
-        // A captured request is what a dry run asks of a provider: an answer, here.
-        _ = try client.usable(answers.map { answer in
-            guard case .failure(let error) = answer.result, error is DryRunCapture else { return answer }
-            return PlacesClient.ProviderAnswer(provider: answer.provider, result: .success([]))
-        })
+        // The request a provider would send is what a dry run asks of it: an answer, here.
+        let outcomes = answers.map { try? DryRunOutcome($0.result) }
+        _ = try client.usable(
+            zip(answers, outcomes).map { answer, outcome in
+                guard case .wouldSend? = outcome else { return answer }
+                return PlacesClient.ProviderAnswer(provider: answer.provider, result: .success([]))
+            })
         var sections: [String] = []
-        for (index, answer) in answers.enumerated() {
+        for (index, (answer, outcome)) in zip(answers, outcomes).enumerated() {
             let label = "# \(answer.provider.rawValue) (\(index + 1) of \(answers.count))\n"
-            switch answer.result {
-            case .failure(let capture as DryRunCapture): sections.append(label + text(for: capture.request))
-            case .success: sections.append(label + offline(provider: answer.provider))
-            case .failure: continue
+            switch outcome {
+            case .wouldSend(let request)?: sections.append(label + text(for: request))
+            case .answered?: sections.append(label + offline(provider: answer.provider))
+            case nil: continue
             }
         }
         let order = answers.map(\.provider.rawValue).joined(separator: ",")
@@ -50,14 +53,17 @@ enum DryRunReport {
     /// JSON pretty-printed; a form body also shown decoded (Overpass QL is unreadable encoded).
     static func bodyText(_ body: Data, contentType: String?) -> String {
         if let object = try? JSONSerialization.jsonObject(with: body),
-           let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) {
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        {
             return String(decoding: data, as: UTF8.self)
         }
         let text = String(decoding: body, as: UTF8.self)
         if contentType?.hasPrefix("application/x-www-form-urlencoded") == true {
             let decoded = text.split(separator: "&").map { pair -> String in
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                let value = parts.count > 1 ? String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[1]) : ""
+                let value =
+                    parts.count > 1
+                    ? String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[1]) : ""
                 return "\(parts[0]) (decoded):\n\(value)"
             }.joined(separator: "\n")
             return text + "\n# " + decoded.replacingOccurrences(of: "\n", with: "\n# ")

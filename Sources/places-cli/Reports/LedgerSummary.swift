@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesHTTP
 
 extension RequestLedger {
     /// `--verbose`'s closing line: "sent 2 requests: google Text Search Pro ×2; 1 cache hit",

@@ -1,5 +1,7 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
 /// Upkeep of a cassette directory: list what it holds, check it before a commit, find (and
 /// prune) the files no logged replay used.
@@ -15,10 +17,12 @@ enum CassettesRunner {
                 continue
             }
             let request = cassette.request.redacted
-            let columns = [entry.relativePath, request.method.uppercased(),
-                           URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? request.url.path,
-                           String(cassette.response.status), CassetteSummary.request(request),
-                           cassette.command.map(shellLine) ?? "-"]
+            let columns = [
+                entry.relativePath, request.method.uppercased(),
+                URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? request.url.path,
+                String(cassette.response.status), CassetteSummary.request(request),
+                cassette.command.map(shellLine) ?? "-",
+            ]
             lines.append(columns.map { TerminalText.sanitizedLine($0).replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\t"))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -50,7 +54,11 @@ enum CassettesRunner {
             }
         }
         if problems > 0 {
-            throw PlacesError.badFile(path: directory.path, message: "cassettes check: \(problems) problem(s) in \(entries.count) exchange(s) in \(directory.path), listed above; fix or re-record them before committing")
+            throw PlacesError.badFile(
+                path: directory.path,
+                message:
+                    "cassettes check: \(problems) problem(s) in \(entries.count) exchange(s) in \(directory.path), listed above; fix or re-record them before committing"
+            )
         }
         var text = "\(entries.count) exchange(s) in \(directory.path): every file parses, no key found\n"
         if !errorAnswers.isEmpty {
@@ -63,20 +71,30 @@ enum CassettesRunner {
     /// (with `dryRun` too, only said). Only DIR's own recordings are looked at: nothing
     /// behind a symbolic link, nothing outside a service folder, nothing that does not read
     /// as an exchange (`CassetteDeletion`); what was passed over is a note.
-    static func unused(_ directory: CassetteDirectory, log: ReplayUsageLog, delete: Bool, dryRun: Bool, context: RunContext) throws -> String {
+    static func unused(
+        _ directory: CassetteDirectory, log: ReplayUsageLog, delete: Bool, dryRun: Bool, context: RunContext
+    ) throws -> String {
         try directory.requireExisting(role: "cassette directory")
         guard FileManager.default.fileExists(atPath: log.path) else {
-            throw PlacesError.notFound(message: "no replay log at \(log.path): run the replays with PLACES_REPLAY_LOG=\(log.path) first, so it names the files they use")
+            throw PlacesError.notFound(
+                message:
+                    "no replay log at \(log.path): run the replays with PLACES_REPLAY_LOG=\(log.path) first, so it names the files they use"
+            )
         }
         let used = try log.usedFiles()
         let survey = CassetteDeletion.survey(directory)
-        for passed in survey.passedOver { context.diagnostics.note("left \(passed): cassettes unused only looks at \(directory.path)'s own recordings") }
+        for passed in survey.passedOver {
+            context.diagnostics.note("left \(passed): cassettes unused only looks at \(directory.path)'s own recordings")
+        }
         let entries = survey.recordings
         let unused = entries.filter { !used.contains(DirectoryEntries.canonicalPath($0.path) ?? $0.path) }
         // A log that names no file of DIR is a log of other runs (or of none): calling every
         // file unused, or deleting them all, would be wrong.
         if !entries.isEmpty && unused.count == entries.count {
-            throw PlacesError.notFound(message: "the replay log \(log.path) names no exchange in \(directory.path): run the replays of \(directory.path) with PLACES_REPLAY_LOG=\(log.path) first")
+            throw PlacesError.notFound(
+                message:
+                    "the replay log \(log.path) names no exchange in \(directory.path): run the replays of \(directory.path) with PLACES_REPLAY_LOG=\(log.path) first"
+            )
         }
         var listed: [CassetteDirectory.Entry] = []
         for entry in unused {
@@ -86,9 +104,10 @@ enum CassettesRunner {
             }
         }
         if delete && !listed.isEmpty {
-            context.diagnostics.note(dryRun
-                ? "dry run: would delete \(listed.count) unused exchange(s) from \(directory.path), listed on stdout; nothing was deleted"
-                : "deleted \(listed.count) unused exchange(s) from \(directory.path)")
+            context.diagnostics.note(
+                dryRun
+                    ? "dry run: would delete \(listed.count) unused exchange(s) from \(directory.path), listed on stdout; nothing was deleted"
+                    : "deleted \(listed.count) unused exchange(s) from \(directory.path)")
         }
         return listed.map { $0.relativePath + "\n" }.joined()
     }
@@ -96,7 +115,9 @@ enum CassettesRunner {
     /// A command line as a shell would take it back: words with anything unusual quoted.
     static func shellLine(_ words: [String]) -> String {
         words.map { word in
-            let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.,:/=+@%".unicodeScalars.contains($0) }
+            let plain =
+                !word.isEmpty
+                && word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.,:/=+@%".unicodeScalars.contains($0) }
             return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }.joined(separator: " ")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PlacesCore
 import PlacesGazetteer
+import PlacesModel
 
 /// `places reverse - --city-only` on every core: the lines are taken in chunks of a few
 /// thousand, each chunk answered on its own (read as points, nearest cities, records) by a
@@ -15,8 +16,10 @@ enum CityOnlyStream {
     /// Chunks in flight at most, the one being written included: two a core keep them busy.
     static var inFlight: Int { 2 * max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    static func run(input: Int32, write: @escaping @Sendable (String) -> StandardStreams.WriteResult,
-                    gazetteer: Gazetteer) async throws -> BadStreamLines? {
+    static func run(
+        input: Int32, write: @escaping @Sendable (String) -> StandardStreams.WriteResult,
+        gazetteer: Gazetteer
+    ) async throws -> BadStreamLines? {
         let recorders = Recorders(gazetteer)
         let inFlight = Self.inFlight
         var chunk = Chunk(firstLine: 1)
@@ -120,7 +123,8 @@ enum CityOnlyStream {
                 for (index, end) in lineEnds.enumerated() {
                     let line = firstLine + index
                     guard end >= 0 else {
-                        Self.append(ReverseRenderer.errorRecord(line: line, message: StreamLines.tooLongMessage).compact, to: &answer.records)
+                        Self.append(
+                            ReverseRenderer.errorRecord(line: line, message: StreamLines.tooLongMessage).compact, to: &answer.records)
                         answer.marks.append(Mark(end: answer.records.count, line: line, kind: .tooLong))
                         continue
                     }
@@ -186,8 +190,10 @@ enum CityOnlyStream {
         func prefix(_ row: Int) -> [UInt8] {
             if let known = lock.withLock({ row < made.count && !made[row].isEmpty ? made[row] : nil }) { return known }
             let place = gazetteer.place(atRow: row)
-            let prefix = CityOnlyRecords.cityPrefix(ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
-                                                                        coordinate: place.coordinate, population: place.population, distanceMeters: 0))
+            let prefix = CityOnlyRecords.cityPrefix(
+                ReverseGeocode.City(
+                    name: place.name, admin1: place.admin1, countryCode: place.countryCode,
+                    coordinate: place.coordinate, population: place.population, distanceMeters: 0))
             lock.withLock { if row < made.count { made[row] = prefix } }
             return prefix
         }

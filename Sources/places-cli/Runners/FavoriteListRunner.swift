@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// Runs `places favorite list`: the snapshots from the file, offline, as venues with
 /// `isFavorite` true plus `addedAt`, `note` and `alias`; nearest first when given a
@@ -11,7 +12,9 @@ enum FavoriteListRunner {
             // Offline: a PLACE_ID must be a favorite (it is looked up in the snapshot first).
             let points = PointResolver(favorites: .favorites(in: context)) { id in
                 throw PlacesError.notFound(
-                    message: "\(id) is not one of your favorites, and favorite list works offline; give --near a place name, @ALIAS or a favorite's id, or --at LAT,LON")
+                    message:
+                        "\(id) is not one of your favorites, and favorite list works offline; give --near a place name, @ALIAS or a favorite's id, or --at LAT,LON"
+                )
             }
             center = try await LocationResolver.resolve(location, points: points, diagnostics: context.diagnostics)
         }
@@ -28,8 +31,9 @@ enum FavoriteListRunner {
         if venues.isEmpty && options.format == .table {
             context.diagnostics.note("no favorites yet: add one with places favorite add PLACE_ID")
         }
-        let renderOptions = RenderOptions(format: options.format, fields: options.fields.venue, terminal: context.terminal,
-                                          hasCenter: center != nil, extraColumns: options.fields.extras.map { column($0, byID) })
+        let renderOptions = RenderOptions(
+            format: options.format, fields: options.fields.venue, terminal: context.terminal,
+            hasCenter: center != nil, extraColumns: options.fields.extras.map { column($0, byID) })
         return VenueRenderer.render(venues, options: renderOptions)
     }
 

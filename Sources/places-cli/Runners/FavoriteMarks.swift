@@ -10,7 +10,8 @@ enum FavoriteMarks {
         let favorites = try ids(context: context, required: options.favoritesOnly, replaying: options.network.replayDirectory != nil)
         if options.favoritesOnly && favorites.isEmpty {
             if options.network.replayDirectory != nil && context.value(FavoritesLocation.pinVariable) == nil {
-                context.diagnostics.note("--favorites-only: a replay reads favorites only from \(FavoritesLocation.pinVariable), which is not set")
+                context.diagnostics.note(
+                    "--favorites-only: a replay reads favorites only from \(FavoritesLocation.pinVariable), which is not set")
             } else {
                 context.diagnostics.note("--favorites-only: you have no favorites yet; add one with places favorite add PLACE_ID")
             }

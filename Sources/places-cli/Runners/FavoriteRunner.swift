@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
 
 /// Runs `places favorite add` and `places favorite remove`. Both print nothing on
 /// stdout and say what they did on stderr.
@@ -28,10 +29,11 @@ enum FavoriteRunner {
 
         let client = try ProviderFactory.client(id.provider, options: options.providerOptions, network: options.network, context: context)
         let venue: Venue
-        do {
-            venue = try await client.lookUp(id, fields: fields)
-        } catch let capture as DryRunCapture {
-            return DryRunReport.text(for: capture.request, more: "dry run: nothing was sent; the favorites were not changed")
+        switch try await DryRun.capture({ try await client.lookUp(id, fields: fields) }) {
+        case .answered(let found):
+            venue = found
+        case .wouldSend(let request):
+            return DryRunReport.text(for: request, more: "dry run: nothing was sent; the favorites were not changed")
         }
         if options.network.dryRun {
             return DryRunReport.offline(provider: id.provider) + "# dry run: the favorites were not changed\n"
@@ -50,7 +52,9 @@ enum FavoriteRunner {
         noteMoves(movedFrom, alias: options.alias, to: id, context: context)
         let label = "\(id) (\(venue.name))"
         if let previous {
-            context.diagnostics.note("\(label) was already a favorite: refreshed its snapshot, kept its addedAt \(previous.addedAt), \(noteText(options.note, previous.note))\(aliasText(options.alias, previous.alias))")
+            context.diagnostics.note(
+                "\(label) was already a favorite: refreshed its snapshot, kept its addedAt \(previous.addedAt), \(noteText(options.note, previous.note))\(aliasText(options.alias, previous.alias))"
+            )
         } else {
             let alias = options.alias.flatMap { $0.isEmpty ? nil : " as @\($0)" } ?? ""
             context.diagnostics.note("added \(label) to your favorites\(alias)")
@@ -74,10 +78,13 @@ enum FavoriteRunner {
 
     /// A favorite already there with a new note or alias: they change under the lock, the
     /// snapshot stays as it is, nothing is fetched (nor billed).
-    private static func changeLabels(of existing: Favorite, options: FavoriteAddOptions, store: FavoritesStore, context: RunContext) throws -> String {
+    private static func changeLabels(
+        of existing: Favorite, options: FavoriteAddOptions, store: FavoritesStore, context: RunContext
+    ) throws -> String {
         let label = "\(existing.id) (\(existing.name))"
         if options.network.dryRun {
-            return "# dry run: \(label) is a favorite: only its note or alias would change; nothing would be sent\n# dry run: the favorites were not changed\n"
+            return
+                "# dry run: \(label) is a favorite: only its note or alias would change; nothing would be sent\n# dry run: the favorites were not changed\n"
         }
         let (previous, movedFrom) = try store.update { document -> (Favorite?, [Favorite]) in
             guard let index = document.favorites.firstIndex(where: { $0.id == existing.id }) else { return (nil, []) }
@@ -92,7 +99,9 @@ enum FavoriteRunner {
             throw PlacesError.notFound(message: "\(existing.id) was removed from your favorites meanwhile; add it again to keep it")
         }
         noteMoves(movedFrom, alias: options.alias, to: existing.id, context: context)
-        context.diagnostics.note("\(label) was already a favorite: \(noteText(options.note, previous.note))\(aliasText(options.alias, previous.alias)); its snapshot was not refreshed (add it again without --note and --alias to refresh it)")
+        context.diagnostics.note(
+            "\(label) was already a favorite: \(noteText(options.note, previous.note))\(aliasText(options.alias, previous.alias)); its snapshot was not refreshed (add it again without --note and --alias to refresh it)"
+        )
         return ""
     }
 
@@ -100,8 +109,10 @@ enum FavoriteRunner {
     private static func takeAlias(_ alias: String?, for id: PlaceID, in document: inout FavoritesDocument) -> [Favorite] {
         guard let alias, !alias.isEmpty else { return [] }
         var movedFrom: [Favorite] = []
-        for index in document.favorites.indices where document.favorites[index].id != id
-            && document.favorites[index].alias.map(FavoriteAlias.key) == FavoriteAlias.key(alias) {
+        for index in document.favorites.indices
+        where document.favorites[index].id != id
+            && document.favorites[index].alias.map(FavoriteAlias.key) == FavoriteAlias.key(alias)
+        {
             movedFrom.append(document.favorites[index])
             document.favorites[index].alias = nil
         }
@@ -139,7 +150,9 @@ enum FavoriteRunner {
     }
 
     /// What a snapshot keeps, so the provider fetches exactly that.
-    static let snapshotFields: Set<VenueField> = [.id, .name, .latitude, .longitude, .address, .categories, .cuisines, .website, .phone, .mapsURL]
+    static let snapshotFields: Set<VenueField> = [
+        .id, .name, .latitude, .longitude, .address, .categories, .cuisines, .website, .phone, .mapsURL,
+    ]
 
     /// The snapshot of a place at `provider`: everything `snapshotFields` names, except that
     /// Google bills phone and website as Enterprise, so they are fetched from Google only when

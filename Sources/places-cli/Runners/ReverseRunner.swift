@@ -55,10 +55,15 @@ enum ReverseRunner {
     static func client(_ options: ReverseOptions, context: RunContext) throws -> PlacesClient {
         let chosen = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
         guard chosen.count == 1, let name = chosen.first else {
-            throw UsageError("reverse asks one provider; --provider named \(chosen.map(\.rawValue).joined(separator: ",")): give osm or google")
+            throw UsageError(
+                "reverse asks one provider; --provider named \(chosen.map(\.rawValue).joined(separator: ",")): give osm or google")
         }
-        guard let geocoder = try ProviderFactory.geocoder(name, options: options.providerOptions, network: options.network, context: context) else {
-            throw UsageError("\(name.descriptor.displayName) has no reverse geocoder: use --provider osm (an extract with --data, offline, or Nominatim online) or --provider google (the Geocoding API), or --city-only")
+        guard
+            let geocoder = try ProviderFactory.geocoder(name, options: options.providerOptions, network: options.network, context: context)
+        else {
+            throw UsageError(
+                "\(name.descriptor.displayName) has no reverse geocoder: use --provider osm (an extract with --data, offline, or Nominatim online) or --provider google (the Geocoding API), or --city-only"
+            )
         }
         let provider = try ProviderFactory.provider(name, options: options.providerOptions, network: options.network, context: context)
         return PlacesClient(provider: provider, diagnostics: context.diagnostics, geocoder: geocoder)

@@ -1,3 +1,7 @@
+import PlacesCore
+import PlacesGazetteer
+import PlacesModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesCore
-import PlacesGazetteer
 
 /// `places reverse -`: points from stdin, one record per line on stdout in input order, as
 /// it goes. Reads and writes in large blocks (`StreamLines`) and keeps only the lines being

@@ -1,4 +1,5 @@
 import PlacesCore
+import PlacesModel
 
 /// One answer of `places route-estimate`: the two ends, how, who answered, and the figures.
 struct RouteEstimate: Sendable, Equatable {

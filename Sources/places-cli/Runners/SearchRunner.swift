@@ -1,65 +1,44 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
+import PlacesSupport
 
-/// Runs `places nearby` and `places search` on a `PlacesClient`: resolve the location, fetch,
-/// print the dry run if that is all, refine (favorites, the pipeline), render. Returns what goes
-/// to stdout; notes go to diagnostics.
+/// Runs `places nearby` and `places search` on a `PlacesClient`: resolve the location, let the
+/// client prepare the request (the providers' limits), print the dry run if that is all, else
+/// ask the client for the places (fetched, refined, what an extract tells noted), render.
+/// Returns what goes to stdout; notes go to diagnostics.
 enum SearchRunner {
     static func run(_ options: SearchOptions, context: RunContext) async throws -> String {
         var (request, along) = try await makeRequest(options, context: context)
         let routeDryRun = along?.dryRun ?? ""
         let providerNames = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
-        for name in providerNames { try ProviderLimits.check(request, provider: name, wording: context.diagnostics.wording) }
+        // Before the providers are made (which may fail, or note): a radius a provider does not
+        // take is the fault reported.
+        try PlacesClient.checkLimits(request, providers: providerNames, wording: context.diagnostics.wording)
         // Several providers, or `all` (however many are configured): the default fields
         // include sameAs, so a script asking `all` sees the same keys on every machine.
         request.fields = request.fields.listingSameAs(providerNames.count > 1 || options.providerOptions.providers == .all)
-        let providers = try providerNames.map {
-            try ProviderFactory.provider($0, options: options.providerOptions, network: options.network, context: context)
-        }
-        let client = PlacesClient(providers: providers, diagnostics: context.diagnostics)
-        // An extract has no ceiling on --limit (a whole-extract dump works); a web provider does.
-        if let web = providers.first(where: { !($0 is OverpassFileProvider) }), request.limit > ProviderLimits.maxLimit {
-            context.diagnostics.note("--limit \(request.limit) is over \(web.name.rawValue)'s ceiling of \(ProviderLimits.maxLimit): showing at most \(ProviderLimits.maxLimit) (a --data file has no ceiling)")
-            request.limit = ProviderLimits.maxLimit
-        }
-        // One extract alone answers with the facts its notes tell (ExtractNotes).
-        let file = client.isMerging ? nil : providers[0] as? OverpassFileProvider
+        // An extract counts the places beyond --limit when a terminal will be told.
+        request.wantsTotalCount = context.terminal.isTTY
+        let client = try ProviderFactory.client(
+            providerNames, options: options.providerOptions, network: options.network, context: context,
+            progress: providerNames.count == 1 ? progress(context) : nil)
+        request = try client.prepare(request)
 
         // Read before the search: --favorites-only with an unreadable file fails before any request.
         let favorites = try FavoriteMarks.ids(for: options, context: context)
-        let onlyIDs = options.favoritesOnly ? favorites : nil
-        var found: [Venue] = []
-        var extract: ExtractAnswer?
-        if !(options.favoritesOnly && favorites?.isEmpty == true) || options.network.dryRun {
-            if options.network.dryRun && client.isMerging {
-                return try routeDryRun + DryRunReport.merged(await client.fetchEach(request.forEachMergedProvider, onlyIDs: onlyIDs), client: client)
-            }
-            do {
-                if let file {
-                    var asked = request
-                    asked.onlyIDs = onlyIDs
-                    extract = try answer(asked, from: file, context: context)
-                    found = extract?.venues ?? []
-                } else {
-                    found = try await client.fetch(request, onlyIDs: onlyIDs)
-                }
-            } catch let capture as DryRunCapture {
-                return routeDryRun + DryRunReport.text(for: capture.request, more: "dry run: nothing was sent")
-            }
+        if options.network.dryRun {
+            return try await routeDryRun
+                + dryRun(request, onlyIDs: options.favoritesOnly ? favorites : nil, client: client, context: context)
         }
-        if options.network.dryRun { return routeDryRun + DryRunReport.offline(provider: providerNames[0]) }
-        let venues = client.refine(found, for: request, favorites: favorites, favoritesOnly: options.favoritesOnly)
-        // Only the pipeline's copy is printed: a whole-extract dump holds one list, not three.
-        found = []
-        extract?.venues = []
-        if let extract, let file {
-            ExtractNotes.report(extract, request: request, shown: venues.count, source: file.displayName,
-                                terminal: context.terminal, diagnostics: context.diagnostics)
+        let venues = try await showingProgress(context) {
+            try await client.venues(for: request, favorites: favorites, favoritesOnly: options.favoritesOnly)
         }
 
-        let renderOptions = RenderOptions(format: options.output.format, fields: request.fields,
-                                          flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
-                                          hasCenter: request.center != nil, providers: providerNames, routeLine: along?.line)
+        let renderOptions = RenderOptions(
+            format: options.output.format, fields: request.fields,
+            flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
+            hasCenter: request.center != nil, providers: providerNames, routeLine: along?.line)
         if request.groupByCuisine {
             let groups = venues.groupedByCuisine(filter: request.filterText)
             if groups.isEmpty { reportEmpty(request, options: options, context: context) }
@@ -69,24 +48,41 @@ enum SearchRunner {
         // ndjson and csv go out as they are rendered (a write failure stays with the stream,
         // which reports it when the empty remainder is written).
         if let write = context.writeOutput,
-           VenueRenderer.stream(venues, options: renderOptions, write: { write($0) == .written }) {
+            VenueRenderer.stream(venues, options: renderOptions, write: { write($0) == .written })
+        {
             return ""
         }
         return VenueRenderer.render(venues, options: renderOptions)
     }
 
-    /// An offline answer with its facts: the count beyond the limit asked for when a
-    /// terminal will see it, progress drawn while the file is read.
-    private static func answer(_ request: SearchRequest, from file: OverpassFileProvider, context: RunContext) throws -> ExtractAnswer {
-        var request = request, file = file
-        request.wantsTotalCount = context.terminal.isTTY
-        if let line = context.progress {
-            let source = file.displayName
-            file.progress = { line.show(ProgressLine.text($0, source: source)) }
-            line.begin()
+    /// `--dry-run`: the request each provider would send first; a provider answering from a
+    /// local file is read (so its faults show) and sends nothing.
+    private static func dryRun(
+        _ request: SearchRequest, onlyIDs: Set<PlaceID>?, client: PlacesClient, context: RunContext
+    ) async throws
+        -> String
+    {
+        if client.isMerging {
+            return try DryRunReport.merged(await client.fetchEach(request.forEachMergedProvider, onlyIDs: onlyIDs), client: client)
         }
+        let outcome = try await showingProgress(context) { try await DryRun.capture { try await client.fetch(request, onlyIDs: onlyIDs) } }
+        switch outcome {
+        case .wouldSend(let sent): return DryRunReport.text(for: sent, more: "dry run: nothing was sent")
+        case .answered: return DryRunReport.offline(provider: client.providerName)
+        }
+    }
+
+    /// Where an extract's reading reports its progress: the terminal's progress line.
+    private static func progress(_ context: RunContext) -> ExtractProgress.Handler? {
+        guard let line = context.progress else { return nil }
+        return { source, progress in line.show(ProgressLine.text(progress, source: source)) }
+    }
+
+    /// `work`, with the progress line timed from its start and cleared at its end.
+    private static func showingProgress<Value>(_ context: RunContext, _ work: () async throws -> Value) async throws -> Value {
+        context.progress?.begin()
         defer { context.progress?.end() }
-        return try file.answer(request, diagnostics: context.diagnostics)
+        return try await work()
     }
 
     /// Validates and combines the options into a provider-neutral request (along a route:
@@ -99,8 +95,9 @@ enum SearchRunner {
         }
         var center: Coordinate?
         if let location = options.location {
-            let points = PointResolver.commandLine(providerOptions: options.providerOptions, network: options.network,
-                                                   context: context, dataOnlyForOSM: true)
+            let points = PointResolver.commandLine(
+                providerOptions: options.providerOptions, network: options.network,
+                context: context, dataOnlyForOSM: true)
             center = try await LocationResolver.resolve(location, points: points, diagnostics: context.diagnostics)
         }
         if let along = options.route {
@@ -108,8 +105,9 @@ enum SearchRunner {
         }
         var parameters = options.parameters
         if isNearby { parameters.radiusMeters = parameters.radiusMeters ?? SearchDefaults.nearbyRadiusMeters }
-        let request = SearchRequest(kind: options.query.map { .text($0) } ?? .nearby, center: center, parameters: parameters,
-                                    fields: options.output.fields)
+        let request = SearchRequest(
+            kind: options.query.map { .text($0) } ?? .nearby, center: center, parameters: parameters,
+            fields: options.output.fields)
         try request.validate(wording: context.diagnostics.wording)
         return (request, nil)
     }
@@ -117,16 +115,22 @@ enum SearchRunner {
     /// Along a route: `--radius` is the distance from the route (default 1000 m), the order
     /// the route's unless `--sort` says otherwise, and the default fields gain where the
     /// route meets each place and what stopping costs.
-    private static func alongRoute(_ along: AlongRouteOptions, _ options: SearchOptions, context: RunContext) async throws
-        -> (SearchRequest, AlongRouteResolver.Resolved?) {
+    private static func alongRoute(
+        _ along: AlongRouteOptions, _ options: SearchOptions, context: RunContext
+    ) async throws
+        -> (SearchRequest, AlongRouteResolver.Resolved?)
+    {
         let radius = options.radiusMeters ?? SearchDefaults.nearbyRadiusMeters
-        guard radius.isFinite, radius > 0 else { throw PlacesError.invalidRequest(.radius, message: context.diagnostics.wording(.radiusNotPositive)) }
+        guard radius.isFinite, radius > 0 else {
+            throw PlacesError.invalidRequest(.radius, message: context.diagnostics.wording(.radiusNotPositive))
+        }
         let resolved = try await AlongRouteResolver.resolve(along, radius: radius, search: options, context: context)
         var parameters = options.parameters
         parameters.radiusMeters = radius
         parameters.sort = parameters.sort ?? .along
-        var request = SearchRequest(kind: options.query.map { .text($0) } ?? .nearby, center: nil, parameters: parameters,
-                                    fields: options.output.fields.listingRouteFields())
+        var request = SearchRequest(
+            kind: options.query.map { .text($0) } ?? .nearby, center: nil, parameters: parameters,
+            fields: options.output.fields.listingRouteFields())
         request.route = resolved.route
         try request.validate(wording: context.diagnostics.wording)
         return (request, resolved)

@@ -1,3 +1,6 @@
+import PlacesCore
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesCore
 
 /// The lines of `reverse -`'s input, read in large blocks into two buffers allocated once:
 /// each line's bytes, without its newline, handed over in order. A line still unfinished
@@ -55,7 +57,9 @@ enum StreamLines {
         }
         while true {
             let n = POSIX.read(input, into: block)
-            if n < 0 { throw PlacesError.io(path: "standard input", message: "cannot read standard input: \(String(cString: strerror(errno)))") }
+            if n < 0 {
+                throw PlacesError.io(path: "standard input", message: "cannot read standard input: \(String(cString: strerror(errno)))")
+            }
             if n == 0 { break }
             var start = 0
             for i in 0..<n where block[i] == 10 {
@@ -64,7 +68,8 @@ enum StreamLines {
                 } else if held == 0 {
                     guard try await hand(UnsafeRawBufferPointer(rebasing: block[start..<i])) else { return }
                 } else {
-                    UnsafeMutableRawBufferPointer(rebasing: pending[held..<(held + i - start)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: block[start..<i]))
+                    UnsafeMutableRawBufferPointer(rebasing: pending[held..<(held + i - start)]).copyMemory(
+                        from: UnsafeRawBufferPointer(rebasing: block[start..<i]))
                     held += i - start
                     guard try await hand(UnsafeRawBufferPointer(rebasing: pending[0..<held])) else { return }
                 }
@@ -72,7 +77,8 @@ enum StreamLines {
                 start = i + 1
             }
             if !skipping {
-                UnsafeMutableRawBufferPointer(rebasing: pending[held..<(held + n - start)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: block[start..<n]))
+                UnsafeMutableRawBufferPointer(rebasing: pending[held..<(held + n - start)]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: block[start..<n]))
                 held += n - start
             }
             if held > longestLine {

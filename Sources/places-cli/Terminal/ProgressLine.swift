@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesSupport
 
 /// One line of progress on a terminal's stderr, redrawn in place, for work that has taken
 /// longer than `delay` (nothing for quick work, and nothing at all off a terminal: the CLI

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesHTTP
 
 /// stdout or stderr behind a `SecretScrubber`: the CLI's last line of defence, so that no
 /// byte it writes carries an API key from its environment in any form, whatever code path

@@ -1,3 +1,6 @@
+import PlacesCore
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlacesCore
 
 /// Unbuffered writes to stdout/stderr that notice a reader that went away.
 enum StandardStreams {

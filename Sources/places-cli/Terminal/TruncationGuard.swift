@@ -1,3 +1,7 @@
+import Foundation
+import PlacesCore
+import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import PlacesCore
 
 /// The CLI's policy for a file cut short under a memory map (PlacesCore's `MappingGuard`,
 /// installed by `main.swift`): a file that another program cuts short while it is read
@@ -49,8 +51,11 @@ struct TruncationGuard: MappingGuard {
     /// is taken (the mapping is then read unguarded).
     static func register(_ bytes: UnsafeRawBufferPointer, path: String) -> Int? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-        let line = "places: error: " + TerminalText.sanitizedLine(
-            "\(path) was cut short while it was being read (another program is writing it?); run the command again when it is complete") + "\n"
+        let line =
+            "places: error: "
+            + TerminalText.sanitizedLine(
+                "\(path) was cut short while it was being read (another program is writing it?); run the command again when it is complete")
+            + "\n"
         return lock.withLock {
             installIfNeeded()
             for i in 0..<slotCount where slots[i].start == 0 {
@@ -110,7 +115,7 @@ struct TruncationGuard: MappingGuard {
                 if TruncationGuard.token < 0 || read(TruncationGuard.token, &byte, 1) == 1 {
                     _ = write(2, message, slot.length)
                 }
-                _exit(74)
+                _exit(ExitStatus.ioError)
             }
         }
         // Not a guarded mapping: put the previous handler back; the fault repeats and it runs.

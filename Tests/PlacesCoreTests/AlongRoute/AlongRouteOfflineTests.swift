@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// Offline along a route: the extract's answer, through its index (cell by cell along the
 /// line) and by a scan of the file, against the brute force of every place of the bundled
@@ -18,8 +22,10 @@ struct AlongRouteOfflineTests {
         let indexed = OverpassFileProvider(path: W.helsinki, cache: cache)
         _ = try await indexed.search(request, diagnostics: .silent)
         let fromIndex = VenuePipeline.run(try await indexed.search(request, diagnostics: .silent), for: request, provider: .osm).venues
-        let scanned = VenuePipeline.run(try await OverpassFileProvider(path: W.helsinki).search(request, diagnostics: .silent), for: request,
-                                        provider: .osm).venues
+        let scanned = VenuePipeline.run(
+            try await OverpassFileProvider(path: W.helsinki).search(request, diagnostics: .silent), for: request,
+            provider: .osm
+        ).venues
         return (fromIndex, scanned)
     }
 
@@ -27,8 +33,10 @@ struct AlongRouteOfflineTests {
     static let lines: [[Coordinate]] = W.straightLines + [W.windingLine()]
     static let measured: [[W.Expected]] = lines.map { W.measured(everyPlace, line: $0) }
 
-    func check(line index: Int, radius: Double, sort: VenueSortOrder = .along, limit: Int, types: [PlaceCategory] = [],
-               query: String? = nil) async throws {
+    func check(
+        line index: Int, radius: Double, sort: VenueSortOrder = .along, limit: Int, types: [PlaceCategory] = [],
+        query: String? = nil
+    ) async throws {
         let line = Self.lines[index]
         let dir = try TemporaryDirectory()
         let request = W.request(line: line, radius: radius, sort: sort, limit: limit, types: types, query: query)
@@ -41,7 +49,9 @@ struct AlongRouteOfflineTests {
         #expect(scanned.map(\.id) == expected.map(\.venue.id), "scanned: \(label)")
         for (venue, truth) in zip(indexed, expected) {
             // Each measure stops within 0.1 mm of the foot, from its own first guess.
-            #expect(abs((venue.alongMeters ?? -1) - truth.along) < 1e-3 && abs((venue.routeOffsetMeters ?? -1) - truth.offset) < 1e-3, "\(label): \(venue.id)")
+            #expect(
+                abs((venue.alongMeters ?? -1) - truth.along) < 1e-3 && abs((venue.routeOffsetMeters ?? -1) - truth.offset) < 1e-3,
+                "\(label): \(venue.id)")
             #expect(venue.routeOffsetMeters.map { $0 <= radius } == true)
         }
     }

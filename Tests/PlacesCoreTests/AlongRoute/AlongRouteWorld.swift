@@ -1,5 +1,10 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// Routes and answers the along-route tests share: the bundled Helsinki extract, straight
 /// lines across it, a winding street-like line (what OSRM's `overview=full` draws), and the
@@ -28,7 +33,9 @@ enum AlongRouteWorld {
         for _ in 0..<steps {
             azimuth += random.unit() * 120 - 60
             // Drift back towards the centre now and then, so the line stays over the data.
-            if random.below(10) == 0 { azimuth = GeodesicSolver.wgs84.inverse(lat1: here.lat, lon1: here.lon, lat2: 60.18, lon2: 24.94).azimuth1 }
+            if random.below(10) == 0 {
+                azimuth = GeodesicSolver.wgs84.inverse(lat1: here.lat, lon1: here.lon, lat2: 60.18, lon2: 24.94).azimuth1
+            }
             let p = GeodesicLine(latitude: here.lat, longitude: here.lon, azimuth: azimuth).position(at: 20 + random.unit() * 130)
             here = ((p.latitude * 1e5).rounded() / 1e5, (GeodesicSegment.wrapped(p.longitude) * 1e5).rounded() / 1e5)
             points.append(c(here.lat, here.lon))
@@ -67,10 +74,13 @@ enum AlongRouteWorld {
         }
     }
 
-    static func request(line: [Coordinate], radius: Double, sort: VenueSortOrder = .along, limit: Int = 20,
-                        types: [PlaceCategory] = [], query: String? = nil, measure: RouteMeasure? = nil, mode: TravelMode = .walk) -> SearchRequest {
-        var request = SearchRequest(kind: query.map { .text($0) } ?? .nearby, center: nil, radiusMeters: radius, types: types, sort: sort,
-                                    limit: limit, fields: FieldSelection(fields: VenueField.defaultSet + VenueField.routeFields, isExplicit: false))
+    static func request(
+        line: [Coordinate], radius: Double, sort: VenueSortOrder = .along, limit: Int = 20,
+        types: [PlaceCategory] = [], query: String? = nil, measure: RouteMeasure? = nil, mode: TravelMode = .walk
+    ) -> SearchRequest {
+        var request = SearchRequest(
+            kind: query.map { .text($0) } ?? .nearby, center: nil, radiusMeters: radius, types: types, sort: sort,
+            limit: limit, fields: FieldSelection(fields: VenueField.defaultSet + VenueField.routeFields, isExplicit: false))
         if let corridor = RouteCorridor(line, radiusMeters: radius) {
             request.route = SearchRoute(corridor: corridor, measure: measure, mode: mode)
         }

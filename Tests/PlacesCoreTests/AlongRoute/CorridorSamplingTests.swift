@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesFoursquare
+@testable import PlacesGeodesy
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesSupport
 
 /// Providers that search only circles: the circles cover the route's corridor, are bounded in
 /// number, and become Overpass `around` clauses and Foursquare searches (over loopback).
@@ -18,7 +25,8 @@ struct CorridorSamplingTests {
         var random = SplitMix(seed: 99)
         for _ in 0..<2000 {
             let foot = corridor.line.point(atAlong: random.unit() * corridor.line.lengthMeters)
-            let p = GeodesicLine(latitude: foot.latitude, longitude: foot.longitude, azimuth: random.unit() * 360).position(at: random.unit() * radius)
+            let p = GeodesicLine(latitude: foot.latitude, longitude: foot.longitude, azimuth: random.unit() * 360).position(
+                at: random.unit() * radius)
             let point = W.c(p.latitude, p.longitude)
             guard corridor.locate(point) != nil else { continue }
             #expect(circles.contains { GeodesicDistance.meters(from: $0.center, to: point) <= $0.radiusMeters + 1e-6 }, "\(point)")

@@ -1,6 +1,11 @@
 import Foundation
-@testable import PlacesCore
 import Testing
+
+@testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 @Suite("Foursquare autocomplete")
 struct FoursquareAutocompleteTests {
@@ -14,17 +19,23 @@ struct FoursquareAutocompleteTests {
     @Test func theRequestAndItsPredictions() async throws {
         let fake = try FakeFoursquare()
         let session = AutocompleteSession()
-        let predictions = try await Self.client(fake).autocomplete(.init(input: "sush", center: Self.kamppi, radiusMeters: 2000, limit: 4),
-                                                                   session: session)
+        let predictions = try await Self.client(fake).autocomplete(
+            .init(input: "sush", center: Self.kamppi, radiusMeters: 2000, limit: 4),
+            session: session)
         let sent = try #require(fake.requests.last)
         #expect(sent.method == "GET" && sent.path == "/autocomplete")
-        #expect(sent.query == ["query": "sush", "ll": "60.169,24.932", "radius": "2000", "types": "place", "session_token": session.token, "limit": "4"])
+        #expect(
+            sent.query == [
+                "query": "sush", "ll": "60.169,24.932", "radius": "2000", "types": "place", "session_token": session.token, "limit": "4",
+            ])
         #expect(sent.header("Authorization") == "Bearer \(Self.key)" && sent.header("X-Places-Api-Version") == "2025-06-17")
         #expect(!sent.target.contains(Self.key))
         #expect(!predictions.isEmpty && predictions.count <= 4)
         for prediction in predictions {
             #expect(prediction.kind == .place && prediction.id?.provider == .foursquare && prediction.coordinate != nil)
-            #expect(AutocompleteWords.matches(input: AutocompleteWords.words(of: "sush"), name: AutocompleteWords.words(of: prediction.mainText)))
+            #expect(
+                AutocompleteWords.matches(
+                    input: AutocompleteWords.words(of: "sush"), name: AutocompleteWords.words(of: prediction.mainText)))
         }
         let distances = predictions.compactMap(\.distanceMeters)
         #expect(distances.count == predictions.count && distances == distances.sorted())

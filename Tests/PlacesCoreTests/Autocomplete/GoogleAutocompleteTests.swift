@@ -1,6 +1,15 @@
 import Foundation
-@testable import PlacesCore
 import Testing
+
+@testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesProviderKit
 
 /// Autocomplete (New) against the loopback fake of Google's documented shapes.
 @Suite("Google autocomplete and sessions")
@@ -15,25 +24,33 @@ struct GoogleAutocompleteTests {
         func add(_ line: String) { lock.withLock { lines.append(line) } }
     }
 
-    static func client(_ fake: FakeGooglePlaces, key: String = key, locale: GoogleLocale = GoogleLocale(), notes: Notes? = nil) -> PlacesClient {
+    static func client(
+        _ fake: FakeGooglePlaces, key: String = key, locale: GoogleLocale = GoogleLocale(), notes: Notes? = nil
+    ) -> PlacesClient {
         let diagnostics = Diagnostics { _, message in notes?.add(message) }
         let http = HTTPClient(transport: URLSessionTransport(), timeout: 10, policy: RetryPolicy(retries: 0), diagnostics: diagnostics)
-        return PlacesClient(provider: GooglePlacesProvider(http: http, baseURL: fake.baseURL, key: key, locale: locale), diagnostics: diagnostics)
+        return PlacesClient(
+            provider: GooglePlacesProvider(http: http, baseURL: fake.baseURL, key: key, locale: locale), diagnostics: diagnostics)
     }
 
     @Test func theRequestBodyFieldByField() async throws {
         let fake = try FakeGooglePlaces()
         let client = Self.client(fake, locale: GoogleLocale(languageCode: "fi", regionCode: "FI"))
         let session = try AutocompleteSession(token: "3519edfe-0f75-4a30-bfe4-7cbd89340b2c")
-        _ = try await client.autocomplete(.init(input: "sush", center: Self.kamppi, radiusMeters: 1500, categories: [.restaurant, .cafe],
-                                                includeQueries: true), session: session)
+        _ = try await client.autocomplete(
+            .init(
+                input: "sush", center: Self.kamppi, radiusMeters: 1500, categories: [.restaurant, .cafe],
+                includeQueries: true), session: session)
         let sent = try #require(fake.requests.last)
         #expect(sent.method == "POST" && sent.path == "/v1/places:autocomplete")
         #expect(sent.header("X-Goog-Api-Key") == Self.key && sent.header("X-Goog-FieldMask") == nil)
         #expect(sent.header("Content-Type") == "application/json")
         let body = try #require(sent.json)
-        #expect(Set(body.keys) == ["input", "locationRestriction", "origin", "includedPrimaryTypes", "languageCode", "regionCode",
-                                   "includeQueryPredictions", "sessionToken"])
+        #expect(
+            Set(body.keys) == [
+                "input", "locationRestriction", "origin", "includedPrimaryTypes", "languageCode", "regionCode",
+                "includeQueryPredictions", "sessionToken",
+            ])
         #expect(body["input"] as? String == "sush")
         let circle = try #require((body["locationRestriction"] as? [String: Any])?["circle"] as? [String: Any])
         #expect(circle["radius"] as? Double == 1500)
@@ -61,14 +78,16 @@ struct GoogleAutocompleteTests {
 
     @Test func predictionsCarryIdsTextsMatchesAndDistances() async throws {
         let fake = try FakeGooglePlaces()
-        let predictions = try await Self.client(fake).autocomplete(.init(input: "sush", center: Self.kamppi, limit: 10, includeQueries: true))
+        let predictions = try await Self.client(fake).autocomplete(
+            .init(input: "sush", center: Self.kamppi, limit: 10, includeQueries: true))
         let places = predictions.filter { $0.kind == .place }
         #expect(!places.isEmpty && places.count <= 5)
         for place in places {
             let id = try #require(place.id)
             #expect(id.provider == .google && id.rawID.hasPrefix("ChIJ"))
             #expect(place.text.hasPrefix(place.mainText + ", ") && place.secondaryText != nil)
-            #expect(AutocompleteWords.matches(input: AutocompleteWords.words(of: "sush"), name: AutocompleteWords.words(of: place.mainText)))
+            #expect(
+                AutocompleteWords.matches(input: AutocompleteWords.words(of: "sush"), name: AutocompleteWords.words(of: place.mainText)))
             let distance = try #require(place.distanceMeters)
             #expect(distance >= 0 && distance < 50_000)
             // The match starts where a word starts with "sush" (a zero start comes without startOffset).
@@ -130,7 +149,9 @@ struct GoogleAutocompleteTests {
         } catch let error as PlacesError {
             guard case .apiKeyRejected(.googlePlaces, _) = error else { Issue.record("\(error)"); return }
         }
-        await #expect(throws: PlacesError.missingAPIKey(.googlePlaces)) { try await Self.client(fake, key: "").autocomplete(.init(input: "sush")) }
+        await #expect(throws: PlacesError.missingAPIKey(.googlePlaces)) {
+            try await Self.client(fake, key: "").autocomplete(.init(input: "sush"))
+        }
         // A refusal that quotes the request (and so the key) is scrubbed.
         let echo = try FakeGooglePlaces { request in
             FakeGooglePlaces.error(400, "INVALID_ARGUMENT", "bad request with key \(request.header("X-Goog-Api-Key") ?? "")")
@@ -171,9 +192,12 @@ struct GoogleAutocompleteTests {
     @Test func whatNoProviderCanAnswerIsRefusedBeforeAnythingIsSent() async throws {
         let fake = try FakeGooglePlaces()
         let client = Self.client(fake)
-        for bad in [AutocompleteRequest(input: "  --  "), .init(input: "x", radiusMeters: 10), .init(input: "x", center: Self.kamppi, radiusMeters: 0),
-                    .init(input: "x", center: Self.kamppi, radiusMeters: 50_001), .init(input: "x", limit: 0), .init(input: "x", limit: 51),
-                    .init(input: "x", categories: [.restaurant, .cafe, .bar, .pub, .bakery])] {
+        for bad in [
+            AutocompleteRequest(input: "  --  "), .init(input: "x", radiusMeters: 10),
+            .init(input: "x", center: Self.kamppi, radiusMeters: 0),
+            .init(input: "x", center: Self.kamppi, radiusMeters: 50_001), .init(input: "x", limit: 0), .init(input: "x", limit: 51),
+            .init(input: "x", categories: [.restaurant, .cafe, .bar, .pub, .bakery]),
+        ] {
             await #expect(throws: PlacesError.self, "\(bad)") { try await client.autocomplete(bad) }
         }
         #expect(fake.requests.isEmpty)

@@ -1,6 +1,12 @@
 import Foundation
-@testable import PlacesCore
 import Testing
+
+@testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// Offline autocomplete from an extract's index and the word list beside it, against a
 /// brute-force answer over every name of the bundled Helsinki extract (JSON and PBF).
@@ -23,7 +29,9 @@ struct OfflineAutocompleteTests {
             OverpassFileProvider(path: path, cache: VenueIndexCache(directory: directory))
         }
         func remove() { try? FileManager.default.removeItem(atPath: directory) }
-        var wordFiles: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".idx.words") } }
+        var wordFiles: [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".idx.words") }
+        }
     }
 
     /// The words of a name, by Swift's characters rather than the library's bytes: runs of
@@ -50,8 +58,10 @@ struct OfflineAutocompleteTests {
             if !request.categories.isEmpty, !request.categories.contains(where: { venue.categories.contains($0.rawValue) }) { continue }
             let meters = request.center.map { GeodesicDistance.meters(from: $0, to: venue.coordinate) }
             if let radius = request.radiusMeters, let meters, meters > radius { continue }
-            out.append(Expected(venue: venue, meters: meters, tier: name.first?.hasPrefix(input[0]) == true ? 0 : 1,
-                                length: TextFolding.fold(venue.name).utf8.count))
+            out.append(
+                Expected(
+                    venue: venue, meters: meters, tier: name.first?.hasPrefix(input[0]) == true ? 0 : 1,
+                    length: TextFolding.fold(venue.name).utf8.count))
         }
         return out
     }
@@ -87,8 +97,11 @@ struct OfflineAutocompleteTests {
     }
 
     static func requests(_ input: String) -> [AutocompleteRequest] {
-        [.init(input: input, limit: 10), .init(input: input, center: kamppi, limit: 10),
-         .init(input: input, center: kamppi, radiusMeters: 800, limit: 7), .init(input: input, center: kamppi, categories: [.cafe, .bar], limit: 5)]
+        [
+            .init(input: input, limit: 10), .init(input: input, center: kamppi, limit: 10),
+            .init(input: input, center: kamppi, radiusMeters: 800, limit: 7),
+            .init(input: input, center: kamppi, categories: [.cafe, .bar], limit: 5),
+        ]
     }
 
     @Test(arguments: [PlacesBinary.helsinkiData, PBFFiles.helsinki])

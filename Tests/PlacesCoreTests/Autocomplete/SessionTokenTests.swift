@@ -1,6 +1,8 @@
 import Foundation
-@testable import PlacesCore
 import Testing
+
+@testable import PlacesCore
+@testable import PlacesModel
 
 @Suite("Autocomplete session tokens")
 struct SessionTokenTests {
@@ -56,7 +58,8 @@ struct SessionTokenTests {
 
     @Test func wordsAreFoldedRunsOfLettersAndDigits() {
         let words = AutocompleteWords.words(of: "  Kahvila Kultainen-Karhu, Café №5 ").map { String(decoding: $0, as: UTF8.self) }
-        #expect(words == ["kahvila", "kultainen", "karhu", "cafe", "no5"] || words == ["kahvila", "kultainen", "karhu", "cafe", "no", "5"])
+        #expect(
+            words == ["kahvila", "kultainen", "karhu", "cafe", "no5"] || words == ["kahvila", "kultainen", "karhu", "cafe", "no", "5"])
         #expect(AutocompleteWords.matches(input: AutocompleteWords.words(of: "sush"), name: AutocompleteWords.words(of: "Hanko Sushi")))
         #expect(AutocompleteWords.matches(input: AutocompleteWords.words(of: "han SU"), name: AutocompleteWords.words(of: "Hanko Sushi")))
         #expect(!AutocompleteWords.matches(input: AutocompleteWords.words(of: "ushi"), name: AutocompleteWords.words(of: "Hanko Sushi")))

@@ -1,5 +1,9 @@
 import PlacesCore
 import Testing
+
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
+@testable import PlacesSupport
 @testable import places_cli
 
 @Suite("ArgumentParser")
@@ -26,17 +30,17 @@ struct ArgumentParserTests {
 
     @Test func valueAfterSpaceAndAfterEquals() throws {
         let a = try run(["nearby", "--radius", "500", "--type=cafe"])
-        #expect(a.values[.radius] == "500")
-        #expect(a.values[.type] == "cafe")
+        #expect(a.text(FilterFlags.nearby.radius) == "500")
+        #expect(a.text(FilterFlags.nearby.type) == "cafe")
     }
 
     @Test func negativeValueIsAValueNotAFlag() throws {
-        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).values[.at] == "-33.8688,151.2093")
-        #expect(try run(["nearby", "--at=-33.8688,151.2093"]).values[.at] == "-33.8688,151.2093")
+        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).text(LocationFlags.at) == "-33.8688,151.2093")
+        #expect(try run(["nearby", "--at=-33.8688,151.2093"]).text(LocationFlags.at) == "-33.8688,151.2093")
     }
 
     @Test func switchesTakeNoValue() throws {
-        #expect(try run(["nearby", "--open-now"]).values[.openNow] == "true")
+        #expect(try run(["nearby", "--open-now"])[FilterFlags.nearby.openNow] == true)
         #expect(usageError(["nearby", "--open-now=yes"])?.contains("takes no value") == true)
     }
 
@@ -59,24 +63,25 @@ struct ArgumentParserTests {
     /// A shell alias's flag can be given again: the last value wins; --type and --fields keep every value.
     @Test func repeatedFlagLastWinsAndListsAccumulate() throws {
         let a = try run(["nearby", "--radius", "1", "--limit", "5", "--radius", "2", "-n", "10", "--type", "cafe", "-t", "bar"])
-        #expect(a.string(.radius) == "2")
-        #expect(a.string(.limit) == "10")
-        #expect(a.strings(.type) == ["cafe", "bar"])
-        #expect(a.lastGiven(of: [.at, .near]) == nil)
+        #expect(a.text(FilterFlags.nearby.radius) == "2")
+        #expect(try a[FilterFlags.nearby.limit] == 10)
+        #expect(try a[FilterFlags.nearby.type] == [.cafe, .bar])
+        #expect(a.lastGiven(of: [LocationFlags.at, LocationFlags.near]) == nil)
         let b = try run(["nearby", "--near", "Paris", "--at", "1,1"])
-        #expect(b.lastGiven(of: [.at, .near]) == .at)
+        #expect(b.lastGiven(of: [LocationFlags.at, LocationFlags.near]) == LocationFlags.at.spec)
     }
 
     /// Short forms as getopt takes them: `-n 5`, `-n5`, `-n=5`, bundled switches before a value flag.
     @Test func shortFlags() throws {
-        #expect(try run(["nearby", "-n", "5"]).string(.limit) == "5")
-        #expect(try run(["nearby", "-n5"]).string(.limit) == "5")
-        #expect(try run(["nearby", "-n=5"]).string(.limit) == "5")
-        #expect(try run(["nearby", "-tcafe"]).string(.type) == "cafe")
-        #expect(try run(["nearby", "-r=1km"]).string(.radius) == "1km")
+        let filters = FilterFlags.nearby
+        #expect(try run(["nearby", "-n", "5"]).text(filters.limit) == "5")
+        #expect(try run(["nearby", "-n5"]).text(filters.limit) == "5")
+        #expect(try run(["nearby", "-n=5"]).text(filters.limit) == "5")
+        #expect(try run(["nearby", "-tcafe"]).text(filters.type) == "cafe")
+        #expect(try run(["nearby", "-r=1km"]).text(filters.radius) == "1km")
         let bundled = try run(["nearby", "-jn5"])
-        #expect(bundled.isSet(.json) && bundled.string(.limit) == "5")
-        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).string(.at) == "-33.8688,151.2093")
+        #expect(bundled.isGiven(OutputFlags.json) && bundled.text(filters.limit) == "5")
+        #expect(try run(["nearby", "--at", "-33.8688,151.2093"]).text(LocationFlags.at) == "-33.8688,151.2093")
         #expect(usageError(["nearby", "-jx"])?.contains("'-x' in '-jx'") == true)
         #expect(usageError(["nearby", "-limit", "5"])?.contains("long flags take two dashes: --limit") == true)
         if case .help(.command(let spec))? = try? ArgumentParser.parse(["search", "-h"]) {
@@ -90,8 +95,8 @@ struct ArgumentParserTests {
         #expect(usageError(["nearby", "--type", ""])?.contains("--type needs a non-empty value") == true)
         #expect(usageError(["nearby", "--near="])?.contains("--near needs a non-empty value") == true)
         // --note '' clears a favorite's note.
-        #expect(try run(["favorite", "add", "osm:node/1", "--note", ""]).values[.note] == "")
-        #expect(try run(["favorite", "add", "osm:node/1", "--note="]).values[.note] == "")
+        #expect(try run(["favorite", "add", "osm:node/1", "--note", ""])[FavoriteAddCommand.note] == "")
+        #expect(try run(["favorite", "add", "osm:node/1", "--note="])[FavoriteAddCommand.note] == "")
     }
 
     @Test func helpAnywhereWins() throws {

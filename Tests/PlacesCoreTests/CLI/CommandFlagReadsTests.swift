@@ -1,20 +1,24 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 @testable import places_cli
 
 /// Every command reads only the flags its spec declares: each command's option reading is
 /// run with its positionals, alone and with each declared flag given a plausible value, and
-/// no read of an undeclared flag may be reported. (A misspelt flag does not compile:
-/// flags are read by `FlagName`.)
+/// no read of an undeclared flag may be reported, nor of a declaration of its name made for
+/// another command. (A misspelt flag does not compile: flags are read by their declaration.)
 @Suite(.serialized) struct CommandFlagReadsTests {
-    static let samples: [FlagName: String] = [
-        .at: "60.17,24.94", .near: "Helsinki", .from: "60.17,24.94", .to: "Espoo", .type: "cafe", .radius: "500",
-        .limit: "5", .sort: "distance", .minRating: "4", .price: "1-2", .filter: "x", .groupBy: "cuisine",
-        .format: "json", .fields: "name", .provider: "osm", .data: "/nonexistent/extract.json", .timeout: "5",
-        .retries: "1", .record: "/nonexistent/cassettes", .replay: "/nonexistent/cassettes", .cache: "1h",
-        .maxTier: "pro", .language: "fi", .region: "FI", .note: "x", .alias: "x", .mode: "walk", .router: "estimate",
-        .jobs: "2", .qps: "1", .resume: "/nonexistent/out.ndjson", .log: "/nonexistent/log",
+    /// A plausible value for each flag that takes one, by name.
+    static let samples: [String: String] = [
+        "at": "60.17,24.94", "near": "Helsinki", "from": "60.17,24.94", "to": "Espoo", "type": "cafe", "radius": "500",
+        "limit": "5", "sort": "distance", "min-rating": "4", "price": "1-2", "filter": "x", "group-by": "cuisine",
+        "format": "json", "fields": "name", "provider": "osm", "data": "/nonexistent/extract.json", "timeout": "5",
+        "retries": "1", "record": "/nonexistent/cassettes", "replay": "/nonexistent/cassettes", "cache": "1h",
+        "max-tier": "pro", "language": "fi", "region": "FI", "note": "x", "alias": "x", "mode": "walk", "router": "estimate",
+        "jobs": "2", "qps": "1", "resume": "/nonexistent/out.ndjson", "log": "/nonexistent/log",
     ]
 
     static let positionals: [String: String] = [
@@ -24,7 +28,8 @@ import Testing
     /// The undeclared reads `command` makes when its options are read from `args`.
     static func undeclaredReads(_ command: any PlacesCommand.Type, _ args: ParsedArguments) -> [String] {
         let found = Found()
-        FlagReadAudit.listening({ found.add($0) }) {
+        let listener: @Sendable (String) -> Void = { found.add($0) }
+        FlagReadAudit.listening(listener) {
             _ = try? readOptions(command, args)
         }
         return found.all
@@ -41,8 +46,8 @@ import Testing
             let positionals = spec.positionals.map { Self.positionals[$0.name] ?? "x" }
             reports += Self.undeclaredReads(command, ParsedArguments(spec: spec, flags: [], positionals: positionals))
             for flag in spec.flags {
-                let value = flag.takesValue ? (Self.samples[flag.id] ?? "1") : "true"
-                let args = ParsedArguments(spec: spec, flags: [.init(name: flag.id, value: value)], positionals: positionals)
+                let value = flag.takesValue ? (Self.samples[flag.name] ?? "1") : "true"
+                let args = ParsedArguments(spec: spec, flags: [.init(name: flag.name, value: value)], positionals: positionals)
                 reports += Self.undeclaredReads(command, args)
             }
         }
@@ -52,9 +57,21 @@ import Testing
     @Test func anUndeclaredReadIsReported() {
         let args = ParsedArguments(spec: ManpageCommand.spec, flags: [], positionals: [])
         let found = Found()
-        let value = FlagReadAudit.listening({ found.add($0) }) { args.string(.radius) }
+        let listener: @Sendable (String) -> Void = { found.add($0) }
+        let value = FlagReadAudit.listening(listener) { args.text(FilterFlags.nearby.radius) }
         #expect(value == nil)
         #expect(found.all == ["'places manpage' reads --radius, which it does not declare"])
+    }
+
+    /// `reverse --limit` and `autocomplete --limit` are two declarations (other defaults and
+    /// ranges): reading the other command's is reported, and reads as not given.
+    @Test func aReadOfAnotherCommandsDeclarationIsReported() throws {
+        let args = ParsedArguments(spec: ReverseCommand.spec, flags: [.init(name: "limit", value: "40")], positionals: ["1,1"])
+        let found = Found()
+        let value = try FlagReadAudit.listening({ found.add($0) }, { try args[AutocompleteCommand.limit] })
+        #expect(value == AutocompleteCommand.limit.defaultValue)
+        #expect(found.all == ["'places reverse' reads a --limit declared for another command, not the one it declares"])
+        #expect(try args[ReverseCommand.limit] == 40)
     }
 
     @Test func everyCommandIsListedOnceAndHelpFollowsTheList() {

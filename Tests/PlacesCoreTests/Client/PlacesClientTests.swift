@@ -2,6 +2,11 @@ import Foundation
 import PlacesCore
 import Testing
 
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+
 /// `PlacesClient` through the public API only (no `@testable`): what an app can do.
 @Suite("PlacesClient, as an app uses it")
 struct PlacesClientTests {
@@ -120,5 +125,73 @@ struct PlacesClientTests {
             notes.all == [
                 "Google's Nearby Search returns at most 20 places and cannot page; showing up to 20 (a text search gives up to 60)"
             ])
+    }
+
+    /// What the CLI tells about an extract's answer, an app hears too, in library words.
+    @Test func anExtractSaysWhenTheCentreIsFarFromAllItsPlaces() async throws {
+        let notes = Notes()
+        let client = PlacesClient(source: .extract(Self.extract), configuration: .init(notes: notes.add))
+        let tokyo = try Coordinate(latitude: 35.6812, longitude: 139.7671)
+        #expect(try await client.nearby(.init(center: tokyo, radiusMeters: 1000)).isEmpty)
+        #expect(notes.all.count == 1)
+        #expect(notes.all.first?.hasPrefix("35.6812,139.7671 is at least ") == true, "\(notes.all)")
+        #expect(notes.all.first?.hasSuffix("farther than the radius of 1000 m") == true, "\(notes.all)")
+        // What is at a point far away says nothing of the kind: its places are a side dish.
+        let there = try await client.reverse(ReverseRequest(point: tokyo))
+        #expect(there.places.isEmpty && notes.all.count == 1, "\(notes.all)")
+
+        let swapped = Notes()
+        let mixedUp = PlacesClient(source: .extract(Self.extract), configuration: .init(notes: swapped.add))
+        let backwards = try Coordinate(latitude: 24.9384, longitude: 60.1699)
+        #expect(try await mixedUp.nearby(.init(center: backwards, radiusMeters: 1000)).isEmpty)
+        #expect(
+            swapped.all.first?.hasSuffix("; latitude and longitude may be swapped: 60.1699,24.9384 is within the radius of its places")
+                == true, "\(swapped.all)")
+    }
+
+    /// A web provider is asked for at most 1,000 places, by an app as by the CLI; an extract
+    /// has no such ceiling.
+    @Test func aLimitOverAWebProvidersCeilingIsLoweredWithANote() async throws {
+        let google = try FakeGooglePlaces()
+        let notes = Notes()
+        let client = PlacesClient(
+            source: .google(apiKey: "k"), configuration: .init(baseURL: URL(string: google.baseURL), notes: notes.add))
+        _ = try await client.search(.init(query: "cafe", center: Self.helsinki, limit: 5000))
+        #expect(
+            notes.all.contains("a limit of 5000 is over google's ceiling of 1000: showing at most 1000 (an extract has no ceiling)"),
+            "\(notes.all)")
+
+        let offline = Notes()
+        let extract = PlacesClient(source: .extract(Self.extract), configuration: .init(notes: offline.add))
+        let all = try await extract.nearby(.init(center: Self.helsinki, radiusMeters: 5000, limit: 5000))
+        #expect(all.count > 1000, "an extract has no ceiling: \(all.count)")
+        #expect(!offline.all.contains { $0.contains("ceiling") }, "\(offline.all)")
+    }
+
+    /// With a file for ended sessions, a later client (another run) refuses a token whose
+    /// session a details call ended, before anything is asked.
+    @Test func anEndedSessionIsRefusedByALaterClient() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("places-sessions-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let record = directory.appendingPathComponent("ended-sessions")
+        let configuration = PlacesClient.Configuration(endedSessionsFile: record)
+        let first = PlacesClient(source: .extract(Self.extract), configuration: configuration)
+        let session = AutocompleteSession()
+        let predictions = try await first.autocomplete(.init(input: "loiste", center: Self.helsinki), session: session)
+        let id = try #require(predictions.first?.id)
+        _ = try await first.details(id, session: session)
+        #expect(try String(contentsOf: record, encoding: .utf8).contains(session.token))
+
+        let later = PlacesClient(source: .extract(Self.extract), configuration: configuration)
+        let carried = try AutocompleteSession(token: session.token)
+        do {
+            _ = try await later.autocomplete(.init(input: "loiste", center: Self.helsinki), session: carried)
+            Issue.record("an ended session's token was accepted")
+        } catch PlacesError.invalidRequest(let field, let message) {
+            #expect(field == .sessionToken && message.contains("has ended"), "\(message)")
+        }
+        let fresh = try await later.autocomplete(.init(input: "loiste", center: Self.helsinki), session: AutocompleteSession())
+        #expect(fresh.map(\.id) == predictions.map(\.id))
     }
 }

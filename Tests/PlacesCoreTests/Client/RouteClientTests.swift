@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 import PlacesCore
+import Testing
+
+@testable import PlacesRouting
 
 /// `RouteClient` as an app uses it: each source, declared in its router's folder, draws the
 /// route over loopback (or offline), and no source shows its key.

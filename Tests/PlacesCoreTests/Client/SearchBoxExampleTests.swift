@@ -16,7 +16,8 @@ struct SearchBoxExampleTests {
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.map { $0.split(separator: "\t").first.map(String.init) ?? "" } == ["s", "su", "sus", "sush", "picked"], "\(r)")
-        #expect(lines.last?.lowercased().contains("sush") == true && lines.last?.hasSuffix("4 requests, session ended: true") == true, "\(r)")
+        #expect(
+            lines.last?.lowercased().contains("sush") == true && lines.last?.hasSuffix("4 requests, session ended: true") == true, "\(r)")
         let autocompletes = google.requests.filter { $0.path == "/v1/places:autocomplete" }
         let tokens = Set(autocompletes.compactMap { $0.json?["sessionToken"] as? String })
         #expect(autocompletes.count == 4 && tokens.count == 1)

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// `places autocomplete` and `details --session` through the binary: Google and Foursquare
 /// against their loopback fakes, the Helsinki extract offline.
@@ -27,8 +30,11 @@ struct AutocompleteEndToEndTests {
 
     @Test func googleGetsTheDocumentedBodyFieldByField() throws {
         let fake = try FakeGooglePlaces()
-        let r = try run(["autocomplete", "sush", "--at", "60.169,24.932", "--radius", "1500", "--type", "restaurant", "--language", "fi",
-                         "--region", "FI", "--session", Self.token, "--provider", "google", "--json"], google: fake)
+        let r = try run(
+            [
+                "autocomplete", "sush", "--at", "60.169,24.932", "--radius", "1500", "--type", "restaurant", "--language", "fi",
+                "--region", "FI", "--session", Self.token, "--provider", "google", "--json",
+            ], google: fake)
         #expect(r.status == 0, "\(r)")
         #expect(fake.requests.count == 1)
         let sent = try #require(fake.requests.first)
@@ -54,13 +60,15 @@ struct AutocompleteEndToEndTests {
 
     @Test func sessionNewPrintsTheTokenWhichDetailsCarriesAndEnds() throws {
         let fake = try FakeGooglePlaces()
-        let first = try run(["autocomplete", "sus", "--near", "Helsinki", "--session", "new", "--provider", "google", "--json"], google: fake)
+        let first = try run(
+            ["autocomplete", "sus", "--near", "Helsinki", "--session", "new", "--provider", "google", "--json"], google: fake)
         #expect(first.status == 0, "\(first)")
         let token = try #require(JSONHelpers.object(first.stdout)["sessionToken"] as? String)
         #expect(SessionToken.problem(with: token) == nil && UUID(uuidString: token) != nil)
         #expect(first.stderr.contains(token) && first.stderr.contains("--session \(token)"), "\(first.stderr)")
         #expect(fake.requests.last?.json?["sessionToken"] as? String == token)
-        let second = try run(["autocomplete", "sush", "--near", "Helsinki", "--session", token, "--provider", "google", "--format", "ndjson"], google: fake)
+        let second = try run(
+            ["autocomplete", "sush", "--near", "Helsinki", "--session", token, "--provider", "google", "--format", "ndjson"], google: fake)
         #expect(second.status == 0 && fake.requests.last?.json?["sessionToken"] as? String == token, "\(second)")
         let record = try JSONHelpers.object(String(second.stdout.split(separator: "\n")[0]))
         let id = try #require(record["id"] as? String)
@@ -85,7 +93,9 @@ struct AutocompleteEndToEndTests {
     @Test func aBadTokenIsAUsageErrorBeforeAnythingIsSent() throws {
         let fake = try FakeGooglePlaces()
         for token in ["not a token", "abc=", String(repeating: "a", count: 37), "", "käy"] {
-            for args in [["autocomplete", "sush", "--provider", "google", "--session", token], ["details", "google:ChIJabc", "--session", token]] {
+            for args in [
+                ["autocomplete", "sush", "--provider", "google", "--session", token], ["details", "google:ChIJabc", "--session", token],
+            ] {
                 let r = try run(args, google: fake)
                 #expect(r.status == 64 && r.stdout.isEmpty, "\(args): \(r)")
                 #expect(r.stderr.hasPrefix("places: error: --session") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
@@ -100,12 +110,16 @@ struct AutocompleteEndToEndTests {
         #expect(lone.stdout.contains("Autocomplete Requests") && lone.stdout.contains("billed on its own"), "\(lone)")
         #expect(lone.stdout.contains("REDACTED") && lone.stdout.contains("\"input\""))
         let session = try run(["autocomplete", "sush", "--provider", "google", "--session", Self.token, "--dry-run"])
-        #expect(session.stdout.contains(Self.token) && session.stdout.contains("unless this session ends with a Place Details call"), "\(session)")
+        #expect(
+            session.stdout.contains(Self.token) && session.stdout.contains("unless this session ends with a Place Details call"),
+            "\(session)")
         let ending = try run(["details", "google:ChIJabc", "--session", Self.token, "--dry-run"])
         #expect(ending.status == 0 && ending.stdout.contains("sessionToken=\(Self.token)"), "\(ending)")
         #expect(ending.stdout.contains("ends the autocomplete session") && ending.stdout.contains("free"), "\(ending)")
         let foursquare = try run(["autocomplete", "sushi", "--provider", "foursquare", "--session", Self.token, "--dry-run"])
-        #expect(foursquare.status == 0 && foursquare.stdout.contains("/autocomplete?") && foursquare.stdout.contains("session_token=\(Self.token)"), "\(foursquare)")
+        #expect(
+            foursquare.status == 0 && foursquare.stdout.contains("/autocomplete?")
+                && foursquare.stdout.contains("session_token=\(Self.token)"), "\(foursquare)")
     }
 
     @Test func everyFormatOfflineAndNearestFirst() throws {
@@ -116,7 +130,10 @@ struct AutocompleteEndToEndTests {
         #expect(records.count == 8)
         let distances = records.compactMap { $0["distanceMeters"] as? Double }
         #expect(distances.count == 8 && distances == distances.sorted())
-        #expect(records.allSatisfy { ($0["id"] as? String)?.hasPrefix("osm:") == true && ($0["mainText"] as? String)?.lowercased().contains("sush") == true })
+        #expect(
+            records.allSatisfy {
+                ($0["id"] as? String)?.hasPrefix("osm:") == true && ($0["mainText"] as? String)?.lowercased().contains("sush") == true
+            })
         #expect(records.contains { $0["mainText"] as? String == "Hanko Sushi" } || records.count == 8)
         let id = try #require(records.first?["id"] as? String)
         let details = try run(["details", id, "--data", data, "--json"])
@@ -127,8 +144,11 @@ struct AutocompleteEndToEndTests {
         let ndjson = try run(["autocomplete", "sush", "--at", "60.169,24.932", "--data", data, "--limit", "8", "--format", "ndjson"])
         #expect(ndjson.stdout.split(separator: "\n").count == 8)
         let csv = try run(["autocomplete", "sush", "--at", "60.169,24.932", "--data", data, "--limit", "8", "--format", "csv"])
-        #expect(csv.stdout.hasPrefix("kind,id,text,mainText,secondaryText,types,distanceMeters,latitude,longitude\n") && csv.stdout.split(separator: "\n").count == 9)
-        let geojson = try JSONHelpers.object(try run(["autocomplete", "sush", "--at", "60.169,24.932", "--data", data, "--limit", "8", "--format", "geojson"]).stdout)
+        #expect(
+            csv.stdout.hasPrefix("kind,id,text,mainText,secondaryText,types,distanceMeters,latitude,longitude\n")
+                && csv.stdout.split(separator: "\n").count == 9)
+        let geojson = try JSONHelpers.object(
+            try run(["autocomplete", "sush", "--at", "60.169,24.932", "--data", data, "--limit", "8", "--format", "geojson"]).stdout)
         #expect((geojson["features"] as? [[String: Any]])?.count == 8)
         let table = try run(["autocomplete", "sush", "--at", "60.169,24.932", "--data", data, "--limit", "8"])
         #expect(table.stdout.hasPrefix("NAME") && table.stdout.contains(id), "\(table)")
@@ -144,20 +164,25 @@ struct AutocompleteEndToEndTests {
             let r = try run(["autocomplete", "sush", "--near", "Helsinki", "--provider", "google", "--format", format], google: fake)
             #expect(r.status == 0 && r.stdout.contains("google:ChIJ"), "\(format): \(r)")
         }
-        let geojson = try JSONHelpers.object(try run(["autocomplete", "sush", "--provider", "google", "--format", "geojson"], google: fake).stdout)
+        let geojson = try JSONHelpers.object(
+            try run(["autocomplete", "sush", "--provider", "google", "--format", "geojson"], google: fake).stdout)
         // Google's predictions have no position: features with a null geometry.
         #expect((geojson["features"] as? [[String: Any]])?.allSatisfy { $0["geometry"] is NSNull } == true)
     }
 
     @Test func foursquareThroughTheBinary() throws {
         let fake = try FakeFoursquare()
-        let r = try run(["autocomplete", "sush", "--at", "60.169,24.932", "--provider", "foursquare", "--session", Self.token, "--json"], foursquare: fake)
+        let r = try run(
+            ["autocomplete", "sush", "--at", "60.169,24.932", "--provider", "foursquare", "--session", Self.token, "--json"],
+            foursquare: fake)
         #expect(r.status == 0, "\(r)")
         let sent = try #require(fake.requests.last)
         #expect(sent.path == "/autocomplete" && sent.query["query"] == "sush" && sent.query["ll"] == "60.169,24.932")
         #expect(sent.query["session_token"] == Self.token && sent.header("Authorization") == "Bearer \(canary)")
         let predictions = try #require(try JSONHelpers.object(r.stdout)["predictions"] as? [[String: Any]])
-        #expect(!predictions.isEmpty && predictions.allSatisfy { ($0["id"] as? String)?.hasPrefix("foursquare:") == true && $0["latitude"] is Double })
+        #expect(
+            !predictions.isEmpty
+                && predictions.allSatisfy { ($0["id"] as? String)?.hasPrefix("foursquare:") == true && $0["latitude"] is Double })
         let short = try run(["autocomplete", "su", "--provider", "foursquare"], foursquare: fake)
         #expect(short.status == 64 && short.stderr.contains("at least 3 characters"), "\(short)")
     }
@@ -169,7 +194,9 @@ struct AutocompleteEndToEndTests {
         #expect(several.status == 64 && several.stderr.hasPrefix("places: error:"), "\(several)")
         let empty = try run(["autocomplete", "  ", "--provider", "google"])
         #expect(empty.status == 64, "\(empty)")
-        let rejected = try FakeGooglePlaces { _ in FakeGooglePlaces.error(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", reason: "API_KEY_INVALID") }
+        let rejected = try FakeGooglePlaces { _ in
+            FakeGooglePlaces.error(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", reason: "API_KEY_INVALID")
+        }
         let r = try run(["autocomplete", "sush", "--provider", "google"], google: rejected)
         #expect(r.status == 77 && r.stderr.hasPrefix("places: error:") && r.stdout.isEmpty, "\(r)")
         let echo = try FakeGooglePlaces { request in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 
 #if canImport(Glibc)
@@ -26,7 +27,8 @@ struct BatchEndToEndTests {
     static func input(_ count: Int) -> String {
         let cities = ["Helsinki", "Espoo", "Vantaa", "Tampere"], types = ["restaurant", "cafe", "bar", "pharmacy"]
         return (1...count).map { i -> String in
-            let args: [String] = i % 5 == 0
+            let args: [String] =
+                i % 5 == 0
                 ? ["search", "pizza \(i)", "--near", cities[i % 4], "--limit", "3"]
                 : ["nearby", "--near", cities[i % 4], "--type", types[(i / 4) % 4], "--limit", "\(1 + i % 5)"]
             let array = "[" + args.map { "\"\($0)\"" }.joined(separator: ",") + "]"
@@ -55,26 +57,29 @@ struct BatchEndToEndTests {
     /// Runs `places` with stdout to `output` and kills it (SIGKILL) once `afterLines` lines are
     /// there; how it ended. Watched from a thread of its own, never from the cooperative pool,
     /// which the suite's other tests may keep busy for a long time.
-    static func runKilled(_ arguments: [String], environment: [String: String], output: String, afterLines: Int) async throws -> Process.TerminationReason {
+    static func runKilled(
+        _ arguments: [String], environment: [String: String], output: String, afterLines: Int
+    ) async throws -> Process.TerminationReason {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = PlacesBinary.executable
-                    process.arguments = arguments
-                    process.environment = environment
-                    _ = FileManager.default.createFile(atPath: output, contents: nil)
-                    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-                    defer { try? handle.close() }
-                    process.standardOutput = handle
-                    process.standardError = FileHandle.nullDevice
-                    try process.run()
-                    func written() -> Int { (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n").count ?? 0 }
-                    while written() < afterLines && process.isRunning { usleep(10_000) }
-                    kill(process.processIdentifier, SIGKILL)
-                    process.waitUntilExit()
-                    return process.terminationReason
-                })
+                continuation.resume(
+                    with: Result {
+                        let process = Process()
+                        process.executableURL = PlacesBinary.executable
+                        process.arguments = arguments
+                        process.environment = environment
+                        _ = FileManager.default.createFile(atPath: output, contents: nil)
+                        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+                        defer { try? handle.close() }
+                        process.standardOutput = handle
+                        process.standardError = FileHandle.nullDevice
+                        try process.run()
+                        func written() -> Int { (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+                        while written() < afterLines && process.isRunning { usleep(10_000) }
+                        kill(process.processIdentifier, SIGKILL)
+                        process.waitUntilExit()
+                        return process.terminationReason
+                    })
             }
         }
     }
@@ -85,31 +90,46 @@ struct BatchEndToEndTests {
         private var value = 0
         private var current = 0
         private(set) var most = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
-        func enter() { lock.withLock { current += 1; most = max(most, current) } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1; return value
+            }
+        }
+        func enter() {
+            lock.withLock {
+                current += 1; most = max(most, current)
+            }
+        }
         func leave() { lock.withLock { current -= 1 } }
         var highest: Int { lock.withLock { most } }
     }
 
-    static let exhausted = #"{"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}"#
+    static let exhausted =
+        #"{"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}"#
 
     @Test func fiveHundredLinesAtTwentyPerSecondWithOneAnswerInTenA429() async throws {
         let counter = Counter()
         let fake = try FakeGooglePlaces { _ in counter.next() % 10 == 5 ? .json(429, Self.exhausted) : nil }
         let dir = try TemporaryDirectory()
         let input = try dir.write("in.ndjson", Data(Self.input(500).utf8))
-        let r = try await PlacesBinary.runDetached(["batch", input, "--jobs", "8", "--qps", "20", "--retries", "5"],
-                                                   environment: googleEnvironment(fake))
+        let r = try await PlacesBinary.runDetached(
+            ["batch", input, "--jobs", "8", "--qps", "20", "--retries", "5"],
+            environment: googleEnvironment(fake))
         #expect(!r.stdout.contains(canary) && !r.stderr.contains(canary), "the key leaked")
         #expect(r.status == 0, "\(r.stderr)")
         let records = try Self.records(r.stdout)
         #expect(records.count == 500)
         #expect(records.map { $0["line"] as? Int } == (1...500).map { $0 }, "each line once, in input order")
         #expect(records.allSatisfy { $0["exitCode"] as? Int == 0 && $0["result"] is [Any] && $0["error"] is NSNull })
-        #expect(records.enumerated().allSatisfy { i, record in (i + 1) % 2 == 0 ? record["id"] as? String == "q\(i + 1)" : record["id"] is NSNull })
+        #expect(
+            records.enumerated().allSatisfy { i, record in
+                (i + 1) % 2 == 0 ? record["id"] as? String == "q\(i + 1)" : record["id"] is NSNull
+            })
         let requests = fake.requests
         let rejected = requests.count / 10
-        #expect(requests.count >= 500 + rejected - 1 && requests.count <= 500 + rejected + 1, "every line once, and each 429 once more: \(requests.count)")
+        #expect(
+            requests.count >= 500 + rejected - 1 && requests.count <= 500 + rejected + 1,
+            "every line once, and each 429 once more: \(requests.count)")
         #expect(Self.busiestSecond(requests.map(\.arrival)) <= 20, "the server counted more than 20 requests in a second")
     }
 
@@ -120,15 +140,17 @@ struct BatchEndToEndTests {
         let first = dir.file("first.ndjson"), second = dir.file("second.ndjson")
 
         // A run killed (SIGKILL: no chance to tidy up) once it has written 100 records.
-        let reason = try await Self.runKilled(["batch", input, "--jobs", "8", "--qps", "20"], environment: googleEnvironment(fake),
-                                              output: first, afterLines: 100)
+        let reason = try await Self.runKilled(
+            ["batch", input, "--jobs", "8", "--qps", "20"], environment: googleEnvironment(fake),
+            output: first, afterLines: 100)
         let before = try Self.records(try String(contentsOfFile: first, encoding: .utf8))
         #expect(reason == .uncaughtSignal, "the first run ended before it was killed")
         #expect(before.count >= 100 && before.count < 500)
         let sentBefore = fake.requests.count
 
-        let r = try await PlacesBinary.runDetached(["batch", input, "--jobs", "8", "--qps", "200", "--resume", first],
-                                                   environment: googleEnvironment(fake))
+        let r = try await PlacesBinary.runDetached(
+            ["batch", input, "--jobs", "8", "--qps", "200", "--resume", first],
+            environment: googleEnvironment(fake))
         #expect(r.status == 0, "\(r.stderr)")
         let after = try Self.records(r.stdout)
         #expect(after.map { $0["line"] as? Int } == (1...500).map { $0 }, "every line exactly once, in order")
@@ -136,10 +158,13 @@ struct BatchEndToEndTests {
         let kept = before.filter { $0["exitCode"] as? Int == 0 }.count
         #expect(fake.requests.count - sentBefore == 500 - kept, "only the lines not done before are sent again")
         let firstLines = try String(contentsOfFile: first, encoding: .utf8).split(separator: "\n")
-        #expect(Array(r.stdout.split(separator: "\n").prefix(firstLines.count)) == firstLines, "the records done before are copied as they were")
+        #expect(
+            Array(r.stdout.split(separator: "\n").prefix(firstLines.count)) == firstLines, "the records done before are copied as they were"
+        )
 
         // The output must not be the file resumed (the shell has emptied it already).
-        let same = try PlacesBinary.shell("\"$PLACES\" batch \(input) --resume \(second) > \(second); echo \"status $?\"", environment: googleEnvironment(fake))
+        let same = try PlacesBinary.shell(
+            "\"$PLACES\" batch \(input) --resume \(second) > \(second); echo \"status $?\"", environment: googleEnvironment(fake))
         #expect(same.stdout.contains("status 64") && same.stderr.contains("is also where the output goes"), "\(same)")
     }
 
@@ -193,12 +218,15 @@ struct BatchEndToEndTests {
             #""just a string""#,
             #"{"id":1,"arg":["nearby"]}"#,
         ].joined(separator: "\n")
-        let r = try PlacesBinary.shell("printf '%s\\n' \"$LINES\" | \"$PLACES\" batch --data \"$DATA\"",
-                                       environment: PlacesBinary.baseEnvironment().merging(["LINES": lines]) { $1 })
+        let r = try PlacesBinary.shell(
+            "printf '%s\\n' \"$LINES\" | \"$PLACES\" batch --data \"$DATA\"",
+            environment: PlacesBinary.baseEnvironment().merging(["LINES": lines]) { $1 })
         #expect(r.status == 64, "the first failing line's code: \(r)")
         // No progress when stderr is not a terminal: only the one error line of a failed batch.
-        #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.hasPrefix("places: error: 7 of 9 batch lines failed; the first, line 3: "),
-                "\(r.stderr)")
+        #expect(
+            r.stderr.split(separator: "\n").count == 1
+                && r.stderr.hasPrefix("places: error: 7 of 9 batch lines failed; the first, line 3: "),
+            "\(r.stderr)")
         let records = try Self.records(r.stdout)
         #expect(records.map { $0["line"] as? Int } == [1, 3, 4, 5, 6, 7, 8, 9, 10], "blank lines are skipped")
         try #require(records.map { $0["exitCode"] as? Int } == [0, 64, 0, 64, 64, 64, 64, 64, 64], "\(r)")
@@ -206,7 +234,10 @@ struct BatchEndToEndTests {
         #expect((records[2]["result"] as? [String: Any])?["name"] as? String == "Loiste")
         #expect((records[2]["id"] as? [String: Any])?["store"] as? Int == 7, "the id comes back as given")
         #expect((records[4]["error"] as? String)?.contains("did you mean 'nearby'") == true)
-        #expect(records.filter { $0["exitCode"] as? Int == 64 }.allSatisfy { ($0["error"] as? String)?.isEmpty == false && $0["result"] is NSNull })
+        #expect(
+            records.filter { $0["exitCode"] as? Int == 64 }.allSatisfy {
+                ($0["error"] as? String)?.isEmpty == false && $0["result"] is NSNull
+            })
     }
 
     #if os(Linux)
@@ -231,8 +262,12 @@ struct BatchEndToEndTests {
         let dir = try TemporaryDirectory()
         var env = PlacesBinary.baseEnvironment()
         env["PLACES_FAVORITES_FILE"] = dir.file("favorites.json")
-        let found = try PlacesBinary.run(["nearby", "--at", "60.1699,24.9384", "--limit", "12", "--fields", "id", "--json", "--data", PlacesBinary.helsinkiData], environment: env)
-        let ids = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]]).compactMap { $0["id"] as? String }
+        let found = try PlacesBinary.run(
+            ["nearby", "--at", "60.1699,24.9384", "--limit", "12", "--fields", "id", "--json", "--data", PlacesBinary.helsinkiData],
+            environment: env)
+        let ids = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]]).compactMap {
+            $0["id"] as? String
+        }
         #expect(ids.count == 12, "\(found)")
         let lines = ids.map { "[\"favorite\",\"add\",\"\($0)\",\"--note\",\"n \($0)\"]" }.joined(separator: "\n")
         let input = try dir.write("in.ndjson", Data(lines.utf8))
@@ -240,7 +275,9 @@ struct BatchEndToEndTests {
         #expect(r.status == 0, "\(r)")
         #expect(try Self.records(r.stdout).allSatisfy { $0["exitCode"] as? Int == 0 && $0["result"] is NSNull })
         let list = try PlacesBinary.run(["favorite", "list", "--json"], environment: env)
-        let saved = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]).compactMap { $0["id"] as? String }
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]).compactMap {
+            $0["id"] as? String
+        }
         #expect(Set(saved) == Set(ids), "\(list)")
     }
 
@@ -252,8 +289,9 @@ struct BatchEndToEndTests {
         let dir = try TemporaryDirectory()
         let line = #"["nearby","--at","60.1699,24.9384","--type","cafe","--limit","2"]"#
         let input = try dir.write("in.ndjson", Data(Array(repeating: line, count: 16).joined(separator: "\n").utf8))
-        let recorded = try await PlacesBinary.runDetached(["batch", input, "--jobs", "16", "--qps", "1000", "--record", dir.file("tape")],
-                                                          environment: googleEnvironment(fake))
+        let recorded = try await PlacesBinary.runDetached(
+            ["batch", input, "--jobs", "16", "--qps", "1000", "--record", dir.file("tape")],
+            environment: googleEnvironment(fake))
         #expect(recorded.status == 0, "\(recorded)")
         #expect(try Self.records(recorded.stdout).allSatisfy { $0["exitCode"] as? Int == 0 })
         var offline = PlacesBinary.baseEnvironment()
@@ -267,6 +305,8 @@ struct BatchEndToEndTests {
         let general = try PlacesBinary.run(["help"])
         #expect(general.stdout.contains("batch"))
         let batch = try PlacesBinary.run(["help", "batch"])
-        #expect(batch.status == 0 && batch.stdout.contains("--jobs N") && batch.stdout.contains("--qps Q") && batch.stdout.contains("--resume FILE"))
+        #expect(
+            batch.status == 0 && batch.stdout.contains("--jobs N") && batch.stdout.contains("--qps Q")
+                && batch.stdout.contains("--resume FILE"))
     }
 }

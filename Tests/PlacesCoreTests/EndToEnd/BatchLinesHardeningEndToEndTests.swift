@@ -12,8 +12,10 @@ struct BatchLinesHardeningEndToEndTests {
     }
 
     /// Runs `places batch FILE args` on `lines` with the bundled extract.
-    static func batch(_ lines: [String], _ args: [String] = ["--data", PlacesBinary.helsinkiData],
-                      environment: [String: String] = PlacesBinary.baseEnvironment()) throws -> (PlacesBinary.Result, TemporaryDirectory) {
+    static func batch(
+        _ lines: [String], _ args: [String] = ["--data", PlacesBinary.helsinkiData],
+        environment: [String: String] = PlacesBinary.baseEnvironment()
+    ) throws -> (PlacesBinary.Result, TemporaryDirectory) {
         let dir = try TemporaryDirectory()
         let input = try dir.write("in.ndjson", Data((lines.joined(separator: "\n") + "\n").utf8))
         return (try PlacesBinary.run(["batch", input] + args, environment: environment), dir)
@@ -30,9 +32,11 @@ struct BatchLinesHardeningEndToEndTests {
         let used = try #require(DirectoryCanonical.path(scene.file("dir/osm/" + recordings[0])))
         let log = try scene.write("used.log", Data((used + "\n").utf8))
         let dir = scene.file("dir")
-        let (r, _) = try Self.batch([#"["completions","bash"]"#, #"["manpage"]"#, #"["cassettes","list","\#(dir)"]"#,
-                                     #"["cassettes","check","\#(dir)"]"#, #"["cassettes","unused","\#(dir)","--log","\#(log)","--delete"]"#,
-                                     #"[\#(Self.near)]"#])
+        let (r, _) = try Self.batch([
+            #"["completions","bash"]"#, #"["manpage"]"#, #"["cassettes","list","\#(dir)"]"#,
+            #"["cassettes","check","\#(dir)"]"#, #"["cassettes","unused","\#(dir)","--log","\#(log)","--delete"]"#,
+            #"[\#(Self.near)]"#,
+        ])
         #expect(r.status == 64, "\(r)")
         let records = try Self.records(r.stdout)
         #expect(records.map { $0["exitCode"] as? Int } == [64, 64, 64, 64, 64, 0], "\(r)")
@@ -46,9 +50,12 @@ struct BatchLinesHardeningEndToEndTests {
     // MARK: - Item 7: which flag wins
 
     @Test func theLineWinsOverTheBatchAndTheLastFlagOverTheFirst() throws {
-        let (r, _) = try Self.batch([#"[\#(Self.near),"--no-cache"]"#, #"[\#(Self.near),"--format","csv","--json"]"#,
-                                     #"[\#(Self.near),"--json","--format","csv"]"#, #"[\#(Self.near),"--cache","off"]"#],
-                                    ["--data", PlacesBinary.helsinkiData, "--cache", "1h"])
+        let (r, _) = try Self.batch(
+            [
+                #"[\#(Self.near),"--no-cache"]"#, #"[\#(Self.near),"--format","csv","--json"]"#,
+                #"[\#(Self.near),"--json","--format","csv"]"#, #"[\#(Self.near),"--cache","off"]"#,
+            ],
+            ["--data", PlacesBinary.helsinkiData, "--cache", "1h"])
         let records = try Self.records(r.stdout)
         #expect(records.map { $0["exitCode"] as? Int } == [0, 0, 64, 0], "\(r)")
         #expect(records[2]["error"] as? String == "--format csv: in a batch every line prints JSON; drop --format", "\(r)")
@@ -99,7 +106,8 @@ struct BatchLinesHardeningEndToEndTests {
     /// arguments with C1 and bidirectional control characters raw.
     @Test func crlfLinesAreLinesAndEchoedArgumentsCarryNoControlCharacters() throws {
         let dir = try TemporaryDirectory()
-        let input = try dir.write("in.ndjson", Data("[\"providers\"]\r\n{\"id\":7,\"args\":[\"favorite\",\"list\",\"--near\",\"\u{85}\u{202E}x\"]}\r\n".utf8))
+        let input = try dir.write(
+            "in.ndjson", Data("[\"providers\"]\r\n{\"id\":7,\"args\":[\"favorite\",\"list\",\"--near\",\"\u{85}\u{202E}x\"]}\r\n".utf8))
         let r = try PlacesBinary.run(["batch", input])
         let records = try Self.records(r.stdout)
         #expect(records.map { $0["line"] as? Int } == [1, 2], "\(r)")
@@ -117,9 +125,14 @@ struct BatchLinesHardeningEndToEndTests {
         (#"cat "$IN" | "$PLACES" batch --data -"#, "--data - and the batch's input are both stdin"),
         // The writer waits for a reader; opening the FIFO read-write and closing it lets it go
         // (it holds none of the test's pipes, so nothing outlives the shell).
-        (#"mkfifo "$T/fifo"; (cat "$DATA" > "$T/fifo" 2>/dev/null </dev/null &); "$PLACES" batch "$IN" --data "$T/fifo"; s=$?; exec 3<>"$T/fifo"; exec 3<&-; exit $s"#,
-         "/fifo is a stream"),
-        (#"printf '["nearby","--near","Helsinki","--data","-"]\n' > "$T/own"; "$PLACES" batch "$T/own" < "$DATA""#, "line 1: --data - is a stream"),
+        (
+            #"mkfifo "$T/fifo"; (cat "$DATA" > "$T/fifo" 2>/dev/null </dev/null &); "$PLACES" batch "$IN" --data "$T/fifo"; s=$?; exec 3<>"$T/fifo"; exec 3<&-; exit $s"#,
+            "/fifo is a stream"
+        ),
+        (
+            #"printf '["nearby","--near","Helsinki","--data","-"]\n' > "$T/own"; "$PLACES" batch "$T/own" < "$DATA""#,
+            "line 1: --data - is a stream"
+        ),
     ])
     func aStreamAsTheExtractOfABatchIsAUsageError(_ script: String, _ says: String) throws {
         let dir = try TemporaryDirectory()

@@ -45,7 +45,8 @@ struct BatchPacingEndToEndTests {
         let fake = try FakeGooglePlaces { _ in .json(429, Self.exhausted, headers: [("Retry-After", "\(Int(wait))")]) }
         let (dir, input) = try Self.input(5)
         defer { withExtendedLifetime(dir) {} }
-        let outcome = try BoundedRun.places(["batch", input, "--jobs", "5", "--retries", "0"], environment: Self.environment(fake), limit: 60)
+        let outcome = try BoundedRun.places(
+            ["batch", input, "--jobs", "5", "--retries", "0"], environment: Self.environment(fake), limit: 60)
         #expect(!outcome.timedOut, "\(outcome)")
         #expect(outcome.result.status == 75, "\(outcome)")
         let arrivals = fake.requests.map(\.arrival).sorted()
@@ -69,8 +70,9 @@ struct BatchPacingEndToEndTests {
         var env = Self.environment(fake)
         env["IN"] = input
         env["ERR"] = dir.file("stderr")
-        let r = try PlacesBinary.shell(#""$PLACES" batch "$IN" --jobs 6 --qps 100 --retries 2 2>"$ERR" | head -1 >/dev/null; echo "status ${PIPESTATUS[0]}""#,
-                                       environment: env)
+        let r = try PlacesBinary.shell(
+            #""$PLACES" batch "$IN" --jobs 6 --qps 100 --retries 2 2>"$ERR" | head -1 >/dev/null; echo "status ${PIPESTATUS[0]}""#,
+            environment: env)
         #expect(r.stdout == "status 0\n", "\(r)")
         let stderr = (try? String(contentsOfFile: dir.file("stderr"), encoding: .utf8)) ?? ""
         #expect(stderr.isEmpty, "after the reader went away: \(stderr)")
@@ -81,13 +83,18 @@ struct BatchPacingEndToEndTests {
         var env = PlacesBinary.baseEnvironment()
         env["IN"] = input
         env["OUT"] = dir.file("out")
-        let r = try PlacesBinary.shell(#"""
+        let r = try PlacesBinary.shell(
+            #"""
             ulimit -f 1
             "$PLACES" batch "$IN" --data "$DATA" > "$OUT"; echo "batch $?"
             "$PLACES" nearby --near Helsinki --data "$DATA" --json > "$OUT"; echo "single $?"
             """#, environment: env)
         #expect(r.stdout == "batch 74\nsingle 74\n", "\(r)")
-        #expect(r.errorLines == Array(repeating: "places: error: cannot write the output: File too large (the file size limit, ulimit -f, was reached)", count: 2), "\(r)")
+        #expect(
+            r.errorLines
+                == Array(
+                    repeating: "places: error: cannot write the output: File too large (the file size limit, ulimit -f, was reached)",
+                    count: 2), "\(r)")
     }
 
     @Test func aFIFOToResumeFromIsAnnouncedThenRead() throws {
@@ -98,7 +105,8 @@ struct BatchPacingEndToEndTests {
         env["T"] = dir.path
         env["PREVIOUS"] = previous
         // The writer comes a second after the batch starts waiting for one.
-        let outcome = try BoundedRun.shell(#"""
+        let outcome = try BoundedRun.shell(
+            #"""
             mkfifo "$T/resume"
             (sleep 1; cat "$PREVIOUS" > "$T/resume") </dev/null >/dev/null 2>&1 &
             "$PLACES" batch "$IN" --resume "$T/resume" --data "$DATA"
@@ -107,6 +115,8 @@ struct BatchPacingEndToEndTests {
         let r = outcome.result
         let records = try BatchEndToEndTests.records(r.stdout)
         #expect(r.status == 0 && records.count == 2, "\(r)")
-        #expect(r.stderr.contains("places: note: the output to resume \(dir.path)/resume is a FIFO with no writer yet; waiting for one"), "\(r)")
+        #expect(
+            r.stderr.contains("places: note: the output to resume \(dir.path)/resume is a FIFO with no writer yet; waiting for one"), "\(r)"
+        )
     }
 }

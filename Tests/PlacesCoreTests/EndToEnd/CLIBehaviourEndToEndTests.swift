@@ -26,7 +26,8 @@ struct CLIBehaviourEndToEndTests {
 
     /// `places ... | head -1` ends quietly with status 0, even with a lot left to write.
     @Test func closedPipeIsQuietSuccess() throws {
-        let r = try PlacesBinary.shell("""
+        let r = try PlacesBinary.shell(
+            """
             "$PLACES" nearby --near Helsinki --radius 5000 --limit 1000 --format ndjson --data "$DATA" | head -1 >/dev/null
             echo "status=${PIPESTATUS[0]}"
             "$PLACES" nearby --near Helsinki --radius 5000 --limit 1000 --data "$DATA" | head -c 10 >/dev/null
@@ -57,7 +58,8 @@ struct CLIBehaviourEndToEndTests {
     @Test func pipesAreNeverClippedOrColoured() throws {
         var env = PlacesBinary.baseEnvironment()
         env["COLUMNS"] = "40"
-        let r = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--limit", "5", "--data", PlacesBinary.helsinkiData], environment: env)
+        let r = try PlacesBinary.run(
+            ["nearby", "--near", "Helsinki", "--limit", "5", "--data", PlacesBinary.helsinkiData], environment: env)
         #expect(!r.stdout.contains("\u{1B}"))
         #expect(r.stdout.split(separator: "\n").contains { $0.count > 40 })
         #expect(!r.stdout.contains("…"))

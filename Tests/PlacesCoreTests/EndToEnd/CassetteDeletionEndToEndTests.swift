@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,9 +39,11 @@ struct CassetteDeletionEndToEndTests {
                 try fm.copyItem(atPath: source + "/" + name, toPath: dir + "/osm/" + name)
                 try fm.copyItem(atPath: source + "/" + name, toPath: outside + "/google/" + name)
             }
-            try fm.copyItem(atPath: source + "/" + CassetteDeletionEndToEndTests.recordings[0], toPath: outside + "/single/abababababababab-1.json")
+            try fm.copyItem(
+                atPath: source + "/" + CassetteDeletionEndToEndTests.recordings[0], toPath: outside + "/single/abababababababab-1.json")
             try fm.createSymbolicLink(atPath: dir + "/google", withDestinationPath: outside + "/google")
-            try fm.createSymbolicLink(atPath: dir + "/osm/abababababababab-1.json", withDestinationPath: outside + "/single/abababababababab-1.json")
+            try fm.createSymbolicLink(
+                atPath: dir + "/osm/abababababababab-1.json", withDestinationPath: outside + "/single/abababababababab-1.json")
             try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/osm/0000000000000000-1.json"))
             try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/golden/1111111111111111-1.json"))
             let used = try #require(realpath(dir + "/osm/" + CassetteDeletionEndToEndTests.recordings[0], nil))

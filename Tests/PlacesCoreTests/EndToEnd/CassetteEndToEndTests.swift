@@ -84,7 +84,8 @@ struct CassetteEndToEndTests {
 
     static func requestURL(_ file: String) -> String? {
         guard let data = FileManager.default.contents(atPath: file),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
         return (object["request"] as? [String: Any])?["url"] as? String
     }
 
@@ -92,7 +93,10 @@ struct CassetteEndToEndTests {
         let foursquare = try FakeFoursquare()
         let full = Self.temporaryDirectory(), partial = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: full); try? FileManager.default.removeItem(atPath: partial) }
-        let args = ["nearby", "--provider", "foursquare", "--near", "Helsinki", "--limit", "120", "--fields", "id,name,distanceMeters", "--format", "csv"]
+        let args = [
+            "nearby", "--provider", "foursquare", "--near", "Helsinki", "--limit", "120", "--fields", "id,name,distanceMeters", "--format",
+            "csv",
+        ]
         let recorded = try run(args + ["--record", full], env(foursquare: foursquare))
         #expect(recorded.status == 0, "\(recorded)")
         #expect(foursquare.requests.count == 3, "a 3-page search")
@@ -139,7 +143,10 @@ struct CassetteEndToEndTests {
         #expect(miss.stdout.isEmpty)
         #expect(miss.stderr.contains("places: note: replay: no recorded exchange in \(dir)/google matches"), "\(miss.stderr)")
         #expect(miss.stderr.contains("800 recorded, 900 asked"), "\(miss.stderr)")
-        #expect(miss.errorLines == ["places: error: Google Places needs an API key: set GOOGLE_MAPS_API_KEY (or use --provider osm, which needs none)"], "\(miss.stderr)")
+        #expect(
+            miss.errorLines == [
+                "places: error: Google Places needs an API key: set GOOGLE_MAPS_API_KEY (or use --provider osm, which needs none)"
+            ], "\(miss.stderr)")
         #expect(google.requests.count == sent, "neither the hit nor the keyless miss may reach the server")
         #expect(Self.exchangeFiles(dir) == files, "nothing recorded")
 
@@ -158,7 +165,8 @@ struct CassetteEndToEndTests {
 
         let dir = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let missing = try run(["nearby", "--provider", "google", "--near", "Helsinki", "--replay", dir, "--record", "/proc/nope"], env(google: google))
+        let missing = try run(
+            ["nearby", "--provider", "google", "--near", "Helsinki", "--replay", dir, "--record", "/proc/nope"], env(google: google))
         #expect(missing.status == 64, "two different directories: \(missing)")
         #expect(google.requests.isEmpty)
     }

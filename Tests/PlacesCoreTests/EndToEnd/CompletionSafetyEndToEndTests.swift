@@ -90,10 +90,13 @@ struct CompletionSafetyEndToEndTests {
 
     /// A favorites file whose first entry carries `alias`; free text (name, note) hostile too.
     static func favoritesFile(alias: String?) -> String {
-        let aliasText = alias.map { String(decoding: (try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed])) ?? Data(), as: UTF8.self) } ?? "null"
+        let aliasText =
+            alias.map {
+                String(decoding: (try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed])) ?? Data(), as: UTF8.self)
+            } ?? "null"
         return """
-        {"favorites":[{"addedAt":"2026-01-02T03:04:05Z","address":"$(touch PWNED-address)","categories":["restaurant"],"cuisines":[],"id":"osm:node/1369465615","latitude":60.1702394,"longitude":24.938897,"name":"`touch PWNED-name`","note":"${PWN}","provider":"osm","alias":\(aliasText)}],"version":1}
-        """
+            {"favorites":[{"addedAt":"2026-01-02T03:04:05Z","address":"$(touch PWNED-address)","categories":["restaurant"],"cuisines":[],"id":"osm:node/1369465615","latitude":60.1702394,"longitude":24.938897,"name":"`touch PWNED-name`","note":"${PWN}","provider":"osm","alias":\(aliasText)}],"version":1}
+            """
     }
 
     // MARK: - places itself
@@ -117,8 +120,9 @@ struct CompletionSafetyEndToEndTests {
             #expect(r.stderr.contains("1–40 letters, digits, - _ or ., starting with a letter or digit"), "\(r)")
         }
         // A search only marks favorites: as with any file that does not read, one warning.
-        let nearby = try PlacesBinary.run(["nearby", "--near", "Helsinki", "-n", "1", "--data", PlacesBinary.helsinkiData],
-                                          environment: scene.environment)
+        let nearby = try PlacesBinary.run(
+            ["nearby", "--near", "Helsinki", "-n", "1", "--data", PlacesBinary.helsinkiData],
+            environment: scene.environment)
         #expect(nearby.status == 0, "\(nearby)")
         #expect(nearby.stderrLines.count == (alias.isEmpty ? 0 : 1) && (alias.isEmpty || nearby.stderr.contains(entry)), "\(nearby)")
         #expect(scene.pwned.isEmpty)
@@ -128,10 +132,14 @@ struct CompletionSafetyEndToEndTests {
     @Test func aliasAtAloneIsAUsageErrorNotARemoval() throws {
         let scene = try Scene()
         try Data(Self.favoritesFile(alias: "lunch").utf8).write(to: URL(fileURLWithPath: scene.favorites))
-        let r = try PlacesBinary.run(["favorite", "add", "osm:node/1369465615", "--alias", "@", "--data", PlacesBinary.helsinkiData],
-                                     environment: scene.environment)
+        let r = try PlacesBinary.run(
+            ["favorite", "add", "osm:node/1369465615", "--alias", "@", "--data", PlacesBinary.helsinkiData],
+            environment: scene.environment)
         #expect(r.status == 64, "\(r)")
-        #expect(r.errorLines == ["places: error: --alias '@' is not an alias: 1–40 letters, digits, - _ or ., starting with a letter or digit, e.g. --alias office (then --near @office); --alias '' removes an alias"], "\(r)")
+        #expect(
+            r.errorLines == [
+                "places: error: --alias '@' is not an alias: 1–40 letters, digits, - _ or ., starting with a letter or digit, e.g. --alias office (then --near @office); --alias '' removes an alias"
+            ], "\(r)")
         let list = try PlacesBinary.run(["favorite", "list", "--format", "csv", "--fields", "id,alias"], environment: scene.environment)
         #expect(list.stdout == "id,alias\nosm:node/1369465615,lunch\n", "the alias is still there: \(list)")
     }
@@ -159,13 +167,14 @@ struct CompletionSafetyEndToEndTests {
         _ = try CompletionsEndToEndTests.requireShell("bash")
         let scene = try Scene()
         try scene.install(fakeCSV: Self.hostileCSV)
-        let r = try scene.run(Self.bashHarness + """
+        let r = try scene.run(
+            Self.bashHarness + """
 
-            t places route-estimate --from ''
-            t places details ''
-            t places route-estimate --to @
-            t places favorite remove osm
-            """)
+                t places route-estimate --from ''
+                t places details ''
+                t places route-estimate --to @
+                t places favorite remove osm
+                """)
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
         #expect(scene.pwned.isEmpty, "ran: \(scene.pwned)")
         let answers = Self.bashAnswers(r.stdout)
@@ -205,7 +214,8 @@ struct CompletionSafetyEndToEndTests {
         try scene.install(fakeCSV: Self.hostileCSV)
         // compadd only runs inside the line editor: here it prints what it is given, one
         // candidate per NUL, unexpanded (as CompletionsEndToEndTests does it).
-        let r = try scene.run("""
+        let r = try scene.run(
+            """
             "$PLACES" completions zsh > "$HOME/_places" || exit 9
             "\(zsh)" -f -c '
                 setopt globsubst shwordsplit
@@ -241,7 +251,8 @@ struct CompletionSafetyEndToEndTests {
         let fish = try CompletionsEndToEndTests.requireShell("fish")
         let scene = try Scene()
         try scene.install(fakeCSV: Self.hostileCSV)
-        let r = try scene.run("""
+        let r = try scene.run(
+            """
             "$PLACES" completions fish > "$HOME/places.fish"
             "\(fish)" --no-config -c '
                 source $HOME/places.fish

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import places_cli
 
 /// `places completions bash|zsh|fish`, through the binary: each script is valid for its
@@ -78,7 +79,8 @@ struct CompletionsEndToEndTests {
         _ = try Self.requireShell("bash")
         let shell = try Shell()
         defer { shell.favorites.remove() }
-        let r = try shell.run("""
+        let r = try shell.run(
+            """
             source <(places completions bash) || exit 9
             complete -p places >/dev/null || exit 8
             t() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMPREPLY=(); _places; echo "$*|${COMPREPLY[*]}"; }
@@ -102,10 +104,12 @@ struct CompletionsEndToEndTests {
             t places nearby --at 60,24 --near ''
             """)
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
-        let answers = Dictionary(r.stdout.split(separator: "\n").map { line -> (String, String) in
-            let parts = line.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
-        }) { a, _ in a }
+        let answers = Dictionary(
+            r.stdout.split(separator: "\n").map { line -> (String, String) in
+                let parts = line.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+                return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+            }
+        ) { a, _ in a }
         #expect(answers["places nea"] == "nearby")
         let types = try #require(answers["places nearby --type ca"]).split(separator: " ")
         #expect(types.contains("cafe") && types.allSatisfy { $0.hasPrefix("ca") }, "\(types)")
@@ -135,7 +139,8 @@ struct CompletionsEndToEndTests {
         let fish = try Self.requireShell("fish")
         let shell = try Shell()
         defer { shell.favorites.remove() }
-        let r = try shell.run("""
+        let r = try shell.run(
+            """
             places completions fish > "$HOME/places.fish"
             "\(fish)" --no-config -c '
                 source $HOME/places.fish
@@ -147,9 +152,11 @@ struct CompletionsEndToEndTests {
             """)
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
         let lines = Set(r.stdout.split(separator: "\n").map(String.init))
-        for expected in ["places nea|nearby", "places nearby --type ca|cafe", "places nearby --type=cafe,ba|--type=cafe,bar",
-                         "places route-estimate --mode d|drive", "places details |\(Self.loiste)",
-                         "places favorite |add", "places favorite |list", "places favorite |remove"] {
+        for expected in [
+            "places nea|nearby", "places nearby --type ca|cafe", "places nearby --type=cafe,ba|--type=cafe,bar",
+            "places route-estimate --mode d|drive", "places details |\(Self.loiste)",
+            "places favorite |add", "places favorite |list", "places favorite |remove",
+        ] {
             #expect(lines.contains(expected), "\(expected) not in \(r.stdout)")
         }
         #expect(!lines.contains("places nearby --type ca|bar"))
@@ -162,7 +169,8 @@ struct CompletionsEndToEndTests {
         let zsh = try Self.requireShell("zsh")
         let shell = try Shell()
         defer { shell.favorites.remove() }
-        let r = try shell.run("""
+        let r = try shell.run(
+            """
             mkdir -p "$HOME/zfunc" && places completions zsh > "$HOME/zfunc/_places" || exit 9
             "\(zsh)" -f -c 'autoload -U compinit && compinit -u -D && source <(places completions zsh) && print -r -- "sourced:$_comps[places]"'
             "\(zsh)" -f -c 'fpath=($HOME/zfunc $fpath); autoload -U compinit && compinit -u -D && print -r -- "fpath:$_comps[places]"'
@@ -180,7 +188,8 @@ struct CompletionsEndToEndTests {
         let zsh = try Self.requireShell("zsh")
         let shell = try Shell()
         defer { shell.favorites.remove() }
-        let r = try shell.run("""
+        let r = try shell.run(
+            """
             places completions zsh > "$HOME/_places" || exit 9
             "\(zsh)" -f -c '
                 compdef() { :; }

@@ -24,7 +24,10 @@ struct ErrorEnvelopeEndToEndTests {
         if let code { members.append(#""code":\#(code)"#) }
         members.append(#""message":"\#(message)""#)
         if let status { members.append(#""status":"\#(status)""#) }
-        if let reason { members.append(#""details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"\#(reason)","domain":"googleapis.com"}]"#) }
+        if let reason {
+            members.append(
+                #""details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"\#(reason)","domain":"googleapis.com"}]"#)
+        }
         return #"{"error":{\#(members.joined(separator: ","))}}"#
     }
 
@@ -34,32 +37,47 @@ struct ErrorEnvelopeEndToEndTests {
     static let routes = ["route-estimate", "--from", "60.17,24.94", "--to", "60.18,24.95", "--router", "google", "--retries", "0"]
 
     static let googleCases: [GoogleCase] = [
-        GoogleCase(name: "nearby API_KEY_INVALID", arguments: nearby, code: 400,
-                   envelope: envelope(400, "INVALID_ARGUMENT", "API key not valid: \(A.key)", reason: "API_KEY_INVALID"),
-                   status: 77, fragment: "Google Places rejected the key (400 INVALID_ARGUMENT, API_KEY_INVALID)"),
-        GoogleCase(name: "search SERVICE_DISABLED", arguments: search, code: 403,
-                   envelope: envelope(403, "PERMISSION_DENIED", "Places API (New) has not been used", reason: "SERVICE_DISABLED"),
-                   status: 77, fragment: "rejected the key (403 PERMISSION_DENIED, SERVICE_DISABLED)"),
-        GoogleCase(name: "search RESOURCE_EXHAUSTED", arguments: search, code: 429, envelope: envelope(429, "RESOURCE_EXHAUSTED", "Quota exceeded"),
-                   status: 75, fragment: "Google Places rate-limited the request (429 RESOURCE_EXHAUSTED)"),
-        GoogleCase(name: "nearby UNAVAILABLE", arguments: nearby, code: 503, envelope: envelope(503, "UNAVAILABLE", "The service is currently unavailable."),
-                   status: 69, fragment: "Google Places failed with 503 UNAVAILABLE"),
-        GoogleCase(name: "nearby INVALID_ARGUMENT", arguments: nearby, code: 400, envelope: envelope(400, "INVALID_ARGUMENT", "Invalid radius."),
-                   status: 64, fragment: "Google Places refused the request (400 INVALID_ARGUMENT): Invalid radius."),
-        GoogleCase(name: "nearby status word only", arguments: nearby, code: 403, envelope: envelope(nil, "PERMISSION_DENIED", "no code given"),
-                   status: 77, fragment: "rejected the key (403 PERMISSION_DENIED)"),
-        GoogleCase(name: "details NOT_FOUND", arguments: details, code: 404, envelope: envelope(404, "NOT_FOUND", "Requested entity was not found."),
-                   status: 66, fragment: "Google Places has no place google:ChIJhostile0"),
-        GoogleCase(name: "details API_KEY_INVALID", arguments: details, code: 400,
-                   envelope: envelope(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", reason: "API_KEY_INVALID"),
-                   status: 77, fragment: "rejected the key (400 INVALID_ARGUMENT, API_KEY_INVALID)"),
-        GoogleCase(name: "routes API_KEY_INVALID", arguments: routes, code: 400,
-                   envelope: envelope(400, "INVALID_ARGUMENT", "API key not valid: \(A.key)", reason: "API_KEY_INVALID"),
-                   status: 77, fragment: "Google Routes rejected the key (400 INVALID_ARGUMENT, API_KEY_INVALID)"),
-        GoogleCase(name: "routes INTERNAL", arguments: routes, code: 500, envelope: envelope(500, "INTERNAL", "Internal error encountered."),
-                   status: 69, fragment: "Google Routes failed with 500 INTERNAL"),
-        GoogleCase(name: "routes INVALID_ARGUMENT", arguments: routes, code: 400, envelope: envelope(400, "INVALID_ARGUMENT", "Invalid travel mode."),
-                   status: 64, fragment: "Google Routes refused the request (400 INVALID_ARGUMENT): Invalid travel mode."),
+        GoogleCase(
+            name: "nearby API_KEY_INVALID", arguments: nearby, code: 400,
+            envelope: envelope(400, "INVALID_ARGUMENT", "API key not valid: \(A.key)", reason: "API_KEY_INVALID"),
+            status: 77, fragment: "Google Places rejected the key (400 INVALID_ARGUMENT, API_KEY_INVALID)"),
+        GoogleCase(
+            name: "search SERVICE_DISABLED", arguments: search, code: 403,
+            envelope: envelope(403, "PERMISSION_DENIED", "Places API (New) has not been used", reason: "SERVICE_DISABLED"),
+            status: 77, fragment: "rejected the key (403 PERMISSION_DENIED, SERVICE_DISABLED)"),
+        GoogleCase(
+            name: "search RESOURCE_EXHAUSTED", arguments: search, code: 429,
+            envelope: envelope(429, "RESOURCE_EXHAUSTED", "Quota exceeded"),
+            status: 75, fragment: "Google Places rate-limited the request (429 RESOURCE_EXHAUSTED)"),
+        GoogleCase(
+            name: "nearby UNAVAILABLE", arguments: nearby, code: 503,
+            envelope: envelope(503, "UNAVAILABLE", "The service is currently unavailable."),
+            status: 69, fragment: "Google Places failed with 503 UNAVAILABLE"),
+        GoogleCase(
+            name: "nearby INVALID_ARGUMENT", arguments: nearby, code: 400, envelope: envelope(400, "INVALID_ARGUMENT", "Invalid radius."),
+            status: 64, fragment: "Google Places refused the request (400 INVALID_ARGUMENT): Invalid radius."),
+        GoogleCase(
+            name: "nearby status word only", arguments: nearby, code: 403, envelope: envelope(nil, "PERMISSION_DENIED", "no code given"),
+            status: 77, fragment: "rejected the key (403 PERMISSION_DENIED)"),
+        GoogleCase(
+            name: "details NOT_FOUND", arguments: details, code: 404,
+            envelope: envelope(404, "NOT_FOUND", "Requested entity was not found."),
+            status: 66, fragment: "Google Places has no place google:ChIJhostile0"),
+        GoogleCase(
+            name: "details API_KEY_INVALID", arguments: details, code: 400,
+            envelope: envelope(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", reason: "API_KEY_INVALID"),
+            status: 77, fragment: "rejected the key (400 INVALID_ARGUMENT, API_KEY_INVALID)"),
+        GoogleCase(
+            name: "routes API_KEY_INVALID", arguments: routes, code: 400,
+            envelope: envelope(400, "INVALID_ARGUMENT", "API key not valid: \(A.key)", reason: "API_KEY_INVALID"),
+            status: 77, fragment: "Google Routes rejected the key (400 INVALID_ARGUMENT, API_KEY_INVALID)"),
+        GoogleCase(
+            name: "routes INTERNAL", arguments: routes, code: 500, envelope: envelope(500, "INTERNAL", "Internal error encountered."),
+            status: 69, fragment: "Google Routes failed with 500 INTERNAL"),
+        GoogleCase(
+            name: "routes INVALID_ARGUMENT", arguments: routes, code: 400,
+            envelope: envelope(400, "INVALID_ARGUMENT", "Invalid travel mode."),
+            status: 64, fragment: "Google Routes refused the request (400 INVALID_ARGUMENT): Invalid travel mode."),
     ]
 
     static func run(_ arguments: [String], status: Int, body: String) async throws -> (PlacesBinary.Result, FakeHTTPServer) {
@@ -90,24 +108,38 @@ struct ErrorEnvelopeEndToEndTests {
         var testDescription: String { name }
     }
 
-    static let overpassPage = #"<?xml version="1.0" encoding="UTF-8"?><html><body><p><strong style="color:#FF0000">Error</strong>: runtime error: open64: 2 No such file or directory /osm3s_v0.7.61_osm_base Dispatcher_Client::1</p></body></html>"#
+    static let overpassPage =
+        #"<?xml version="1.0" encoding="UTF-8"?><html><body><p><strong style="color:#FF0000">Error</strong>: runtime error: open64: 2 No such file or directory /osm3s_v0.7.61_osm_base Dispatcher_Client::1</p></body></html>"#
 
     static let siblingCases: [Case] = [
-        Case(name: "foursquare nearby message", arguments: ["nearby", "--provider", "foursquare", "--at", A.at],
-             body: #"{"message":"Invalid request token."}"#, status: 69, fragment: "Foursquare answered with an error instead of places: Invalid request token."),
-        Case(name: "foursquare details message", arguments: ["details", "foursquare:4b0588f9f964a52000000000"],
-             body: #"{"message":"Place not found."}"#, status: 69, fragment: "Foursquare answered with an error instead of places: Place not found."),
-        Case(name: "overpass nearby HTML page", arguments: ["nearby", "--provider", "osm", "--at", A.at], body: overpassPage, contentType: "text/html",
-             status: 69, fragment: "Overpass answered with a page instead of JSON: Error: runtime error: open64"),
-        Case(name: "overpass details HTML page", arguments: ["details", "osm:node/5"], body: overpassPage, contentType: "text/html",
-             status: 69, fragment: "Overpass answered with a page instead of JSON"),
-        Case(name: "overpass remark", arguments: ["nearby", "--provider", "osm", "--at", A.at],
-             body: #"{"elements":[],"remark":"runtime error: Query run out of memory in \"query\" at line 1 using about 1 MB of RAM."}"#,
-             status: 69, fragment: "Overpass gave up on the query (runtime error: Query run out of memory"),
-        Case(name: "osrm NoRoute in a 200", arguments: ["route-estimate", "--from", "60.17,24.94", "--to", "60.18,24.95", "--router", "osrm"],
-             body: #"{"code":"NoRoute","message":"Impossible route between points"}"#, status: 66, fragment: "OSRM found no walking route"),
-        Case(name: "osrm InvalidUrl in a 200", arguments: ["route-estimate", "--from", "60.17,24.94", "--to", "60.18,24.95", "--router", "osrm"],
-             body: #"{"code":"InvalidUrl","message":"URL string malformed"}"#, status: 69, fragment: "does not offer OSRM's route service v1 (InvalidUrl"),
+        Case(
+            name: "foursquare nearby message", arguments: ["nearby", "--provider", "foursquare", "--at", A.at],
+            body: #"{"message":"Invalid request token."}"#, status: 69,
+            fragment: "Foursquare answered with an error instead of places: Invalid request token."),
+        Case(
+            name: "foursquare details message", arguments: ["details", "foursquare:4b0588f9f964a52000000000"],
+            body: #"{"message":"Place not found."}"#, status: 69,
+            fragment: "Foursquare answered with an error instead of places: Place not found."),
+        Case(
+            name: "overpass nearby HTML page", arguments: ["nearby", "--provider", "osm", "--at", A.at], body: overpassPage,
+            contentType: "text/html",
+            status: 69, fragment: "Overpass answered with a page instead of JSON: Error: runtime error: open64"),
+        Case(
+            name: "overpass details HTML page", arguments: ["details", "osm:node/5"], body: overpassPage, contentType: "text/html",
+            status: 69, fragment: "Overpass answered with a page instead of JSON"),
+        Case(
+            name: "overpass remark", arguments: ["nearby", "--provider", "osm", "--at", A.at],
+            body: #"{"elements":[],"remark":"runtime error: Query run out of memory in \"query\" at line 1 using about 1 MB of RAM."}"#,
+            status: 69, fragment: "Overpass gave up on the query (runtime error: Query run out of memory"),
+        Case(
+            name: "osrm NoRoute in a 200",
+            arguments: ["route-estimate", "--from", "60.17,24.94", "--to", "60.18,24.95", "--router", "osrm"],
+            body: #"{"code":"NoRoute","message":"Impossible route between points"}"#, status: 66, fragment: "OSRM found no walking route"),
+        Case(
+            name: "osrm InvalidUrl in a 200",
+            arguments: ["route-estimate", "--from", "60.17,24.94", "--to", "60.18,24.95", "--router", "osrm"],
+            body: #"{"code":"InvalidUrl","message":"URL string malformed"}"#, status: 69,
+            fragment: "does not offer OSRM's route service v1 (InvalidUrl"),
     ]
 
     @Test(arguments: siblingCases)

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,8 +18,10 @@ import Darwin
 struct FavoritesDurabilityEndToEndTests {
     /// Distinct real ids from the bundled extract, nearest first.
     static func helsinkiIDs(_ count: Int) throws -> [String] {
-        let r = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--radius", "3000", "--limit", "\(count)", "--json", "--fields", "id",
-                                      "--data", PlacesBinary.helsinkiData])
+        let r = try PlacesBinary.run([
+            "nearby", "--near", "Helsinki", "--radius", "3000", "--limit", "\(count)", "--json", "--fields", "id",
+            "--data", PlacesBinary.helsinkiData,
+        ])
         let ids = try JSONHelpers.array(r.stdout).compactMap { $0["id"] as? String }
         try #require(Set(ids).count == count, "\(r)")
         return ids
@@ -27,14 +34,17 @@ struct FavoritesDurabilityEndToEndTests {
         let ids = try Self.helsinkiIDs(50)
         var env = s.environment
         env["IDS"] = ids.joined(separator: " ")
-        let r = try PlacesBinary.shell("""
+        let r = try PlacesBinary.shell(
+            """
             pids=()
             for id in $IDS; do "$PLACES" favorite add "$id" --data "$DATA" 2>/dev/null & pids+=($!); done
             ok=0; for p in "${pids[@]}"; do wait "$p" && ok=$((ok+1)); done
             echo "started=${#pids[@]} succeeded=$ok"
             """, environment: env)
         let listed = try s.listedIDs()
-        print("favorites durability: concurrent adds \(r.stdout.trimmingCharacters(in: .newlines)) found=\(listed.count) distinct=\(Set(listed).count)")
+        print(
+            "favorites durability: concurrent adds \(r.stdout.trimmingCharacters(in: .newlines)) found=\(listed.count) distinct=\(Set(listed).count)"
+        )
         #expect(r.stdout == "started=50 succeeded=50\n", "\(r)")
         #expect(Set(listed) == Set(ids) && listed.count == 50)
     }
@@ -49,9 +59,10 @@ struct FavoritesDurabilityEndToEndTests {
         defer { s.remove() }
         // A large file (3,000 favorites, ~1.4 MB) so that reading, encoding and writing take a while.
         let synthetic = try (1...3000).map { i in
-            try Favorite(id: PlaceID(parsing: "osm:node/\(9_000_000_000 + i)"), name: "Synthetic \(i)",
-                         coordinate: Coordinate(latitude: 60.1 + Double(i) * 1e-6, longitude: 24.9), address: "Street \(i)",
-                         categories: ["restaurant"], cuisines: ["sushi"], addedAt: "2024-01-01T00:00:00Z")
+            try Favorite(
+                id: PlaceID(parsing: "osm:node/\(9_000_000_000 + i)"), name: "Synthetic \(i)",
+                coordinate: Coordinate(latitude: 60.1 + Double(i) * 1e-6, longitude: 24.9), address: "Street \(i)",
+                categories: ["restaurant"], cuisines: ["sushi"], addedAt: "2024-01-01T00:00:00Z")
         }
         try FavoritesDocument(favorites: synthetic).encoded().write(to: s.file)
         let ids = try Self.helsinkiIDs(32)
@@ -69,7 +80,10 @@ struct FavoritesDurabilityEndToEndTests {
             return p
         }
         func temporaryFiles() -> Set<String> {
-            Set(((try? FileManager.default.contentsOfDirectory(atPath: s.directory.path)) ?? []).filter { $0.hasPrefix(".favorites.json.tmp-") })
+            Set(
+                ((try? FileManager.default.contentsOfDirectory(atPath: s.directory.path)) ?? []).filter {
+                    $0.hasPrefix(".favorites.json.tmp-")
+                })
         }
         // How long a writer runs here, to spread the kills over its whole life: the shortest
         // uncut run so far (other tests share the machine). Not an assertion.
@@ -129,10 +143,12 @@ struct FavoritesDurabilityEndToEndTests {
         #expect(last.status == 0, "\(last)")
         expected.insert(FavoritesEndToEndTests.loiste)
         #expect(try Set(FavoritesDocument.decode(#require(s.bytes()), path: s.path).favorites.map(\.id.description)) == expected)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: s.directory.path).sorted() == ["favorites.json", "favorites.json.lock"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: s.directory.path).sorted() == ["favorites.json", "favorites.json.lock"])
         let kills = tally.filter { $0.key.contains(": killed") }.values.reduce(0, +)
-        print("favorites durability: writers=\(ids.count - 2) lifetime≈\(String(format: "%.2f", lifetime))s kills=\(kills) favorites=\(expected.count) "
-              + tally.sorted { $0.key < $1.key }.map { "[\($0.key): \($0.value)]" }.joined(separator: " "))
+        print(
+            "favorites durability: writers=\(ids.count - 2) lifetime≈\(String(format: "%.2f", lifetime))s kills=\(kills) favorites=\(expected.count) "
+                + tally.sorted { $0.key < $1.key }.map { "[\($0.key): \($0.value)]" }.joined(separator: " "))
         #expect(kills > 0)
     }
 }

@@ -20,7 +20,11 @@ struct FavoritesEndToEndTests {
 
         let list = try s.run(["favorite", "list", "--json"])
         let entry = try #require(try JSONHelpers.array(list.stdout).first)
-        #expect(JSONHelpers.keyOrder(ofFirstObjectIn: list.stdout) == ["id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "mapsUrl", "isFavorite", "addedAt", "note", "alias"])
+        #expect(
+            JSONHelpers.keyOrder(ofFirstObjectIn: list.stdout) == [
+                "id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "mapsUrl",
+                "isFavorite", "addedAt", "note", "alias",
+            ])
         #expect(entry["id"] as? String == Self.loiste && entry["name"] as? String == "Loiste")
         #expect(entry["isFavorite"] as? Bool == true && entry["note"] as? String == "Friday lunch")
         #expect(entry["distanceMeters"] is NSNull)
@@ -38,7 +42,9 @@ struct FavoritesEndToEndTests {
         Thread.sleep(forTimeInterval: 1.1)
         let again = try s.run(["favorite", "add", Self.loiste], data: true)
         #expect(again.status == 0, "\(again)")
-        #expect(again.stderr.contains("already a favorite") && again.stderr.contains("kept its addedAt \(addedAt)") && again.stderr.contains("kept its note"), "\(again)")
+        #expect(
+            again.stderr.contains("already a favorite") && again.stderr.contains("kept its addedAt \(addedAt)")
+                && again.stderr.contains("kept its note"), "\(again)")
         var entries = try JSONHelpers.array(s.run(["favorite", "list", "--json"]).stdout)
         #expect(entries.count == 1 && entries[0]["addedAt"] as? String == addedAt && entries[0]["note"] as? String == "Friday lunch")
 
@@ -83,13 +89,15 @@ struct FavoritesEndToEndTests {
     @Test func listIsOldestFirstOrNearestFirstInEveryFormat() throws {
         let s = try FavoritesSandbox()
         defer { s.remove() }
-        try Data("""
+        try Data(
+            """
             {"version": 1, "favorites": [
               {"id": "\(Self.kappeli)", "name": "Kampin kappeli", "latitude": 60.1694454, "longitude": 24.9359191,
                "categories": ["place_of_worship"], "addedAt": "2024-03-01T08:00:00Z", "note": "quiet, \\"really\\""},
               {"id": "\(Self.loiste)", "name": "Loiste", "latitude": 60.1702394, "longitude": 24.938897,
                "categories": ["restaurant"], "addedAt": "2023-12-24T18:00:00Z", "note": null}]}
-            """.utf8).write(to: s.file)
+            """.utf8
+        ).write(to: s.file)
         let byAge = try JSONHelpers.array(s.run(["favorite", "list", "--json"]).stdout)
         #expect(byAge.map { $0["id"] as? String } == [Self.loiste, Self.kappeli])
 
@@ -99,11 +107,14 @@ struct FavoritesEndToEndTests {
 
         let csv = try s.run(["favorite", "list", "--format", "csv"]).stdout.split(separator: "\n").map(String.init)
         try #require(csv.count == 3, "\(csv)")
-        #expect(csv[0] == "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note,alias")
+        #expect(
+            csv[0] == "id,provider,name,latitude,longitude,address,distanceMeters,categories,cuisines,mapsUrl,isFavorite,addedAt,note,alias"
+        )
         #expect(csv[2].hasSuffix(",true,2024-03-01T08:00:00Z,\"quiet, \"\"really\"\"\","), "\(csv)")
 
         let ndjson = try s.run(["favorite", "list", "--format", "ndjson"]).stdout.split(separator: "\n")
-        #expect(try ndjson.map { try JSONHelpers.object(String($0))["addedAt"] as? String } == ["2023-12-24T18:00:00Z", "2024-03-01T08:00:00Z"])
+        #expect(
+            try ndjson.map { try JSONHelpers.object(String($0))["addedAt"] as? String } == ["2023-12-24T18:00:00Z", "2024-03-01T08:00:00Z"])
 
         let geo = try JSONHelpers.object(s.run(["favorite", "list", "--format", "geojson"]).stdout)
         let properties = try #require((geo["features"] as? [[String: Any]])?.compactMap { $0["properties"] as? [String: Any] })
@@ -111,7 +122,9 @@ struct FavoritesEndToEndTests {
 
         let table = try s.run(["favorite", "list", "--at", "60.1699,24.9384"]).stdout.split(separator: "\n").map(String.init)
         try #require(table.count == 3, "\(table)")
-        #expect(table[0].hasPrefix("NAME") && table[0].contains("DISTANCE") && table[0].contains("ADDED") && table[0].contains("NOTE") && table[0].hasSuffix("ALIAS"), "\(table)")
+        #expect(
+            table[0].hasPrefix("NAME") && table[0].contains("DISTANCE") && table[0].contains("ADDED") && table[0].contains("NOTE")
+                && table[0].hasSuffix("ALIAS"), "\(table)")
         #expect(table[1].hasPrefix("Loiste") && table[1].contains("47 m"), "\(table)")
 
         let fields = try s.run(["favorite", "list", "--json", "--fields", "note,id"])
@@ -128,7 +141,9 @@ struct FavoritesEndToEndTests {
         defer { s.remove() }
         #expect(try s.run(["favorite", "add", Self.loiste, "--note", "offline"], data: true).status == 0)
         var env = s.environment
-        for name in ["PLACES_GOOGLE_PLACES_URL", "PLACES_GOOGLE_ROUTES_URL", "PLACES_FOURSQUARE_URL", "PLACES_OVERPASS_URL", "PLACES_OSRM_URL"] {
+        for name in [
+            "PLACES_GOOGLE_PLACES_URL", "PLACES_GOOGLE_ROUTES_URL", "PLACES_FOURSQUARE_URL", "PLACES_OVERPASS_URL", "PLACES_OSRM_URL",
+        ] {
             env[name] = "http://127.0.0.1:1"
         }
         env["PLACES_PROVIDER"] = "google"
@@ -153,7 +168,9 @@ struct FavoritesEndToEndTests {
         let marked = try JSONHelpers.array(s.run(["nearby", "--near", "Helsinki", "--limit", "6", "--json"], data: true).stdout)
         #expect(marked.map { $0["isFavorite"] as? Bool } == [false, true, false, true, false, true])
 
-        let only = try s.run(["nearby", "--near", "Helsinki", "--favorites-only", "--limit", "2", "--format", "csv", "--fields", "id,isFavorite"], data: true)
+        let only = try s.run(
+            ["nearby", "--near", "Helsinki", "--favorites-only", "--limit", "2", "--format", "csv", "--fields", "id,isFavorite"], data: true
+        )
         #expect(only.stdout == "id,isFavorite\n\(ids[1]),true\n\(ids[3]),true\n", "\(only)")
 
         let search = try s.run(["search", "Loiste", "--json"], data: true)
@@ -187,8 +204,10 @@ struct FavoritesEndToEndTests {
         defer { s.remove() }
         let original = Data(content.utf8)
         try original.write(to: s.file)
-        for args in [["favorite", "add", Self.loiste, "--data", PlacesBinary.helsinkiData], ["favorite", "remove", Self.loiste],
-                     ["favorite", "list"], ["nearby", "--near", "Helsinki", "--favorites-only", "--data", PlacesBinary.helsinkiData]] {
+        for args in [
+            ["favorite", "add", Self.loiste, "--data", PlacesBinary.helsinkiData], ["favorite", "remove", Self.loiste],
+            ["favorite", "list"], ["nearby", "--near", "Helsinki", "--favorites-only", "--data", PlacesBinary.helsinkiData],
+        ] {
             let r = try s.run(args)
             #expect(r.status == 65, "\(args): \(r)")
             #expect(r.errorLines.count == 1 && r.errorLines[0].contains(s.path) && r.errorLines[0].contains("left unchanged"), "\(r)")
@@ -223,13 +242,17 @@ struct FavoritesEndToEndTests {
         // ...and it is found before the provider is asked: a web lookup may be billed.
         let google = try FakeGooglePlaces()
         defer { google.server.stop() }
-        let web = try s.run(["favorite", "add", "google:ChIJunwritable"], environment: [
-            "PLACES_FAVORITES_FILE": unwritable, "GOOGLE_MAPS_API_KEY": "test-key", "PLACES_GOOGLE_PLACES_URL": google.baseURL])
+        let web = try s.run(
+            ["favorite", "add", "google:ChIJunwritable"],
+            environment: [
+                "PLACES_FAVORITES_FILE": unwritable, "GOOGLE_MAPS_API_KEY": "test-key", "PLACES_GOOGLE_PLACES_URL": google.baseURL,
+            ])
         #expect(web.status == 78 && web.errorLines.count == 1 && web.errorLines[0].contains(unwritable), "\(web)")
         #expect(google.requests.isEmpty, "favorite add asked Google before finding it could not save: \(google.requests.map(\.target))")
         let underAFile = s.directory.appendingPathComponent("file")
         try Data().write(to: underAFile)
-        let r2 = try s.run(["favorite", "add", Self.loiste], data: true, environment: ["PLACES_FAVORITES_FILE": underAFile.path + "/favorites.json"])
+        let r2 = try s.run(
+            ["favorite", "add", Self.loiste], data: true, environment: ["PLACES_FAVORITES_FILE": underAFile.path + "/favorites.json"])
         #expect(r2.status == 78 && r2.errorLines.count == 1, "\(r2)")
     }
 

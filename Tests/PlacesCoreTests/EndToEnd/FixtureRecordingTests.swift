@@ -19,8 +19,10 @@ struct FixtureRecordingTests {
         let disagreeingFoursquare = try FakeFoursquare(disagreeingCafes: true)
         let fixtures = PlacesBinary.repositoryRoot.appendingPathComponent("Fixtures")
         var produced = Set<String>()
-        let canaries = ["GOOGLE_MAPS_API_KEY": "CANARY-google-\(UUID().uuidString.prefix(8))",
-                        "FOURSQUARE_API_KEY": "CANARY-fsq-\(UUID().uuidString.prefix(8))"]
+        let canaries = [
+            "GOOGLE_MAPS_API_KEY": "CANARY-google-\(UUID().uuidString.prefix(8))",
+            "FOURSQUARE_API_KEY": "CANARY-fsq-\(UUID().uuidString.prefix(8))",
+        ]
         for scenario in FixtureScenario.all() {
             let google = scenario.disagreeingCafes ? disagreeingGoogle : google
             let foursquare = scenario.disagreeingCafes ? disagreeingFoursquare : foursquare
@@ -51,21 +53,31 @@ struct FixtureRecordingTests {
                     if Self.updating {
                         // Only real changes: a new port alone is not worth a diff.
                         guard old.map(Self.normalized) != Self.normalized(text) else { continue }
-                        try FileManager.default.createDirectory(at: committed.deletingLastPathComponent(), withIntermediateDirectories: true)
+                        try FileManager.default.createDirectory(
+                            at: committed.deletingLastPathComponent(), withIntermediateDirectories: true)
                         try text.write(to: committed, atomically: true, encoding: .utf8)
                     } else {
-                        #expect(old.map(Self.normalized) == Self.normalized(text), "\(scenario.name): \(service)/\(file) differs from the committed fixture; re-record with Scripts/record-fixtures.sh")
+                        #expect(
+                            old.map(Self.normalized) == Self.normalized(text),
+                            "\(scenario.name): \(service)/\(file) differs from the committed fixture; re-record with Scripts/record-fixtures.sh"
+                        )
                     }
                 }
             }
             if Self.updating {
                 // Golden output is what the replay prints (identical to the recording run's).
                 let replay = try PlacesBinary.run(scenario.arguments, environment: FixtureScenario.offlineEnvironment)
-                try replay.stdout.write(to: FixtureScenario.directory.appendingPathComponent("\(scenario.name).stdout"), atomically: true, encoding: .utf8)
-                try replay.stderr.write(to: FixtureScenario.directory.appendingPathComponent("\(scenario.name).stderr"), atomically: true, encoding: .utf8)
-                #expect(replay.stdout == Self.withDefaultHosts(r.stdout, google), "\(scenario.name): replay and recording print different stdout")
+                try replay.stdout.write(
+                    to: FixtureScenario.directory.appendingPathComponent("\(scenario.name).stdout"), atomically: true, encoding: .utf8)
+                try replay.stderr.write(
+                    to: FixtureScenario.directory.appendingPathComponent("\(scenario.name).stderr"), atomically: true, encoding: .utf8)
+                #expect(
+                    replay.stdout == Self.withDefaultHosts(r.stdout, google),
+                    "\(scenario.name): replay and recording print different stdout")
             } else {
-                #expect(Self.withDefaultHosts(r.stdout, google) == scenario.expectedStdout, "\(scenario.name): recording stdout differs from golden")
+                #expect(
+                    Self.withDefaultHosts(r.stdout, google) == scenario.expectedStdout,
+                    "\(scenario.name): recording stdout differs from golden")
             }
         }
         // No stale exchange: every committed one belongs to some scenario.
@@ -74,7 +86,9 @@ struct FixtureRecordingTests {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(service).path)) ?? []
             for name in names where Self.isCassetteName(name) { committed.insert("\(service)/\(name)") }
         }
-        #expect(committed == produced, "stale: \(committed.subtracting(produced).sorted()); missing: \(produced.subtracting(committed).sorted())")
+        #expect(
+            committed == produced,
+            "stale: \(committed.subtracting(produced).sorted()); missing: \(produced.subtracting(committed).sorted())")
     }
 
     /// Output that names the service's base URL (Google photo URLs) names the fake's when

@@ -26,20 +26,24 @@ struct FixtureReplayTests {
         env["PLACES_FAVORITES_FILE"] = nil
         // Checked by theUsersOwnFavoritesReallyMarkThePlace: a binary that fails here fails
         // that test, rather than trapping the test process and every result with it.
-        _ = try? PlacesBinary.run(["favorite", "add", "osm:node/1369465615", "--data", "Fixtures/osm/helsinki-pois.json"], environment: env)
+        _ = try? PlacesBinary.run(
+            ["favorite", "add", "osm:node/1369465615", "--data", "Fixtures/osm/helsinki-pois.json"], environment: env)
         return home
     }()
 
     /// The pins README's "Use cassettes in CI" recipe sets.
-    static let recipePins = ["PLACES_FAVORITES_FILE": NSTemporaryDirectory() + "places-no-favorites-\(UUID().uuidString).json",
-                             "PLACES_NOW": "2026-06-01T12:00:00Z"]
+    static let recipePins = [
+        "PLACES_FAVORITES_FILE": NSTemporaryDirectory() + "places-no-favorites-\(UUID().uuidString).json",
+        "PLACES_NOW": "2026-06-01T12:00:00Z",
+    ]
 
     @Test func theUsersOwnFavoritesReallyMarkThePlace() throws {
         var env = PlacesBinary.baseEnvironment(home: Self.homeWithFavorites)
         env["PLACES_FAVORITES_FILE"] = nil
         let file = Self.homeWithFavorites + "/.local/share/places/favorites.json"
         #expect(((try? Data(contentsOf: URL(fileURLWithPath: file)))?.count ?? 0) > 0, "a non-empty favorites file in HOME")
-        let live = try PlacesBinary.run(["details", "osm:node/1369465615", "--json", "--data", "Fixtures/osm/helsinki-pois.json"], environment: env)
+        let live = try PlacesBinary.run(
+            ["details", "osm:node/1369465615", "--json", "--data", "Fixtures/osm/helsinki-pois.json"], environment: env)
         #expect(live.status == 0 && live.stdout.contains("\"isFavorite\": true"), "\(live)")
     }
 

@@ -15,7 +15,8 @@ struct ForgivingFlagsEndToEndTests {
 
     /// `alias pn='places nearby --limit 5'`, then `pn --limit 10 ...`: the last one wins.
     @Test func aShellAliasFlagGivenAgainIsOverridden() throws {
-        let r = try PlacesBinary.shell("""
+        let r = try PlacesBinary.shell(
+            """
             shopt -s expand_aliases
             alias pn="$PLACES nearby --limit 5 --format csv"
             pn --limit 10 --near Helsinki --data "$DATA"
@@ -26,7 +27,10 @@ struct ForgivingFlagsEndToEndTests {
         let json = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--format", "csv", "--json", "--limit", "2"] + data)
         #expect(try JSONHelpers.array(json.stdout).count == 2, "\(json)")
         // An --at after an alias's --near is the centre.
-        #expect(try ids(["nearby", "--near", "Tampere", "--at", "60.1699,24.9384", "--limit", "1", "-t", "restaurant"]) == ["osm:node/1369465615"])
+        #expect(
+            try ids(["nearby", "--near", "Tampere", "--at", "60.1699,24.9384", "--limit", "1", "-t", "restaurant"]) == [
+                "osm:node/1369465615"
+            ])
     }
 
     @Test func shortFlagsMatchTheLongOnes() throws {
@@ -45,9 +49,11 @@ struct ForgivingFlagsEndToEndTests {
     @Test func typeAndFieldsAccumulate() throws {
         let both = try ids(["nearby", "--near", "Helsinki", "--type", "cafe,bar", "--limit", "30"])
         #expect(try ids(["nearby", "--near", "Helsinki", "--type", "cafe", "-t", "bar", "--limit", "30"]) == both)
-        let r = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--limit", "1", "--json", "--fields", "+rating", "--fields", "+phone"] + data)
+        let r = try PlacesBinary.run(
+            ["nearby", "--near", "Helsinki", "--limit", "1", "--json", "--fields", "+rating", "--fields", "+phone"] + data)
         #expect(JSONHelpers.keyOrder(ofFirstObjectIn: r.stdout).suffix(2) == ["rating", "phone"], "\(r)")
-        let replaced = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--limit", "1", "--json", "--fields", "+rating", "--fields", "id,name"] + data)
+        let replaced = try PlacesBinary.run(
+            ["nearby", "--near", "Helsinki", "--limit", "1", "--json", "--fields", "+rating", "--fields", "id,name"] + data)
         #expect(JSONHelpers.keyOrder(ofFirstObjectIn: replaced.stdout) == ["id", "name"], "\(replaced)")
     }
 
@@ -75,13 +81,16 @@ struct ForgivingFlagsEndToEndTests {
         let cafes = try ids(["nearby", "--near", "Helsinki", "--type", "cafe"])
         #expect(try ids(["nearby", "--near", "Helsinki", "--type", "coffee"]) == cafes)
         #expect(try ids(["nearby", "--near", "Helsinki", "-t", "Cafés"]) == cafes)
-        #expect(try ids(["nearby", "--near", "Helsinki", "--type", "chemist"]) == ids(["nearby", "--near", "Helsinki", "--type", "pharmacy"]))
+        #expect(
+            try ids(["nearby", "--near", "Helsinki", "--type", "chemist"]) == ids(["nearby", "--near", "Helsinki", "--type", "pharmacy"]))
         let typo = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--type", "coffe"] + data)
         #expect(typo.status == 64 && typo.stderr.contains("did you mean cafe?"), "\(typo)")
     }
 
-    @Test(arguments: [("car", "drive"), ("driving", "drive"), ("walking", "walk"), ("foot", "walk"),
-                      ("cycling", "bike"), ("bicycle", "bike"), ("bus", "transit"), ("DRIVE", "drive")])
+    @Test(arguments: [
+        ("car", "drive"), ("driving", "drive"), ("walking", "walk"), ("foot", "walk"),
+        ("cycling", "bike"), ("bicycle", "bike"), ("bus", "transit"), ("DRIVE", "drive"),
+    ])
     func modeSynonyms(_ word: String, _ mode: String) throws {
         let r = try PlacesBinary.run(["route-estimate", "--from", "Helsinki", "--to", "Espoo", "--mode", word, "--json"])
         #expect(r.status == 0, "\(r)")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
 
 /// The `foursquare` provider through the binary, against `FakeFoursquare` over loopback.
 @Suite("End to end: Foursquare Places")
@@ -33,8 +35,11 @@ struct FoursquareEndToEndTests {
         #expect(request.header("X-Places-Api-Version") == "2025-06-17")
         #expect(request.header("Accept") == "application/json")
         #expect(!request.target.contains(canary), "the key must never be in the URL")
-        #expect(request.query == ["ll": "60.16952,24.93545", "radius": "1000", "fsq_category_ids": "4d4b7105d754a06374d81259",
-                                  "sort": "DISTANCE", "limit": "5", "fields": "fsq_place_id,name,latitude,longitude,location,categories"])
+        #expect(
+            request.query == [
+                "ll": "60.16952,24.93545", "radius": "1000", "fsq_category_ids": "4d4b7105d754a06374d81259",
+                "sort": "DISTANCE", "limit": "5", "fields": "fsq_place_id,name,latitude,longitude,location,categories",
+            ])
 
         let venues = try JSONHelpers.array(r.stdout)
         try #require(venues.count == 5)
@@ -52,10 +57,16 @@ struct FoursquareEndToEndTests {
         _ = try run(fake, ["nearby", "--near", "Helsinki", "--fields", "id,name,distanceMeters", "--json"])
         #expect(fake.requests.last?.query["fields"] == "fsq_place_id,name,latitude,longitude")
 
-        let rich = try run(fake, ["nearby", "--near", "Helsinki", "--type", "cafe", "--limit", "40",
-                                  "--fields", "+rating,+priceLevel,+openNow,+phone,+website", "--json"])
+        let rich = try run(
+            fake,
+            [
+                "nearby", "--near", "Helsinki", "--type", "cafe", "--limit", "40",
+                "--fields", "+rating,+priceLevel,+openNow,+phone,+website", "--json",
+            ])
         #expect(rich.status == 0, "\(rich)")
-        #expect(fake.requests.last?.query["fields"] == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,price,hours")
+        #expect(
+            fake.requests.last?.query["fields"] == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,price,hours"
+        )
         #expect(fake.requests.last?.query["fsq_category_ids"] == "63be6904847c3692a84b9bb6")
         let venues = try JSONHelpers.array(rich.stdout)
         #expect(venues.count > 10)
@@ -108,18 +119,26 @@ struct FoursquareEndToEndTests {
 
     @Test func aNextLinkToAnotherHostIsRefusedAndARelativeOneIsFollowed() throws {
         let evil = try FakeFoursquare { request in
-            guard case .respond(let status, var headers, let body) = FakeFoursquare.answer(request, places: FakeFoursquare.places) else { return nil }
+            guard case .respond(let status, var headers, let body) = FakeFoursquare.answer(request, places: FakeFoursquare.places) else {
+                return nil
+            }
             headers = headers.map { $0.0 == "Link" ? ("Link", "<https://attacker.example/places/search?cursor=50-x>; rel=\"next\"") : $0 }
             return .respond(status: status, headers: headers, body: body)
         }
         let refused = try run(evil, ["nearby", "--near", "Helsinki", "--limit", "60"])
         #expect(refused.status == 65, "\(refused)")
-        #expect(refused.errorLines.count == 1 && refused.errorLines[0].contains("points to https://attacker.example/places/search") && refused.errorLines[0].contains("not followed"), "\(refused)")
+        #expect(
+            refused.errorLines.count == 1 && refused.errorLines[0].contains("points to https://attacker.example/places/search")
+                && refused.errorLines[0].contains("not followed"), "\(refused)")
         #expect(evil.requests.count == 1, "the cursor was not followed")
 
         let relative = try FakeFoursquare { request in
-            guard case .respond(let status, var headers, let body) = FakeFoursquare.answer(request, places: FakeFoursquare.places) else { return nil }
-            headers = headers.map { $0.0 == "Link" ? ("Link", $0.1.replacingOccurrences(of: "http://\(request.header("Host")!)", with: "")) : $0 }
+            guard case .respond(let status, var headers, let body) = FakeFoursquare.answer(request, places: FakeFoursquare.places) else {
+                return nil
+            }
+            headers = headers.map {
+                $0.0 == "Link" ? ("Link", $0.1.replacingOccurrences(of: "http://\(request.header("Host")!)", with: "")) : $0
+            }
             return .respond(status: status, headers: headers, body: body)
         }
         let followed = try run(relative, ["nearby", "--near", "Helsinki", "--limit", "60", "--json"])
@@ -130,7 +149,8 @@ struct FoursquareEndToEndTests {
 
     @Test func searchSendsTheQueryAndGroupsByCuisine() throws {
         let fake = try FakeFoursquare()
-        let r = try run(fake, ["search", "restaurant", "--near", "Helsinki", "--radius", "2000", "--limit", "60", "--group-by", "cuisine", "--json"])
+        let r = try run(
+            fake, ["search", "restaurant", "--near", "Helsinki", "--radius", "2000", "--limit", "60", "--group-by", "cuisine", "--json"])
         #expect(r.status == 0, "\(r)")
         let first = try #require(fake.requests.first?.query)
         #expect(first["query"] == "restaurant" && first["sort"] == "RELEVANCE" && first["radius"] == "2000")
@@ -164,7 +184,9 @@ struct FoursquareEndToEndTests {
         #expect(venue["distanceMeters"] is NSNull)
 
         let unknown = try run(fake, ["details", "foursquare:000000000000000000000000"])
-        #expect(unknown.status == 66 && unknown.errorLines.count == 1 && unknown.errorLines[0].contains("Foursquare has no place foursquare:000000000000000000000000"), "\(unknown)")
+        #expect(
+            unknown.status == 66 && unknown.errorLines.count == 1
+                && unknown.errorLines[0].contains("Foursquare has no place foursquare:000000000000000000000000"), "\(unknown)")
     }
 
     @Test func keysMissingInvalidAndFromTheV3APIAre77WithAdvice() throws {
@@ -177,7 +199,9 @@ struct FoursquareEndToEndTests {
 
         let invalid = try run(fake, ["nearby", "--near", "Helsinki"], key: FakeFoursquare.invalidKey)
         #expect(invalid.status == 77 && invalid.errorLines.count == 1, "\(invalid)")
-        #expect(invalid.errorLines.first?.contains("Foursquare rejected the key (401): check FOURSQUARE_API_KEY: it must be a Service API Key") == true, "\(invalid)")
+        #expect(
+            invalid.errorLines.first?.contains("Foursquare rejected the key (401): check FOURSQUARE_API_KEY: it must be a Service API Key")
+                == true, "\(invalid)")
         let legacy = try run(fake, ["nearby", "--near", "Helsinki"], key: FakeFoursquare.legacyKey)
         #expect(legacy.status == 77 && legacy.errorLines.first?.contains("like a key of the retired v3 API") == true, "\(legacy)")
         #expect(!legacy.stderr.contains(FakeFoursquare.legacyKey))
@@ -205,7 +229,10 @@ struct FoursquareEndToEndTests {
 
     @Test(arguments: [
         StatusCase(status: 400, exit: 64, attempts: 1, fragment: "Foursquare refused the request (400): simulated"),
-        StatusCase(status: 402, exit: 77, attempts: 1, fragment: "refused the request for payment (402): simulated; Premium fields (rating, price, opening hours) need purchased credits"),
+        StatusCase(
+            status: 402, exit: 77, attempts: 1,
+            fragment:
+                "refused the request for payment (402): simulated; Premium fields (rating, price, opening hours) need purchased credits"),
         StatusCase(status: 403, exit: 77, attempts: 1, fragment: "Foursquare rejected the key (403)"),
         StatusCase(status: 404, exit: 66, attempts: 1, fragment: "no such place or resource (404)"),
         StatusCase(status: 429, exit: 75, attempts: 3, fragment: "rate-limited the request (429) after 3 attempts"),
@@ -226,7 +253,9 @@ struct FoursquareEndToEndTests {
         let timeout = try run(stalled, ["nearby", "--near", "Helsinki", "--timeout", "0.5", "--retries", "0"])
         #expect(timeout.status == 69 && timeout.errorLines.first?.contains("Foursquare did not answer in time") == true, "\(timeout)")
 
-        let truncated = try FakeFoursquare { _ in .truncated(status: 200, declaredLength: 5000, body: Data("{\"results\":[{\"fsq_place_id\":".utf8)) }
+        let truncated = try FakeFoursquare { _ in
+            .truncated(status: 200, declaredLength: 5000, body: Data("{\"results\":[{\"fsq_place_id\":".utf8))
+        }
         let cut = try run(truncated, ["nearby", "--near", "Helsinki", "--retries", "0"])
         #expect(cut.status == 69 && cut.errorLines.count == 1, "\(cut)")
 
@@ -243,14 +272,20 @@ struct FoursquareEndToEndTests {
         let r = try run(fake, ["nearby", "--near", "Helsinki", "--type", "cafe", "--limit", "120", "--dry-run"])
         #expect(r.status == 0, "\(r)")
         #expect(fake.requests.isEmpty)
-        #expect(r.stdout.hasPrefix("GET \(fake.baseURL)/places/search?ll=60.16952,24.93545&radius=1000&fsq_category_ids=63be6904847c3692a84b9bb6&sort=DISTANCE&limit=50&fields=fsq_place_id,name,latitude,longitude,location,categories\n"), "\(r)")
+        #expect(
+            r.stdout.hasPrefix(
+                "GET \(fake.baseURL)/places/search?ll=60.16952,24.93545&radius=1000&fsq_category_ids=63be6904847c3692a84b9bb6&sort=DISTANCE&limit=50&fields=fsq_place_id,name,latitude,longitude,location,categories\n"
+            ), "\(r)")
         #expect(r.stdout.contains("Authorization: REDACTED\nX-Places-Api-Version: 2025-06-17\n"))
         #expect(r.stdout.contains("# billed as Place Search Pro (no Premium fields)"))
         #expect(r.stdout.contains("later pages follow the Link header"))
         var keyless = env(fake)
         keyless.removeValue(forKey: "FOURSQUARE_API_KEY")
-        let premium = try PlacesBinary.run(["search", "pizza", "--provider", "foursquare", "--min-rating", "4", "--dry-run"], environment: keyless)
-        #expect(premium.status == 0 && premium.stdout.contains("# billed as Place Search Premium (needs credits; set by: rating)"), "\(premium)")
+        let premium = try PlacesBinary.run(
+            ["search", "pizza", "--provider", "foursquare", "--min-rating", "4", "--dry-run"], environment: keyless)
+        #expect(
+            premium.status == 0 && premium.stdout.contains("# billed as Place Search Premium (needs credits; set by: rating)"), "\(premium)"
+        )
     }
 
     @Test func recordThenReplayPagesWithoutNetworkOrKey() throws {
@@ -303,7 +338,8 @@ struct FoursquareEndToEndTests {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(try #require(pages["100"])))
         let short = try PlacesBinary.run(args, environment: FixtureScenario.offlineEnvironment)
         // The miss compares it with the closest recording, page 2: only the cursor differs.
-        #expect(short.status == 66 && short.errorLines.first?.contains("query.cursor: \"50-") == true
+        #expect(
+            short.status == 66 && short.errorLines.first?.contains("query.cursor: \"50-") == true
                 && short.errorLines.first?.contains("recorded, \"100-") == true, "the third page is asked for: \(short)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 
 /// The `google` provider through the binary, against `FakeGooglePlaces` over loopback.
@@ -32,7 +33,9 @@ struct GooglePlacesEndToEndTests {
         #expect(request.header("X-Goog-Api-Key") == canary)
         #expect(!request.target.contains(canary), "the key must never be in the URL")
         #expect(request.header("Content-Type") == "application/json")
-        #expect(request.header("X-Goog-FieldMask") == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri")
+        #expect(
+            request.header("X-Goog-FieldMask")
+                == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri")
         let body = try #require(request.json)
         #expect(body["includedTypes"] as? [String] == ["restaurant"])
         #expect(body["maxResultCount"] as? Int == 5)
@@ -57,8 +60,16 @@ struct GooglePlacesEndToEndTests {
         #expect(exact.status == 0, "\(exact)")
         #expect(fake.requests.last?.header("X-Goog-FieldMask") == "places.id,places.displayName,places.location")
 
-        let rich = try run(fake, ["nearby", "--near", "Helsinki", "--type", "cafe", "--fields", "+rating,+ratingCount,+priceLevel,+openNow,+phone,+website", "--json"])
-        #expect(fake.requests.last?.header("X-Goog-FieldMask") == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri,places.rating,places.userRatingCount,places.priceLevel,places.currentOpeningHours,places.internationalPhoneNumber,places.websiteUri")
+        let rich = try run(
+            fake,
+            [
+                "nearby", "--near", "Helsinki", "--type", "cafe", "--fields", "+rating,+ratingCount,+priceLevel,+openNow,+phone,+website",
+                "--json",
+            ])
+        #expect(
+            fake.requests.last?.header("X-Goog-FieldMask")
+                == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri,places.rating,places.userRatingCount,places.priceLevel,places.currentOpeningHours,places.internationalPhoneNumber,places.websiteUri"
+        )
         let venues = try JSONHelpers.array(rich.stdout)
         #expect(!venues.isEmpty)
         #expect(venues.allSatisfy { ($0["rating"] as? Double).map { (0...5).contains($0) } == true })
@@ -118,7 +129,8 @@ struct GooglePlacesEndToEndTests {
 
     @Test func detailsUsesABareMaskAndGivesHoursAndKeylessPhotoURLs() throws {
         let fake = try FakeGooglePlaces()
-        let id = try #require(FakeGooglePlaces.places.first { ($0["displayName"] as! [String: Any])["text"] as? String == "Loiste" }?["id"] as? String)
+        let id = try #require(
+            FakeGooglePlaces.places.first { ($0["displayName"] as! [String: Any])["text"] as? String == "Loiste" }?["id"] as? String)
         let r = try run(fake, ["details", "google:\(id)", "--fields", "+phone,+website,+openingHours,+photos", "--json"])
         #expect(r.status == 0, "\(r)")
         let request = try #require(fake.requests.first)
@@ -153,10 +165,15 @@ struct GooglePlacesEndToEndTests {
 
         let invalid = try run(fake, ["nearby", "--near", "Helsinki"], key: FakeGooglePlaces.invalidKey)
         #expect(invalid.status == 77, "\(invalid)")
-        #expect(invalid.errorLines.first?.contains("Google Places rejected the key (400 INVALID_ARGUMENT, API_KEY_INVALID): check GOOGLE_MAPS_API_KEY") == true, "\(invalid)")
+        #expect(
+            invalid.errorLines.first?.contains(
+                "Google Places rejected the key (400 INVALID_ARGUMENT, API_KEY_INVALID): check GOOGLE_MAPS_API_KEY") == true, "\(invalid)")
         let revoked = try run(fake, ["nearby", "--near", "Helsinki"], key: FakeGooglePlaces.revokedKey)
         #expect(revoked.status == 77, "\(revoked)")
-        #expect(revoked.errorLines.first?.contains("(403 PERMISSION_DENIED, SERVICE_DISABLED): check GOOGLE_MAPS_API_KEY and that Places API (New) is enabled for its project") == true, "\(revoked)")
+        #expect(
+            revoked.errorLines.first?.contains(
+                "(403 PERMISSION_DENIED, SERVICE_DISABLED): check GOOGLE_MAPS_API_KEY and that Places API (New) is enabled for its project")
+                == true, "\(revoked)")
     }
 
     @Test func typeGoogleLacksIsUsageBeforeAnyRequest() throws {
@@ -185,7 +202,8 @@ struct GooglePlacesEndToEndTests {
         StatusCase(status: 503, exit: 69, attempts: 3, fragment: "failed with 503"),
     ])
     func errorStatusesMapToExitCodes(_ c: StatusCase) throws {
-        let status = ["400": "INVALID_ARGUMENT", "404": "NOT_FOUND", "429": "RESOURCE_EXHAUSTED", "500": "INTERNAL", "503": "UNAVAILABLE"]["\(c.status)"]!
+        let status = ["400": "INVALID_ARGUMENT", "404": "NOT_FOUND", "429": "RESOURCE_EXHAUSTED", "500": "INTERNAL", "503": "UNAVAILABLE"][
+            "\(c.status)"]!
         let fake = try FakeGooglePlaces { _ in FakeGooglePlaces.error(c.status, status, "simulated", reason: nil) }
         let r = try run(fake, ["nearby", "--near", "Helsinki", "--retries", "2"])
         #expect(r.status == c.exit, "\(r)")
@@ -197,7 +215,8 @@ struct GooglePlacesEndToEndTests {
     @Test func rateLimitWithRetryAfterThenSuccess() throws {
         let count = LockedCounter()
         let fake = try FakeGooglePlaces { _ in
-            count.next() == 1 ? .json(429, "{\"error\":{\"code\":429,\"status\":\"RESOURCE_EXHAUSTED\"}}", headers: [("Retry-After", "1")]) : nil
+            count.next() == 1
+                ? .json(429, "{\"error\":{\"code\":429,\"status\":\"RESOURCE_EXHAUSTED\"}}", headers: [("Retry-After", "1")]) : nil
         }
         let started = Date()
         let r = try run(fake, ["nearby", "--near", "Helsinki", "--json"])
@@ -221,7 +240,8 @@ struct GooglePlacesEndToEndTests {
         #expect(stalled.requests.count == 2)
         #expect(Date().timeIntervalSince(started) >= 1.0, "two 0.5 s attempts cannot end sooner")
 
-        let truncated = try FakeGooglePlaces { _ in .truncated(status: 200, declaredLength: 5000, body: Data("{\"places\":[{\"id\":".utf8)) }
+        let truncated = try FakeGooglePlaces { _ in .truncated(status: 200, declaredLength: 5000, body: Data("{\"places\":[{\"id\":".utf8))
+        }
         let cut = try run(truncated, ["nearby", "--near", "Helsinki", "--retries", "0"])
         #expect(cut.status == 69 && cut.errorLines.count == 1, "\(cut)")
 
@@ -243,7 +263,8 @@ struct GooglePlacesEndToEndTests {
         #expect(r.stdout.contains("# billed as Nearby Search Pro"))
         var env = self.env(fake)
         env.removeValue(forKey: "GOOGLE_MAPS_API_KEY")
-        let keyless = try PlacesBinary.run(["search", "pizza", "--provider", "google", "--fields", "+rating", "--dry-run"], environment: env)
+        let keyless = try PlacesBinary.run(
+            ["search", "pizza", "--provider", "google", "--fields", "+rating", "--dry-run"], environment: env)
         #expect(keyless.status == 0 && keyless.stdout.contains("# billed as Text Search Enterprise (set by: rating)"), "\(keyless)")
     }
 
@@ -282,7 +303,8 @@ struct GooglePlacesEndToEndTests {
         let replayed = try PlacesBinary.run(args + ["--replay", dir.path], environment: env)
         #expect(replayed.status == 0, "\(replayed)")
         #expect(replayed.stdout == recorded.stdout)
-        let miss = try PlacesBinary.run(["search", "kebab", "--provider", "google", "--near", "Helsinki", "--replay", dir.path], environment: env)
+        let miss = try PlacesBinary.run(
+            ["search", "kebab", "--provider", "google", "--near", "Helsinki", "--replay", dir.path], environment: env)
         #expect(miss.status == 66 && miss.errorLines.first?.contains("replay: no recorded exchange in ") == true, "\(miss)")
     }
 }
@@ -291,5 +313,9 @@ struct GooglePlacesEndToEndTests {
 final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1; return value
+        }
+    }
 }

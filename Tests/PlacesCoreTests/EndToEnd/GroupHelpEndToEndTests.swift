@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import places_cli
 
 /// Help for every command and every group of commands (`favorite`), in every form it can be
@@ -12,14 +13,20 @@ struct GroupHelpEndToEndTests {
         #expect(Self.groups == ["cassettes", "favorite"])
         for group in Self.groups {
             let subcommands = CommandTable.subcommands(of: group).map { $0.path[1] }
-            for args in [["help", group], [group, "--help"], [group, "-h"], ["--help", group], [group, "bogus", "--help"], [group], [group, "--note", "x"]] {
+            for args in [
+                ["help", group], [group, "--help"], [group, "-h"], ["--help", group], [group, "bogus", "--help"], [group],
+                [group, "--note", "x"],
+            ] {
                 let r = try PlacesBinary.run(args)
                 // Without a subcommand it is still a usage error (64, one error line, empty
                 // stdout), and the group's help follows the error line on stderr.
                 let missing = !args.contains { $0 == "help" || $0 == "--help" || $0 == "-h" }
                 let help = missing ? String(r.stderr.drop { $0 != "\n" }.dropFirst(2)) : r.stdout
                 #expect(r.status == (missing ? 64 : 0), "\(args): \(r)")
-                #expect(missing ? r.stdout.isEmpty && r.errorLines.count == 1 && r.errorLines[0].contains("needs a subcommand") : r.stderr.isEmpty, "\(args): \(r)")
+                #expect(
+                    missing
+                        ? r.stdout.isEmpty && r.errorLines.count == 1 && r.errorLines[0].contains("needs a subcommand") : r.stderr.isEmpty,
+                    "\(args): \(r)")
                 #expect(help.hasPrefix("places \(group) — "), "\(args): \(r)")
                 #expect(help.contains("Usage:\n  places \(group) SUBCOMMAND [flags]"), "\(args): \(r)")
                 for sub in subcommands {
@@ -35,7 +42,10 @@ struct GroupHelpEndToEndTests {
             let typo = String(subcommands[0].dropLast())
             let unknown = try PlacesBinary.run(["help", group, typo])
             #expect(unknown.status == 64 && unknown.errorLines.count == 1 && unknown.stdout.isEmpty, "\(unknown)")
-            #expect(unknown.errorLines.first?.contains("unknown subcommand 'places \(group) \(typo)'; did you mean 'places \(group) \(subcommands[0])'?") == true, "\(unknown)")
+            #expect(
+                unknown.errorLines.first?.contains(
+                    "unknown subcommand 'places \(group) \(typo)'; did you mean 'places \(group) \(subcommands[0])'?") == true, "\(unknown)"
+            )
         }
     }
 

@@ -93,7 +93,9 @@ struct HostilePagingEndToEndTests {
     // MARK: - Foursquare Link paging
 
     /// `Link: <URL>; rel="next"` on every answer, the URL chosen per request.
-    static func foursquare(_ body: @escaping @Sendable (Int) -> String, link: @escaping @Sendable (Int, FakeHTTPServer.Request, String) -> String?) throws -> FakeHTTPServer {
+    static func foursquare(
+        _ body: @escaping @Sendable (Int) -> String, link: @escaping @Sendable (Int, FakeHTTPServer.Request, String) -> String?
+    ) throws -> FakeHTTPServer {
         let counter = Counter()
         let holder = BaseURLHolder()
         let server = try FakeHTTPServer { request in
@@ -107,7 +109,8 @@ struct HostilePagingEndToEndTests {
     }
 
     @Test func foursquareLinkBackToTheSamePageIsNotFollowed() async throws {
-        let server = try Self.foursquare({ _ in HostileAnswers.foursquarePage(0..<40) }, link: { _, request, base in base + request.target })
+        let server = try Self.foursquare(
+            { _ in HostileAnswers.foursquarePage(0..<40) }, link: { _, request, base in base + request.target })
         let r = try await Self.run(Self.foursquareNearby, server)
         #expect(r.status == 0, "\(r)")
         #expect(server.requests.count == 1)
@@ -118,8 +121,9 @@ struct HostilePagingEndToEndTests {
 
     @Test func foursquareRepeatedCursorIsNotFollowed() async throws {
         // The second page links to its own cursor again, with another parameter around it.
-        let server = try Self.foursquare({ n in HostileAnswers.foursquarePage((n - 1) * 40..<n * 40) },
-                                         link: { n, _, base in n == 1 ? base + "/places/search?cursor=A" : base + "/places/search?cursor=A&x=\(n)" })
+        let server = try Self.foursquare(
+            { n in HostileAnswers.foursquarePage((n - 1) * 40..<n * 40) },
+            link: { n, _, base in n == 1 ? base + "/places/search?cursor=A" : base + "/places/search?cursor=A&x=\(n)" })
         let r = try await Self.run(Self.foursquareNearby, server)
         #expect(r.status == 0, "\(r)")
         #expect(server.requests.count == 2)
@@ -129,7 +133,8 @@ struct HostilePagingEndToEndTests {
 
     @Test func foursquareSamePlacesUnderNewCursorsArePrintedOnce() async throws {
         // The report: `--limit 120` printed 120 rows of 40 distinct places.
-        let server = try Self.foursquare({ _ in HostileAnswers.foursquarePage(0..<40) }, link: { n, _, base in base + "/places/search?cursor=c\(n)" })
+        let server = try Self.foursquare(
+            { _ in HostileAnswers.foursquarePage(0..<40) }, link: { n, _, base in base + "/places/search?cursor=c\(n)" })
         let r = try await Self.run(Self.foursquareNearby, server)
         #expect(r.status == 0, "\(r)")
         #expect(server.requests.count == 2, "the second page brought nothing new")
@@ -139,7 +144,8 @@ struct HostilePagingEndToEndTests {
 
     @Test func foursquarePagesAreBoundedWhateverTheLimit() async throws {
         // One new place a page and a fresh cursor every time: --limit 1000 stops at 22 pages.
-        let server = try Self.foursquare({ n in HostileAnswers.foursquarePage(n..<n + 1) }, link: { n, _, base in base + "/places/search?cursor=c\(n)" })
+        let server = try Self.foursquare(
+            { n in HostileAnswers.foursquarePage(n..<n + 1) }, link: { n, _, base in base + "/places/search?cursor=c\(n)" })
         let r = try await Self.run(["nearby", "--provider", "foursquare", "--at", HostileAnswers.at, "--limit", "1000", "--json"], server)
         #expect(r.status == 0, "\(r)")
         #expect(server.requests.count == 22)
@@ -160,7 +166,9 @@ struct HostilePagingEndToEndTests {
     // MARK: - Every provider: a place once
 
     @Test func overpassListingAnElementTwicePrintsItOnce() async throws {
-        let body = HostileAnswers.overpassDocument([HostileAnswers.overpassNode(7), HostileAnswers.overpassNode(8), HostileAnswers.overpassNode(7)])
+        let body = HostileAnswers.overpassDocument([
+            HostileAnswers.overpassNode(7), HostileAnswers.overpassNode(8), HostileAnswers.overpassNode(7),
+        ])
         let server = try FakeHTTPServer { _ in .json(200, body) }
         let r = try await Self.run(["nearby", "--provider", "osm", "--at", HostileAnswers.at, "--json"], server)
         #expect(r.status == 0, "\(r)")
@@ -186,7 +194,11 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 
-    func next() -> Int { lock.withLock { count += 1; return count } }
+    func next() -> Int {
+        lock.withLock {
+            count += 1; return count
+        }
+    }
 }
 
 /// The fake's own base URL, known only once it listens, for links it writes.

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
-@testable import overpass_synth
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
+@testable import overpass_synth
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +35,8 @@ struct IndexTrustEndToEndTests {
     static func extract() -> Extract {
         func element(_ i: Int) -> String {
             let latitude = 60.2 + Double(i) * 0.0001
-            return #"{"type":"node","id":\#(1000 + i),"lat":\#(String(format: "%.4f", latitude)),"lon":24.9,"tags":{"amenity":"cafe","name":"Cafe \#(String(format: "%05d", i))"}}"#
+            return
+                #"{"type":"node","id":\#(1000 + i),"lat":\#(String(format: "%.4f", latitude)),"lon":24.9,"tags":{"amenity":"cafe","name":"Cafe \#(String(format: "%05d", i))"}}"#
         }
         let count = 20_000
         var text = "{\"elements\":[\n"
@@ -52,8 +59,12 @@ struct IndexTrustEndToEndTests {
             return !sampled.contains { $0.overlaps(bytes) }
         }!
         let amenity = element(i).range(of: "\"cafe\"")!
-        return Extract(data: Data(text.utf8),
-                       target: (1000 + i, 60.2 + Double(i) * 0.0001, starts[i] + element(i).utf8.distance(from: element(i).startIndex, to: amenity.lowerBound) + 1))
+        return Extract(
+            data: Data(text.utf8),
+            target: (
+                1000 + i, 60.2 + Double(i) * 0.0001,
+                starts[i] + element(i).utf8.distance(from: element(i).startIndex, to: amenity.lowerBound) + 1
+            ))
     }
 
     /// Writes "bank" over the target's "cafe" in place and sets the access and modification
@@ -73,7 +84,8 @@ struct IndexTrustEndToEndTests {
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         var after = stat()
         #expect(stat(path, &after) == 0)
-        #expect(FileStatus(after).size == FileStatus(before).size && FileStatus(after).inode == FileStatus(before).inode
+        #expect(
+            FileStatus(after).size == FileStatus(before).size && FileStatus(after).inode == FileStatus(before).inode
                 && FileStatus(after).modified == FileStatus(before).modified)
     }
 
@@ -155,7 +167,8 @@ struct IndexTrustEndToEndTests {
         try s.write(to: index)
         let r = try PlacesBinary.run(query, environment: env)
         #expect(r.status == 0 && r.stdout == first.stdout, "\(craft): \(r)")
-        #expect(r.stderrLines.count == 1 && r.stderrLines[0].hasPrefix("places: note: the cached index \(index) of \(path) is damaged (")
+        #expect(
+            r.stderrLines.count == 1 && r.stderrLines[0].hasPrefix("places: note: the cached index \(index) of \(path) is damaged (")
                 && r.stderrLines[0].hasSuffix("); rebuilding it"), "\(craft): \(r)")
         let again = try PlacesBinary.run(query, environment: env)
         #expect(again.stdout == first.stdout && again.stderr.isEmpty, "\(craft): \(again)")

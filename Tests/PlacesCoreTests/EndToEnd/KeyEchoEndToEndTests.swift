@@ -34,23 +34,37 @@ struct KeyEchoEndToEndTests {
     }
 
     static let apis: [API] = [
-        API(name: "Google Places", keyVariable: "GOOGLE_MAPS_API_KEY", urlVariable: "PLACES_GOOGLE_PLACES_URL",
+        API(
+            name: "Google Places", keyVariable: "GOOGLE_MAPS_API_KEY", urlVariable: "PLACES_GOOGLE_PLACES_URL",
             arguments: ["nearby", "--provider", "google", "--at", "60.17,24.94", "--radius", "500", "--retries", "0"],
-            okBody: { #"{"places":[{"id":"ChIJecho","displayName":{"text":"Echo \#($0)","languageCode":"en"},"location":{"latitude":60.1701,"longitude":24.9401},"formattedAddress":"\#($0) 1, Helsinki","types":["restaurant"]}]}"# },
+            okBody: {
+                #"{"places":[{"id":"ChIJecho","displayName":{"text":"Echo \#($0)","languageCode":"en"},"location":{"latitude":60.1701,"longitude":24.9401},"formattedAddress":"\#($0) 1, Helsinki","types":["restaurant"]}]}"#
+            },
             okStatus: 0,
-            errorBody: { #"{"error":{"code":400,"message":"\#(straddling("Invalid request ", $0, cut: 300))","status":"INVALID_ARGUMENT"}}"# },
+            errorBody: {
+                #"{"error":{"code":400,"message":"\#(straddling("Invalid request ", $0, cut: 300))","status":"INVALID_ARGUMENT"}}"#
+            },
             plainBody: #"{"places":[]}"#),
-        API(name: "Foursquare", keyVariable: "FOURSQUARE_API_KEY", urlVariable: "PLACES_FOURSQUARE_URL",
+        API(
+            name: "Foursquare", keyVariable: "FOURSQUARE_API_KEY", urlVariable: "PLACES_FOURSQUARE_URL",
             arguments: ["nearby", "--provider", "foursquare", "--at", "60.17,24.94", "--radius", "500", "--retries", "0"],
-            okBody: { #"{"results":[{"fsq_place_id":"echo0001","name":"Echo \#($0)","latitude":60.1701,"longitude":24.9401,"location":{"formatted_address":"\#($0) 1, Helsinki"}}]}"# },
+            okBody: {
+                #"{"results":[{"fsq_place_id":"echo0001","name":"Echo \#($0)","latitude":60.1701,"longitude":24.9401,"location":{"formatted_address":"\#($0) 1, Helsinki"}}]}"#
+            },
             okStatus: 0,
             errorBody: { #"{"message":"\#(straddling("Invalid request ", $0, cut: 300))"}"# },
             plainBody: #"{"results":[]}"#),
-        API(name: "Google Routes", keyVariable: "GOOGLE_MAPS_API_KEY", urlVariable: "PLACES_GOOGLE_ROUTES_URL",
-            arguments: ["route-estimate", "--from", "60.1699,24.9384", "--to", "60.1675,24.9522", "--router", "google", "--mode", "drive", "--retries", "0"],
+        API(
+            name: "Google Routes", keyVariable: "GOOGLE_MAPS_API_KEY", urlVariable: "PLACES_GOOGLE_ROUTES_URL",
+            arguments: [
+                "route-estimate", "--from", "60.1699,24.9384", "--to", "60.1675,24.9522", "--router", "google", "--mode", "drive",
+                "--retries", "0",
+            ],
             okBody: { #"{"routes":[{"distanceMeters":1843,"duration":"\#($0)s"}]}"# },
             okStatus: 65,
-            errorBody: { #"{"error":{"code":400,"message":"\#(straddling("Invalid request ", $0, cut: 300))","status":"INVALID_ARGUMENT"}}"# },
+            errorBody: {
+                #"{"error":{"code":400,"message":"\#(straddling("Invalid request ", $0, cut: 300))","status":"INVALID_ARGUMENT"}}"#
+            },
             plainBody: #"{"routes":[{"distanceMeters":1843,"duration":"1342s"}]}"#),
     ]
 
@@ -62,8 +76,9 @@ struct KeyEchoEndToEndTests {
     }
 
     func expectNoLeak(_ r: PlacesBinary.Result, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!KeyForms.leaks(canary, in: r.stdout) && !KeyForms.leaks(canary, in: r.stderr), "\(context): the key leaked: \(r)",
-                sourceLocation: sourceLocation)
+        #expect(
+            !KeyForms.leaks(canary, in: r.stdout) && !KeyForms.leaks(canary, in: r.stderr), "\(context): the key leaked: \(r)",
+            sourceLocation: sourceLocation)
     }
 
     func files(under directory: URL) -> [URL] {
@@ -108,14 +123,19 @@ struct KeyEchoEndToEndTests {
     func aRecordingThatWouldHoldTheKeyIsRefusedAndNothingIsWritten(_ name: String) async throws {
         let api = try #require(Self.apis.first { $0.name == name })
         for (form, echo) in KeyForms.echoes(of: canary) {
-            for (place, reply) in [("header", FakeHTTPServer.Reply.json(200, api.plainBody, headers: [("X-Request-Echo", echo)])),
-                                   ("body", .json(200, api.okBody(echo)))] {
+            for (place, reply) in [
+                ("header", FakeHTTPServer.Reply.json(200, api.plainBody, headers: [("X-Request-Echo", echo)])),
+                ("body", .json(200, api.okBody(echo))),
+            ] {
                 let server = try FakeHTTPServer { _ in reply }
                 defer { server.stop() }
                 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("places-echo-rec-\(UUID().uuidString)")
                 defer { try? FileManager.default.removeItem(at: directory) }
-                let r = try await PlacesBinary.runDetached(api.arguments + ["--record", directory.path], environment: environment(api, server))
-                #expect(r.status == 65 && r.errorLines.count == 1 && r.errorLines[0].contains("refusing to record"), "\(name), \(form) in the \(place): \(r)")
+                let r = try await PlacesBinary.runDetached(
+                    api.arguments + ["--record", directory.path], environment: environment(api, server))
+                #expect(
+                    r.status == 65 && r.errorLines.count == 1 && r.errorLines[0].contains("refusing to record"),
+                    "\(name), \(form) in the \(place): \(r)")
                 expectNoLeak(r, "\(name), \(form) in the \(place)")
                 for file in files(under: directory) {
                     let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
@@ -134,12 +154,15 @@ struct KeyEchoEndToEndTests {
         let places = try #require(Self.apis.first { $0.name == "Google Places" })
         for (form, piece) in KeyForms.pieces(of: canary) {
             let server = try FakeHTTPServer { request in
-                request.path.contains("computeRoutes") ? .json(200, #"{"routes":[{"distanceMeters":1234,"duration":"\#(piece)"}]}"#)
+                request.path.contains("computeRoutes")
+                    ? .json(200, #"{"routes":[{"distanceMeters":1234,"duration":"\#(piece)"}]}"#)
                     : .json(200, places.okBody(piece))
             }
             defer { server.stop() }
             let route = try await PlacesBinary.runDetached(routes.arguments, environment: environment(routes, server))
-            #expect(route.status == 65 && route.errorLines.count == 1 && route.errorLines[0].contains(#"duration "REDACTED""#), "\(form): \(route)")
+            #expect(
+                route.status == 65 && route.errorLines.count == 1 && route.errorLines[0].contains(#"duration "REDACTED""#),
+                "\(form): \(route)")
             expectNoLeak(route, "Routes, \(form)")
             let nearby = try await PlacesBinary.runDetached(places.arguments + ["--json"], environment: environment(places, server))
             #expect(nearby.status == 0 && nearby.stdout.contains("Echo REDACTED"), "\(form): \(nearby)")
@@ -150,8 +173,10 @@ struct KeyEchoEndToEndTests {
         defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("places-piece-rec-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let recorded = try await PlacesBinary.runDetached(routes.arguments + ["--record", directory.path], environment: environment(routes, server))
-        #expect(recorded.status == 65 && recorded.errorLines.count == 1 && recorded.errorLines[0].contains("refusing to record"), "\(recorded)")
+        let recorded = try await PlacesBinary.runDetached(
+            routes.arguments + ["--record", directory.path], environment: environment(routes, server))
+        #expect(
+            recorded.status == 65 && recorded.errorLines.count == 1 && recorded.errorLines[0].contains("refusing to record"), "\(recorded)")
         #expect(files(under: directory).isEmpty, "\(files(under: directory))")
         expectNoLeak(recorded, "--record")
     }
@@ -180,15 +205,21 @@ struct KeyEchoEndToEndTests {
         defer { sandbox.remove() }
         for (form, echo) in KeyForms.echoes(of: canary) {
             let server = try FakeHTTPServer { _ in
-                .json(200, #"{"id":"ChIJecho","displayName":{"text":"Echo \#(echo)"},"location":{"latitude":60.17,"longitude":24.94},"formattedAddress":"\#(echo) 1","websiteUri":"https://example.com/?k=\#(echo)"}"#)
+                .json(
+                    200,
+                    #"{"id":"ChIJecho","displayName":{"text":"Echo \#(echo)"},"location":{"latitude":60.17,"longitude":24.94},"formattedAddress":"\#(echo) 1","websiteUri":"https://example.com/?k=\#(echo)"}"#
+                )
             }
             defer { server.stop() }
-            let r = try sandbox.run(["favorite", "add", "google:ChIJecho", "--note", "echo test"],
-                                    environment: ["GOOGLE_MAPS_API_KEY": canary, "PLACES_GOOGLE_PLACES_URL": server.baseURL])
+            let r = try sandbox.run(
+                ["favorite", "add", "google:ChIJecho", "--note", "echo test"],
+                environment: ["GOOGLE_MAPS_API_KEY": canary, "PLACES_GOOGLE_PLACES_URL": server.baseURL])
             #expect(r.status == 0 && r.stderr.contains("Echo REDACTED"), "\(form): \(r)")
             expectNoLeak(r, form)
             let stored = String(decoding: try #require(sandbox.bytes()), as: UTF8.self)
-            #expect(!KeyForms.leaks(canary, in: stored) && stored.contains("Echo REDACTED"), "\(form): the favorites file holds the key:\n\(stored)")
+            #expect(
+                !KeyForms.leaks(canary, in: stored) && stored.contains("Echo REDACTED"),
+                "\(form): the favorites file holds the key:\n\(stored)")
         }
     }
 
@@ -211,7 +242,8 @@ struct KeyEchoEndToEndTests {
             expectNoLeak(near, "--near \(form)")
         }
         // FOURSQUARE_API_KEY="Bearer KEY": KEY alone is a secret too.
-        let foursquare = try PlacesBinary.run(["search", foursquareKey.lowercased(), "--provider", "foursquare", "--dry-run"], environment: env)
+        let foursquare = try PlacesBinary.run(
+            ["search", foursquareKey.lowercased(), "--provider", "foursquare", "--dry-run"], environment: env)
         #expect(foursquare.status == 0 && foursquare.stdout.contains("query=REDACTED"), "\(foursquare)")
         #expect(!KeyForms.leaks(foursquareKey, in: foursquare.stdout + foursquare.stderr), "\(foursquare)")
     }

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesProviderKit
 
 /// `--language` / `--region` (and `$PLACES_LANGUAGE` / `$PLACES_REGION`) through the binary:
 /// Google gets `languageCode` / `regionCode` as body fields of a search and query parameters
@@ -19,32 +25,39 @@ struct LanguageRegionEndToEndTests {
 
     @Test func searchesCarryThemInTheBodyAndDetailsInTheQuery() throws {
         let fake = try FakeGooglePlaces()
-        let nearby = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--language", "fi", "--region", "fi", "--json"], environment: env(fake))
+        let nearby = try PlacesBinary.run(
+            ["nearby", "--near", "Helsinki", "--language", "fi", "--region", "fi", "--json"], environment: env(fake))
         #expect(nearby.status == 0, "\(nearby)")
         let body = try #require(fake.requests.last?.json)
         #expect(body["languageCode"] as? String == "fi" && body["regionCode"] as? String == "FI", "\(body)")
 
-        let text = try PlacesBinary.run(["search", "sushi", "--near", "Helsinki", "--json"],
-                                        environment: env(fake, extra: ["PLACES_LANGUAGE": "pt-BR", "PLACES_REGION": "BR"]))
+        let text = try PlacesBinary.run(
+            ["search", "sushi", "--near", "Helsinki", "--json"],
+            environment: env(fake, extra: ["PLACES_LANGUAGE": "pt-BR", "PLACES_REGION": "BR"]))
         #expect(text.status == 0, "\(text)")
         let textBody = try #require(fake.requests.last?.json)
         #expect(textBody["languageCode"] as? String == "pt-BR" && textBody["regionCode"] as? String == "BR", "\(textBody)")
 
         let id = try #require(FakeGooglePlaces.places.first?["id"] as? String)
-        let details = try PlacesBinary.run(["details", "google:\(id)", "--language", "sv", "--json"], environment: env(fake, extra: ["PLACES_REGION": "SE"]))
+        let details = try PlacesBinary.run(
+            ["details", "google:\(id)", "--language", "sv", "--json"], environment: env(fake, extra: ["PLACES_REGION": "SE"]))
         #expect(details.status == 0, "\(details)")
         let request = try #require(fake.requests.last)
-        #expect(request.path == "/v1/places/\(id)" && request.query["languageCode"] == "sv" && request.query["regionCode"] == "SE", "\(request.target)")
+        #expect(
+            request.path == "/v1/places/\(id)" && request.query["languageCode"] == "sv" && request.query["regionCode"] == "SE",
+            "\(request.target)")
 
         // Not given: not sent.
         #expect(try PlacesBinary.run(["nearby", "--near", "Helsinki", "--json"], environment: env(fake)).status == 0)
         #expect(fake.requests.last?.json?["languageCode"] == nil && fake.requests.last?.json?["regionCode"] == nil)
     }
 
-    @Test(arguments: [(["--language", "finnish!"], [String: String](), Int32(64), "--language 'finnish!'"),
-                      (["--region", "FIN"], [:], 64, "--region 'FIN'"),
-                      ([], ["PLACES_LANGUAGE": "f"], 78, "$PLACES_LANGUAGE 'f'"),
-                      ([], ["PLACES_REGION": "246"], 78, "$PLACES_REGION '246'")])
+    @Test(arguments: [
+        (["--language", "finnish!"], [String: String](), Int32(64), "--language 'finnish!'"),
+        (["--region", "FIN"], [:], 64, "--region 'FIN'"),
+        ([], ["PLACES_LANGUAGE": "f"], 78, "$PLACES_LANGUAGE 'f'"),
+        ([], ["PLACES_REGION": "246"], 78, "$PLACES_REGION '246'"),
+    ])
     func aBadCodeIsRefusedBeforeAnyRequest(_ flags: [String], _ extra: [String: String], _ code: Int32, _ named: String) throws {
         let fake = try FakeGooglePlaces()
         let r = try PlacesBinary.run(["nearby", "--near", "Helsinki"] + flags, environment: env(fake, extra: extra))
@@ -57,7 +70,8 @@ struct LanguageRegionEndToEndTests {
         var env = PlacesBinary.baseEnvironment()
         env["FOURSQUARE_API_KEY"] = canary
         env["PLACES_FOURSQUARE_URL"] = fake.baseURL
-        let r = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--provider", "foursquare", "--language", "fi", "--json"], environment: env)
+        let r = try PlacesBinary.run(
+            ["nearby", "--near", "Helsinki", "--provider", "foursquare", "--language", "fi", "--json"], environment: env)
         #expect(r.status == 0, "\(r)")
         #expect(r.stderr.contains("places: note: ignored language fi") && r.stderr.contains("Foursquare documents no language"), "\(r)")
         let request = try #require(fake.requests.first)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import places_cli
 
 /// `places manpage`, through the binary: groff renders it without a warning, and it
@@ -7,8 +8,11 @@ import Testing
 @Suite("End to end: man page")
 struct ManPageEndToEndTests {
     static func requireGroff() throws -> String {
-        try #require(["/usr/bin/groff", "/usr/local/bin/groff", "/opt/homebrew/bin/groff"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                     "groff is not installed: apt-get install groff-base")
+        try #require(
+            ["/usr/bin/groff", "/usr/local/bin/groff", "/opt/homebrew/bin/groff"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            },
+            "groff is not installed: apt-get install groff-base")
     }
 
     /// The page, rendered as plain text (no bold, no underline).
@@ -64,9 +68,10 @@ struct ManPageEndToEndTests {
     /// Every variable the CLI reads is under ENVIRONMENT (add it to ManualReference.environment).
     @Test func everyVariableTheCLIReadsIsUnderEnvironment() throws {
         let text = try Self.rendered().text.stdout
-        let environment = try #require(text.range(of: "\nENVIRONMENT\n").flatMap { start in
-            text.range(of: "\nEXIT STATUS\n").map { text[start.upperBound..<$0.lowerBound] }
-        })
+        let environment = try #require(
+            text.range(of: "\nENVIRONMENT\n").flatMap { start in
+                text.range(of: "\nEXIT STATUS\n").map { text[start.upperBound..<$0.lowerBound] }
+            })
         let sources = PlacesBinary.repositoryRoot.appendingPathComponent("Sources/places-cli")
         var names: Set<String> = []
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))

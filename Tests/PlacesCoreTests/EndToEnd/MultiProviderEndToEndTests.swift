@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
 
 /// Several providers at once (issue 16) through the binary, against the three loopback fakes
 /// whose cafes disagree as real providers' do (`FakeCafeDisagreement`): one record per
@@ -19,11 +23,14 @@ struct MultiProviderEndToEndTests {
         var env: [String: String]
     }
 
-    func world(google: (@Sendable (FakeHTTPServer.Request) -> FakeHTTPServer.Reply?)? = nil,
-               foursquare: (@Sendable (FakeHTTPServer.Request) -> FakeHTTPServer.Reply?)? = nil) throws -> World {
-        let w = World(google: try FakeGooglePlaces(disagreeingCafes: true, override: google),
-                      foursquare: try FakeFoursquare(disagreeingCafes: true, override: foursquare),
-                      overpass: try FakeOverpass(), env: PlacesBinary.baseEnvironment())
+    func world(
+        google: (@Sendable (FakeHTTPServer.Request) -> FakeHTTPServer.Reply?)? = nil,
+        foursquare: (@Sendable (FakeHTTPServer.Request) -> FakeHTTPServer.Reply?)? = nil
+    ) throws -> World {
+        let w = World(
+            google: try FakeGooglePlaces(disagreeingCafes: true, override: google),
+            foursquare: try FakeFoursquare(disagreeingCafes: true, override: foursquare),
+            overpass: try FakeOverpass(), env: PlacesBinary.baseEnvironment())
         var env = w.env
         env["GOOGLE_MAPS_API_KEY"] = googleKey
         env["FOURSQUARE_API_KEY"] = foursquareKey
@@ -71,7 +78,8 @@ struct MultiProviderEndToEndTests {
             let twins = CafeTruth.twin.values.filter { $0 == place }.count
             #expect(recordsOf[place]! <= max(1, twins), "\(place) is two records")
             // Provider order: id from the first provider that has it, the others in sameAs in order.
-            let expected = CafeTruth.ids(of: try #require(ids.first.flatMap { CafeTruth.place[$0] }), providers: [.osm, .google, .foursquare])
+            let expected = CafeTruth.ids(
+                of: try #require(ids.first.flatMap { CafeTruth.place[$0] }), providers: [.osm, .google, .foursquare])
             #expect(record["provider"] as? String == expected.first?.split(separator: ":").first.map(String.init))
             // A place well inside the circle is in every answer that has it: sameAs is complete.
             if let distance = record["distanceMeters"] as? Double, distance < 200, twins == 0 {
@@ -109,8 +117,9 @@ struct MultiProviderEndToEndTests {
 
     @Test func theRecordedThreeProviderQueryReplaysWithNoKeyAndNoNetwork() throws {
         // Fixtures/golden/merged-nearby-cafes-json: recorded against these fakes, keys absent.
-        let r = try PlacesBinary.run(Self.cafes + ["--radius", "800", "--provider", "osm,google,foursquare", "--json", "--replay", "Fixtures"],
-                                     environment: FixtureScenario.offlineEnvironment)
+        let r = try PlacesBinary.run(
+            Self.cafes + ["--radius", "800", "--provider", "osm,google,foursquare", "--json", "--replay", "Fixtures"],
+            environment: FixtureScenario.offlineEnvironment)
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
         let records = try JSONHelpers.array(r.stdout)
         #expect(records.count == 20)
@@ -156,7 +165,9 @@ struct MultiProviderEndToEndTests {
                 #expect(record["provider"] as? String == order.first { p in ids.contains { $0.hasPrefix(p + ":") } })
                 // openNow: the first non-null in the order given.
                 let first = views.lazy.compactMap { $0["openNow"] as? Bool }.first
-                #expect(record["openNow"] as? Bool == first, "\(ids): openNow \(record["openNow"] ?? "none") but the views say \(views.map { $0["openNow"] ?? "none" })")
+                #expect(
+                    record["openNow"] as? Bool == first,
+                    "\(ids): openNow \(record["openNow"] ?? "none") but the views say \(views.map { $0["openNow"] ?? "none" })")
                 // name, position and address are the first provider's.
                 #expect(record["name"] as? String == views[0]["name"] as? String)
                 #expect(record["address"] as? String == views[0]["address"] as? String)
@@ -173,24 +184,34 @@ struct MultiProviderEndToEndTests {
 
     @Test func distanceFiltersSortAndLimitApplyToTheMergedRecords() throws {
         let w = try world()
-        let all = try JSONHelpers.array(try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--radius", "250", "--limit", "60", "--fields", "+rating"], w.env).stdout)
+        let all = try JSONHelpers.array(
+            try run(
+                Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--radius", "250", "--limit", "60", "--fields", "+rating"],
+                w.env
+            ).stdout)
         #expect(all.count > 12)
         // Distances are the record's own position's (the first provider's), nearest first.
         let distances = all.map { $0["distanceMeters"] as? Double ?? .nan }
         #expect(distances == distances.sorted() && distances.allSatisfy { $0 <= 250 })
 
-        let five = try JSONHelpers.array(try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--radius", "250", "--limit", "5", "--fields", "+rating"], w.env).stdout)
+        let five = try JSONHelpers.array(
+            try run(
+                Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--radius", "250", "--limit", "5", "--fields", "+rating"],
+                w.env
+            ).stdout)
         #expect(five.map(Self.ids) == all.prefix(5).map(Self.ids), "--limit takes the nearest merged records")
         // Also where the circle holds more than a provider's page: each provider is asked for
         // at least 20, so the 5 nearest records have every provider's view.
         let twenty = try JSONHelpers.array(try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json"], w.env).stdout)
-        let nearest = try JSONHelpers.array(try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--limit", "5"], w.env).stdout)
+        let nearest = try JSONHelpers.array(
+            try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--limit", "5"], w.env).stdout)
         #expect(nearest.map(Self.ids) == twenty.prefix(5).map(Self.ids))
         #expect(w.foursquare.requests.last?.query["limit"] == "20")
 
         // --min-rating judges the merged record: OpenStreetMap's cafes pass on the rating
         // Google gives them, and one provider's answer is never filtered at the provider.
-        let rated = try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--radius", "250", "--limit", "60", "--min-rating", "4"], w.env)
+        let rated = try run(
+            Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--radius", "250", "--limit", "60", "--min-rating", "4"], w.env)
         #expect(rated.status == 0, "\(rated)")
         let good = try JSONHelpers.array(rated.stdout)
         let expected = all.filter { ($0["rating"] as? Double).map { $0 >= 4 } ?? false }
@@ -199,7 +220,13 @@ struct MultiProviderEndToEndTests {
         #expect(w.google.requests.allSatisfy { !String(decoding: $0.body, as: UTF8.self).contains("minRating") })
         #expect(w.foursquare.requests.allSatisfy { $0.query["min_price"] == nil && $0.query["open_now"] == nil })
 
-        let sorted = try JSONHelpers.array(try run(Self.cafes + ["--provider", "osm,google,foursquare", "--json", "--radius", "250", "--limit", "60", "--sort", "rating", "--fields", "+rating"], w.env).stdout)
+        let sorted = try JSONHelpers.array(
+            try run(
+                Self.cafes + [
+                    "--provider", "osm,google,foursquare", "--json", "--radius", "250", "--limit", "60", "--sort", "rating", "--fields",
+                    "+rating",
+                ], w.env
+            ).stdout)
         #expect(Set(sorted.map { Self.ids($0).joined(separator: " ") }) == Set(all.map { Self.ids($0).joined(separator: " ") }))
         let ratings = sorted.compactMap { $0["rating"] as? Double }
         #expect(ratings == ratings.sorted(by: >) && !ratings.isEmpty)
@@ -218,7 +245,9 @@ struct MultiProviderEndToEndTests {
         for (line, record) in zip(lines.dropFirst(), json) {
             let ids = Self.ids(record)
             let from = ["osm": "O", "google": "G", "foursquare": "F"].sorted { $0.key > $1.key }
-            let letters = ["osm", "google", "foursquare"].map { p in ids.contains { $0.hasPrefix(p + ":") } ? from.first { $0.key == p }!.value : "-" }
+            let letters = ["osm", "google", "foursquare"].map { p in
+                ids.contains { $0.hasPrefix(p + ":") } ? from.first { $0.key == p }!.value : "-"
+            }
             #expect(line.contains("  " + letters.joined(separator: " ") + "  "), "\(line) should show \(letters) for \(ids)")
         }
         #expect(lines.contains { $0.contains("Café Kolmio") && $0.contains("  - G F  ") })
@@ -244,8 +273,10 @@ struct MultiProviderEndToEndTests {
         var w = try world(
             google: { _ in
                 switch failure {
-                case "5xx after retries": return .json(503, #"{"error":{"code":503,"message":"Backend unavailable","status":"UNAVAILABLE"}}"#)
-                case "key echoed in an error": return .json(400, #"{"error":{"code":400,"message":"bad key \#(echo) here","status":"INVALID_ARGUMENT"}}"#)
+                case "5xx after retries":
+                    return .json(503, #"{"error":{"code":503,"message":"Backend unavailable","status":"UNAVAILABLE"}}"#)
+                case "key echoed in an error":
+                    return .json(400, #"{"error":{"code":400,"message":"bad key \#(echo) here","status":"INVALID_ARGUMENT"}}"#)
                 default: return nil
                 }
             })
@@ -259,7 +290,10 @@ struct MultiProviderEndToEndTests {
         // One warning (a retry is a note, as with one provider).
         let warnings = r.stderrLines.filter { $0.hasPrefix("places: warning:") }
         #expect(warnings.count == 1 && warnings[0].hasPrefix("places: warning: google left out: "), "\(r.stderr)")
-        #expect(r.stderrLines.allSatisfy { $0.hasPrefix("places: warning:") || $0.hasPrefix("places: note: Google Places answered 503; retrying") }, "\(r.stderr)")
+        #expect(
+            r.stderrLines.allSatisfy {
+                $0.hasPrefix("places: warning:") || $0.hasPrefix("places: note: Google Places answered 503; retrying")
+            }, "\(r.stderr)")
         let records = try JSONHelpers.array(r.stdout)
         #expect(records.count == 20)
         #expect(records.allSatisfy { record in Self.ids(record).allSatisfy { !$0.hasPrefix("google:") } })
@@ -297,7 +331,9 @@ struct MultiProviderEndToEndTests {
         // Google first: the rejected key is 77.
         let googleFirst = try run(Self.cafes + ["--provider", "google,foursquare", "--retries", "0"], env)
         #expect(googleFirst.status == 77, "\(googleFirst)")
-        #expect(googleFirst.errorLines.count == 1 && googleFirst.stderr.contains("places: warning: foursquare left out: "), "\(googleFirst.stderr)")
+        #expect(
+            googleFirst.errorLines.count == 1 && googleFirst.stderr.contains("places: warning: foursquare left out: "),
+            "\(googleFirst.stderr)")
     }
 
     // MARK: - all
@@ -323,8 +359,9 @@ struct MultiProviderEndToEndTests {
         noKeys["FOURSQUARE_API_KEY"] = nil
         let osmOnly = try run(Self.cafes + ["--provider", "all", "--limit", "3", "--json"], noKeys)
         #expect(osmOnly.status == 0, "\(osmOnly)")
-        #expect(try JSONHelpers.array(osmOnly.stdout).allSatisfy { $0["provider"] as? String == "osm" && ($0["sameAs"] as? [String]) == [] },
-                "one configured provider is a one-provider search, with sameAs as all always has it")
+        #expect(
+            try JSONHelpers.array(osmOnly.stdout).allSatisfy { $0["provider"] as? String == "osm" && ($0["sameAs"] as? [String]) == [] },
+            "one configured provider is a one-provider search, with sameAs as all always has it")
         let table = try run(Self.cafes + ["--provider", "all", "--limit", "3"], noKeys)
         #expect(!table.stdout.contains("FROM"), "one provider: no FROM column")
     }

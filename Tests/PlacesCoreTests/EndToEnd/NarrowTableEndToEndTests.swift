@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// Tables on a narrow terminal (a real pty, through script(1)): DIR, TYPE, ADDRESS and
 /// CUISINE give way in that order and NAME is shortened; ids and distances stay whole.
@@ -12,7 +14,8 @@ struct NarrowTableEndToEndTests {
     static func table(columns: Int) throws -> [String] {
         var env = PlacesBinary.baseEnvironment()
         env["NO_COLOR"] = "1"
-        let r = try PlacesBinary.shell("script -qec 'stty cols \(columns) 2>/dev/null; \"$PLACES\" \(arguments)' /dev/null", environment: env)
+        let r = try PlacesBinary.shell(
+            "script -qec 'stty cols \(columns) 2>/dev/null; \"$PLACES\" \(arguments)' /dev/null", environment: env)
         #expect(r.status == 0, "\(r)")
         // A pty ends lines with CRLF, which Swift counts as one Character. stderr shares the
         // pty: its one note on a terminal ("8 of 1113 shown") is not part of the table.

@@ -17,7 +17,9 @@ struct NearbyEndToEndTests {
     }
 
     @Test func jsonPipedToJqLengthIs20() throws {
-        let r = try PlacesBinary.shell("$PLACES nearby --near Helsinki --type restaurant --data \"$DATA\" --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))'")
+        let r = try PlacesBinary.shell(
+            "$PLACES nearby --near Helsinki --type restaurant --data \"$DATA\" --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))'"
+        )
         #expect(r.stdout == "20\n", "\(r)")
     }
 
@@ -37,7 +39,11 @@ struct NearbyEndToEndTests {
         let json = try JSONHelpers.array(PlacesBinary.run(base + ["--format", "json"]).stdout)
         let ids = json.compactMap { $0["id"] as? String }
         try #require(ids.count == 5)
-        #expect(Array(json[0].keys).sorted() == ["address", "categories", "cuisines", "distanceMeters", "id", "isFavorite", "latitude", "longitude", "mapsUrl", "name", "provider"])
+        #expect(
+            Array(json[0].keys).sorted() == [
+                "address", "categories", "cuisines", "distanceMeters", "id", "isFavorite", "latitude", "longitude", "mapsUrl", "name",
+                "provider",
+            ])
 
         let ndjson = try PlacesBinary.run(base + ["--format", "ndjson"]).stdout.split(separator: "\n")
         #expect(try ndjson.map { try JSONHelpers.object(String($0))["id"] as? String } == ids)
@@ -66,8 +72,12 @@ struct NearbyEndToEndTests {
         #expect(keys.suffix(2) == ["rating", "phone"])
         #expect(try JSONHelpers.array(added.stdout).first.flatMap { $0["rating"] } is NSNull)
         let all = try PlacesBinary.run(base + ["--fields", "all"])
-        #expect(JSONHelpers.keyOrder(ofFirstObjectIn: all.stdout) == ["id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating", "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs"],
-                "the contract's order, then sameAs (issue 16: every field, [] with one provider)")
+        #expect(
+            JSONHelpers.keyOrder(ofFirstObjectIn: all.stdout) == [
+                "id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating",
+                "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs",
+            ],
+            "the contract's order, then sameAs (issue 16: every field, [] with one provider)")
     }
 
     @Test func zeroResultsIsSuccessInEveryFormat() throws {
@@ -96,7 +106,11 @@ struct NearbyEndToEndTests {
     }
 
     @Test func groupByCuisineWithFilter() throws {
-        let r = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--type", "restaurant", "--group-by", "cuisine", "--filter", "sushi", "--limit", "200", "--json"] + data)
+        let r = try PlacesBinary.run(
+            [
+                "nearby", "--near", "Helsinki", "--type", "restaurant", "--group-by", "cuisine", "--filter", "sushi", "--limit", "200",
+                "--json",
+            ] + data)
         #expect(r.status == 0, "\(r)")
         let groups = try JSONHelpers.array(r.stdout)
         #expect(groups.first?["cuisine"] as? String == "sushi")

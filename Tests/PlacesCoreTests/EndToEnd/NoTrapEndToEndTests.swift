@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import overpass_synth
 
 /// The paths issue 21's sweep found that data or input could take to a trap (a force
@@ -9,7 +10,8 @@ import Testing
 struct NoTrapEndToEndTests {
     /// An extract of one cafe, its name and cuisine as given (bytes, so they need not be UTF-8).
     static func extract(_ dir: TemporaryDirectory, name: [UInt8], cuisine: String) throws -> String {
-        let head = #"{"version":0.6,"elements":[{"type":"node","id":1,"lat":40.68,"lon":46.36,"tags":{"amenity":"cafe","cuisine":"\#(cuisine)","name":""#
+        let head =
+            #"{"version":0.6,"elements":[{"type":"node","id":1,"lat":40.68,"lon":46.36,"tags":{"amenity":"cafe","cuisine":"\#(cuisine)","name":""#
         return try dir.write("extract.json", Data(Array(head.utf8) + name + Array(#""}}]}"#.utf8)))
     }
 
@@ -91,8 +93,10 @@ struct NoTrapEndToEndTests {
     }
 
     /// Values a flag parser took apart by position.
-    @Test(arguments: [["--price", "-"], ["--price", "1-"], ["--price", "-2"], ["--price", "1-2-3"], ["--at", ","], ["--at", "60.1"],
-                      ["--limit"], ["--at"], ["--near"]])
+    @Test(arguments: [
+        ["--price", "-"], ["--price", "1-"], ["--price", "-2"], ["--price", "1-2-3"], ["--at", ","], ["--at", "60.1"],
+        ["--limit"], ["--at"], ["--near"],
+    ])
     func malformedFlagValuesAreUsageErrors(_ flags: [String]) throws {
         let r = try PlacesBinary.run(["nearby", "--data", PlacesBinary.helsinkiData] + flags)
         #expect(r.status == 64 && r.errorLines.count == 1 && r.stdout.isEmpty, "\(flags): \(r)")

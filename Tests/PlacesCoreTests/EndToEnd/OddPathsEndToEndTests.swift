@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,8 +28,9 @@ struct OddPathsEndToEndTests {
         let (dir, work, base) = try sandbox()
         var env = base
         env["PLACES_FAVORITES_FILE"] = file
-        let add = try PlacesBinary.run(["favorite", "add", "osm:node/1369465615", "--data", PlacesBinary.helsinkiData],
-                                       environment: env, currentDirectory: work)
+        let add = try PlacesBinary.run(
+            ["favorite", "add", "osm:node/1369465615", "--data", PlacesBinary.helsinkiData],
+            environment: env, currentDirectory: work)
         #expect(add.status == 0 && add.stdout.isEmpty && add.errorLines.isEmpty, "\(file): \(add)")
         let written = work.appendingPathComponent(file).path
         #expect(FileManager.default.fileExists(atPath: written), "\(file) was not written at \(written)")
@@ -71,10 +73,12 @@ struct OddPathsEndToEndTests {
         var env = base
         env["HOME"] = home
         env["XDG_CACHE_HOME"] = nil
-        let r = try PlacesBinary.run(["nearby", "--at", "60.1699,24.9384", "--data", PlacesBinary.helsinkiData, "--limit", "1"],
-                                     environment: env, currentDirectory: work)
+        let r = try PlacesBinary.run(
+            ["nearby", "--at", "60.1699,24.9384", "--data", PlacesBinary.helsinkiData, "--limit", "1"],
+            environment: env, currentDirectory: work)
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
-        let indexes = (try? FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent(home + "/.cache/places").path)) ?? []
+        let indexes =
+            (try? FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent(home + "/.cache/places").path)) ?? []
         #expect(indexes.contains { $0.hasSuffix(".idx") }, "no index under the relative HOME: \(indexes)")
         #expect(!FileManager.default.fileExists(atPath: "/" + home), "the index cache went to /\(home)")
         withExtendedLifetime(dir) {}

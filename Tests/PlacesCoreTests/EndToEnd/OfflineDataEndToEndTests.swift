@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import overpass_synth
 
 /// `--data` at scale through the binary: the scanner's errors, the spatial index's cache,
@@ -19,7 +20,10 @@ struct OfflineDataEndToEndTests {
         let r = try PlacesBinary.run(["nearby", "--at", "60,24", "--data", path], environment: environment(dir))
         #expect(r.status == 65, "\(r)")
         #expect(r.stdout.isEmpty)
-        #expect(r.errorLines == ["places: error: \(path) is not Overpass JSON: expected a string key but found ',' at byte 47 (line 3, column 30); export with [out:json] and 'out center tags;'"], "\(r)")
+        #expect(
+            r.errorLines == [
+                "places: error: \(path) is not Overpass JSON: expected a string key but found ',' at byte 47 (line 3, column 30); export with [out:json] and 'out center tags;'"
+            ], "\(r)")
         #expect(ScannerComparison.decoded(Data(text.utf8)) == nil)
         #expect(dir.contents(of: "cache/places").isEmpty, "no index of a broken file")
     }
@@ -59,7 +63,9 @@ struct OfflineDataEndToEndTests {
         let third = try PlacesBinary.run(query, environment: env)
         #expect(third.status == 0 && third.stdout == first.stdout, "\(third)")
         let notes = third.stderrLines.filter { $0.contains("index") }
-        #expect(notes.count == 1 && notes[0].hasPrefix("places: note: the cached index ") && notes[0].hasSuffix("is damaged (it is shorter than its header); rebuilding it"), "\(third)")
+        #expect(
+            notes.count == 1 && notes[0].hasPrefix("places: note: the cached index ")
+                && notes[0].hasSuffix("is damaged (it is shorter than its header); rebuilding it"), "\(third)")
         #expect(try PlacesBinary.run(query, environment: env).stderr == first.stderr)
 
         var bare = env
@@ -79,8 +85,10 @@ struct OfflineDataEndToEndTests {
         let dir = try TemporaryDirectory()
         var env = environment(dir)
         env["PLACES_OSM_DATA"] = dir.file("missing.json")
-        for arguments in [["nearby", "--near", "Helsinki"], ["details", "osm:node/1369465615"], ["search", "pizza", "--provider", "osm"],
-                          ["route-estimate", "--from", "osm:node/1369465615", "--to", "Helsinki"]] {
+        for arguments in [
+            ["nearby", "--near", "Helsinki"], ["details", "osm:node/1369465615"], ["search", "pizza", "--provider", "osm"],
+            ["route-estimate", "--from", "osm:node/1369465615", "--to", "Helsinki"],
+        ] {
             let r = try PlacesBinary.run(arguments, environment: env)
             #expect(r.status == 78 && r.stdout.isEmpty && r.errorLines.count == 1, "\(arguments): \(r)")
             #expect(r.stderr.contains("PLACES_OSM_DATA") && !r.stderr.contains("--data file"), "\(arguments): \(r)")

@@ -13,8 +13,9 @@ struct OfflineRelevanceEndToEndTests {
         env["XDG_CACHE_HOME"] = dir.file("cache")
         // The first run scans (and writes the index), the second reads the index: both agree.
         for _ in 0..<2 {
-            let r = try PlacesBinary.run(["search", "sushi", "--near", "Helsinki", "--data", PlacesBinary.helsinkiData, "--json"],
-                                         environment: env)
+            let r = try PlacesBinary.run(
+                ["search", "sushi", "--near", "Helsinki", "--data", PlacesBinary.helsinkiData, "--json"],
+                environment: env)
             #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
             let places = try JSONHelpers.array(r.stdout)
             let names = places.map { $0["name"] as? String ?? "" }

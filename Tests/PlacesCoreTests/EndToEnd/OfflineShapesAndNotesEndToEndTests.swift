@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import overpass_synth
 
 /// Offline data as people have it, through the binary: every Overpass export shape placed,
@@ -15,19 +16,19 @@ struct OfflineShapesAndNotesEndToEndTests {
 
     /// `out center`, `out bb`, `out geom`, `out body; >; out skel qt;` and a relation of a way.
     static let shapes = """
-    {"version":0.6,"elements":[
-    {"type":"node","id":1,"lat":60.1700,"lon":24.9400,"tags":{"name":"Node Cafe","amenity":"cafe"}},
-    {"type":"way","id":9,"center":{"lat":60.1700,"lon":24.9410},"tags":{"name":"Center Cafe","amenity":"cafe"}},
-    {"type":"way","id":10,"bounds":{"minlat":60.1701,"minlon":24.9401,"maxlat":60.1703,"maxlon":24.9403},"tags":{"name":"Bounds Bar","amenity":"bar"}},
-    {"type":"way","id":11,"geometry":[{"lat":60.1704,"lon":24.9404},{"lat":60.1706,"lon":24.9406}],"tags":{"name":"Geometry Pub","amenity":"pub"}},
-    {"type":"way","id":12,"nodes":[100,101],"tags":{"name":"Noded Restaurant","amenity":"restaurant"}},
-    {"type":"way","id":13,"nodes":[900,901],"tags":{"name":"Lost Restaurant","amenity":"restaurant"}},
-    {"type":"way","id":14,"tags":{"name":"Bare Restaurant","amenity":"restaurant"}},
-    {"type":"relation","id":20,"members":[{"type":"way","ref":12,"role":"outer"}],"tags":{"name":"Member Museum","tourism":"museum"}},
-    {"type":"node","id":100,"lat":60.1710,"lon":24.9410},
-    {"type":"node","id":101,"lat":60.1712,"lon":24.9412}
-    ]}
-    """
+        {"version":0.6,"elements":[
+        {"type":"node","id":1,"lat":60.1700,"lon":24.9400,"tags":{"name":"Node Cafe","amenity":"cafe"}},
+        {"type":"way","id":9,"center":{"lat":60.1700,"lon":24.9410},"tags":{"name":"Center Cafe","amenity":"cafe"}},
+        {"type":"way","id":10,"bounds":{"minlat":60.1701,"minlon":24.9401,"maxlat":60.1703,"maxlon":24.9403},"tags":{"name":"Bounds Bar","amenity":"bar"}},
+        {"type":"way","id":11,"geometry":[{"lat":60.1704,"lon":24.9404},{"lat":60.1706,"lon":24.9406}],"tags":{"name":"Geometry Pub","amenity":"pub"}},
+        {"type":"way","id":12,"nodes":[100,101],"tags":{"name":"Noded Restaurant","amenity":"restaurant"}},
+        {"type":"way","id":13,"nodes":[900,901],"tags":{"name":"Lost Restaurant","amenity":"restaurant"}},
+        {"type":"way","id":14,"tags":{"name":"Bare Restaurant","amenity":"restaurant"}},
+        {"type":"relation","id":20,"members":[{"type":"way","ref":12,"role":"outer"}],"tags":{"name":"Member Museum","tourism":"museum"}},
+        {"type":"node","id":100,"lat":60.1710,"lon":24.9410},
+        {"type":"node","id":101,"lat":60.1712,"lon":24.9412}
+        ]}
+        """
 
     @Test func everyExportShapeIsPlacedAndTheRestCountedOnce() throws {
         let dir = try TemporaryDirectory()
@@ -45,18 +46,21 @@ struct OfflineShapesAndNotesEndToEndTests {
             #expect(zip(position("osm:way/11"), [60.1705, 24.9405]).allSatisfy { abs($0 - $1) < 1e-9 }, "geometry: \(r)")
             #expect(zip(position("osm:way/12"), [60.1711, 24.9411]).allSatisfy { abs($0 - $1) < 1e-9 }, "nodes: \(r)")
             #expect(zip(position("osm:relation/20"), [60.1711, 24.9411]).allSatisfy { abs($0 - $1) < 1e-9 }, "members: \(r)")
-            #expect(r.stderrLines == ["places: note: 2 named elements of \(path) without coordinates skipped: export ways and relations with 'out center;' (or 'out geom;', or list their nodes in the same file)"], "\(r)")
+            #expect(
+                r.stderrLines == [
+                    "places: note: 2 named elements of \(path) without coordinates skipped: export ways and relations with 'out center;' (or 'out geom;', or list their nodes in the same file)"
+                ], "\(r)")
         }
     }
 
     @Test func geoJSONFeatureCollectionsWithOSMTagsAreRead() throws {
         let dir = try TemporaryDirectory()
         let geojson = """
-        {"type":"FeatureCollection","features":[
-        {"type":"Feature","id":"node/5","properties":{"name":"Geo Cafe","amenity":"cafe"},"geometry":{"type":"Point","coordinates":[24.9400,60.1700]}},
-        {"type":"Feature","properties":{"@id":"way/6","name":"Geo Kiosk","shop":"kiosk"},"geometry":{"type":"Polygon","coordinates":[[[24.9401,60.1701],[24.9403,60.1701],[24.9403,60.1703],[24.9401,60.1701]]]}}
-        ]}
-        """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","id":"node/5","properties":{"name":"Geo Cafe","amenity":"cafe"},"geometry":{"type":"Point","coordinates":[24.9400,60.1700]}},
+            {"type":"Feature","properties":{"@id":"way/6","name":"Geo Kiosk","shop":"kiosk"},"geometry":{"type":"Polygon","coordinates":[[[24.9401,60.1701],[24.9403,60.1701],[24.9403,60.1703],[24.9401,60.1701]]]}}
+            ]}
+            """
         let path = try dir.write("export.geojson", Data(geojson.utf8))
         let r = try PlacesBinary.run(["nearby", "--at", "60.17,24.94", "--data", path, "--json"], environment: environment(dir))
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
@@ -81,7 +85,9 @@ struct OfflineShapesAndNotesEndToEndTests {
         for extra in [[], ["--no-cache"]] {
             let swapped = try PlacesBinary.run(["nearby", "--at", "24.9384,60.1699"] + data + extra, environment: env)
             #expect(swapped.status == 0 && swapped.stdout.isEmpty, "\(swapped)")
-            #expect(swapped.stderrLines.count == 2 && swapped.stderrLines[0].hasSuffix("did you swap LAT,LON? (try --at 60.1699,24.9384)"), "\(swapped)")
+            #expect(
+                swapped.stderrLines.count == 2 && swapped.stderrLines[0].hasSuffix("did you swap LAT,LON? (try --at 60.1699,24.9384)"),
+                "\(swapped)")
             #expect(swapped.stderrLines.last == "places: note: no places found within 1000 m", "\(swapped)")
         }
         // Inside the box, or the circle reaching it: no such note.
@@ -93,31 +99,39 @@ struct OfflineShapesAndNotesEndToEndTests {
     @Test func aFileHasNoLimitCeiling() throws {
         let dir = try TemporaryDirectory()
         let env = environment(dir)
-        let all = try PlacesBinary.run(["search", "a", "--data", PlacesBinary.helsinkiData, "--limit", "100000", "--format", "ndjson"], environment: env)
+        let all = try PlacesBinary.run(
+            ["search", "a", "--data", PlacesBinary.helsinkiData, "--limit", "100000", "--format", "ndjson"], environment: env)
         #expect(all.status == 0 && all.stderr.isEmpty, "\(all)")
         let lines = all.stdout.split(separator: "\n")
         #expect(lines.count > 1000, "\(lines.count)")
         #expect(Set(lines).count == lines.count)
         // Written in pieces as rendered: the same places, in the same order, as --json.
-        let json = try PlacesBinary.run(["search", "a", "--data", PlacesBinary.helsinkiData, "--limit", "100000", "--json"], environment: env)
+        let json = try PlacesBinary.run(
+            ["search", "a", "--data", PlacesBinary.helsinkiData, "--limit", "100000", "--json"], environment: env)
         let streamed = try lines.map { try JSONHelpers.object(String($0)) }
         let whole = try JSONHelpers.array(json.stdout)
         func canonical(_ object: [String: Any]) throws -> Data { try JSONSerialization.data(withJSONObject: object, options: .sortedKeys) }
         #expect(try streamed.map(canonical) == whole.map(canonical))
         #expect(streamed.count > 1000)
-        let csv = try PlacesBinary.run(["search", "a", "--data", PlacesBinary.helsinkiData, "--limit", "100000", "--format", "csv"], environment: env)
+        let csv = try PlacesBinary.run(
+            ["search", "a", "--data", PlacesBinary.helsinkiData, "--limit", "100000", "--format", "csv"], environment: env)
         #expect(csv.status == 0 && csv.stdout.split(separator: "\n").count == lines.count + 1, "\(csv.status)")
         if FileManager.default.fileExists(atPath: "/dev/full") {
-            let full = try PlacesBinary.shell("\"$PLACES\" search a --data '\(PlacesBinary.helsinkiData)' --limit 100000 --format ndjson > /dev/full", environment: env)
+            let full = try PlacesBinary.shell(
+                "\"$PLACES\" search a --data '\(PlacesBinary.helsinkiData)' --limit 100000 --format ndjson > /dev/full", environment: env)
             #expect(full.status == 74 && full.stderrLines == ["places: error: cannot write the output: No space left on device"], "\(full)")
         }
 
         var web = env
         web["PLACES_OSM_DATA"] = nil
-        let dry = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--provider", "osm", "--limit", "5000", "--dry-run"], environment: web)
+        let dry = try PlacesBinary.run(
+            ["nearby", "--near", "Helsinki", "--provider", "osm", "--limit", "5000", "--dry-run"], environment: web)
         #expect(dry.status == 0, "\(dry)")
-        #expect(dry.stderrLines.contains("places: note: --limit 5000 is over osm's ceiling of 1000: showing at most 1000 (a --data file has no ceiling)"), "\(dry)")
-        let bad = try PlacesBinary.run(["nearby", "--near", "Helsinki", "--data", PlacesBinary.helsinkiData, "--limit", "0"], environment: env)
+        #expect(
+            dry.stderrLines.contains(
+                "places: note: --limit 5000 is over osm's ceiling of 1000: showing at most 1000 (a --data file has no ceiling)"), "\(dry)")
+        let bad = try PlacesBinary.run(
+            ["nearby", "--near", "Helsinki", "--data", PlacesBinary.helsinkiData, "--limit", "0"], environment: env)
         #expect(bad.status == 64 && bad.stdout.isEmpty && bad.errorLines.count == 1 && bad.stderrLines.count == 1, "\(bad)")
     }
 

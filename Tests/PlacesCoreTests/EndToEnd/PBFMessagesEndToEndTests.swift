@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PlacesCore
+@testable import PlacesOSMExtract
 @testable import overpass_synth
 
 /// Issue 33, item 12: what places says of a PBF file. Damage is placed in its block once

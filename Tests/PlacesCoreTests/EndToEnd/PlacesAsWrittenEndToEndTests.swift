@@ -17,15 +17,19 @@ struct PlacesAsWrittenEndToEndTests {
     @Test func cityCommaStateOrCountry() throws {
         let cambridge = try from("Cambridge, MA")
         #expect(cambridge["name"] as? String == "Cambridge")
-        #expect(cambridge["latitude"] as? Double == 42.3751 && cambridge["longitude"] as? Double == -71.10561, "Cambridge, Massachusetts: \(cambridge)")
+        #expect(
+            cambridge["latitude"] as? Double == 42.3751 && cambridge["longitude"] as? Double == -71.10561,
+            "Cambridge, Massachusetts: \(cambridge)")
         #expect(try from("Cambridge, Massachusetts")["latitude"] as? Double == 42.3751)
         #expect(try from("Springfield, IL")["latitude"] as? Double == 39.80172)
         #expect(try from("London, UK")["longitude"] as? Double == -0.12574)
         #expect(try from("Helsinki, Finland")["latitude"] as? Double == 60.16952)
 
         // --near takes the same forms: Helsinki, Finland is where the extract's places are.
-        let near = try PlacesBinary.run(["nearby", "--near", "Helsinki, Finland", "--type", "restaurant", "--limit", "1", "--json",
-                                         "--data", PlacesBinary.helsinkiData])
+        let near = try PlacesBinary.run([
+            "nearby", "--near", "Helsinki, Finland", "--type", "restaurant", "--limit", "1", "--json",
+            "--data", PlacesBinary.helsinkiData,
+        ])
         #expect(try JSONHelpers.array(near.stdout).first?["name"] as? String == "Asian Wok And Grill Phở Việt", "\(near)")
     }
 

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +35,11 @@ struct RealOSRMEndToEndTests {
         var env = PlacesBinary.baseEnvironment()
         env["PLACES_OSRM_URL"] = foot.url
         let a = StreetGrid.node(0, 0), b = StreetGrid.node(3, 3)
-        let walk = try await PlacesBinary.runDetached(["route-estimate", "--from", "\(a.latitude),\(a.longitude)", "--to", "\(b.latitude),\(b.longitude)",
-                                         "--router", "osrm", "--mode", "walk", "--json"], environment: env)
+        let walk = try await PlacesBinary.runDetached(
+            [
+                "route-estimate", "--from", "\(a.latitude),\(a.longitude)", "--to", "\(b.latitude),\(b.longitude)",
+                "--router", "osrm", "--mode", "walk", "--json",
+            ], environment: env)
         #expect(walk.status == 0 && walk.stderr.isEmpty, "\(walk)")
         let route = try JSONHelpers.object(walk.stdout)
         let distance = try #require(route["distanceMeters"] as? Double), duration = try #require(route["durationSeconds"] as? Double)
@@ -47,16 +53,22 @@ struct RealOSRMEndToEndTests {
         // The second grid is an island: no street joins it to the first.
         env["PLACES_OSRM_URL"] = car.url
         let island = StreetGrid.islandNode
-        let none = try await PlacesBinary.runDetached(["route-estimate", "--from", "\(a.latitude),\(a.longitude)", "--to", "\(island.latitude),\(island.longitude)",
-                                         "--router", "osrm", "--mode", "drive"], environment: env)
+        let none = try await PlacesBinary.runDetached(
+            [
+                "route-estimate", "--from", "\(a.latitude),\(a.longitude)", "--to", "\(island.latitude),\(island.longitude)",
+                "--router", "osrm", "--mode", "drive",
+            ], environment: env)
         #expect(none.status == 66, "\(none)")
         #expect(none.errorLines.count == 1 && none.errorLines[0].contains("NoRoute"), "\(none)")
         #expect(none.stdout.isEmpty)
 
         // A start 1 km south of any street is snapped onto the grid, and the note says so.
         let away = try Coordinate(latitude: a.latitude - 0.009, longitude: a.longitude)
-        let snapped = try await PlacesBinary.runDetached(["route-estimate", "--from", "\(away.latitude),\(away.longitude)", "--to", "\(b.latitude),\(b.longitude)",
-                                            "--router", "osrm", "--mode", "drive"], environment: env)
+        let snapped = try await PlacesBinary.runDetached(
+            [
+                "route-estimate", "--from", "\(away.latitude),\(away.longitude)", "--to", "\(b.latitude),\(b.longitude)",
+                "--router", "osrm", "--mode", "drive",
+            ], environment: env)
         #expect(snapped.status == 0, "\(snapped)")
         #expect(snapped.stderr.contains("places: note: OSRM moved the start 1.0 km"), "\(snapped)")
         #expect(snapped.stdout.hasPrefix("Route by OSRM (driving)."))
@@ -89,7 +101,9 @@ enum StreetGrid {
                 var rowIDs: [Int] = []
                 for column in 0..<size {
                     let lat = base.0 + Double(row) * dLat, lon = base.1 + Double(column) * dLon
-                    lines.append(#"  <node id="\#(nodeID)" version="1" lat="\#(String(format: "%.7f", lat))" lon="\#(String(format: "%.7f", lon))"/>"#)
+                    lines.append(
+                        #"  <node id="\#(nodeID)" version="1" lat="\#(String(format: "%.7f", lat))" lon="\#(String(format: "%.7f", lon))"/>"#
+                    )
                     rowIDs.append(nodeID)
                     nodeID += 1
                 }
@@ -121,12 +135,15 @@ struct RealOSRM {
 
     static func locate() throws -> RealOSRM {
         guard let path = environment["PLACES_TEST_OSRM_BIN"] else {
-            throw Missing(description: "PLACES_REQUIRE_REAL_OSRM=1 but PLACES_TEST_OSRM_BIN is not set: .ci/run should have downloaded osrm-bindings")
+            throw Missing(
+                description: "PLACES_REQUIRE_REAL_OSRM=1 but PLACES_TEST_OSRM_BIN is not set: .ci/run should have downloaded osrm-bindings")
         }
         let bin = URL(fileURLWithPath: path)
-        let profiles = environment["PLACES_TEST_OSRM_PROFILES"].map { URL(fileURLWithPath: $0) }
+        let profiles =
+            environment["PLACES_TEST_OSRM_PROFILES"].map { URL(fileURLWithPath: $0) }
             ?? bin.deletingLastPathComponent().appendingPathComponent("share/profiles")
-        for tool in ["osrm-extract", "osrm-contract", "osrm-routed"] where !FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent(tool).path) {
+        for tool in ["osrm-extract", "osrm-contract", "osrm-routed"]
+        where !FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent(tool).path) {
             throw Missing(description: "no executable \(tool) in \(bin.path)")
         }
         return RealOSRM(bin: bin, profiles: profiles)
@@ -165,7 +182,9 @@ struct RealOSRM {
                 }
             }
             if listening { return }
-            guard process.isRunning else { throw Missing(description: "osrm-routed on port \(port) exited with \(process.terminationStatus)") }
+            guard process.isRunning else {
+                throw Missing(description: "osrm-routed on port \(port) exited with \(process.terminationStatus)")
+            }
             throw Missing(description: "osrm-routed on port \(port) did not accept a connection within 120 s")
         }
 
@@ -244,7 +263,9 @@ struct RealOSRM {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }

@@ -35,7 +35,8 @@ struct RecordCheckEndToEndTests {
         let dir = try TemporaryDirectory()
         var env = environment(fake)
         env["REC"] = dir.path
-        let r = try PlacesBinary.shell("ulimit -f 1; \"$PLACES\" " + Self.nearby.joined(separator: " ") + " --record \"$REC\"", environment: env)
+        let r = try PlacesBinary.shell(
+            "ulimit -f 1; \"$PLACES\" " + Self.nearby.joined(separator: " ") + " --record \"$REC\"", environment: env)
         #expect(r.status == 74 && r.stdout.isEmpty, "\(r)")
         #expect(r.errorLines.count == 1 && r.stderr.contains("File too large; nothing was sent"), "\(r)")
         #expect(fake.requests.isEmpty, "a request was sent before the check")

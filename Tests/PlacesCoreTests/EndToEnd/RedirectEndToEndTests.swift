@@ -36,8 +36,9 @@ struct RedirectEndToEndTests {
     func googleNearbyNeverTakesTheKeyToAnotherOrigin(_ status: Int) throws {
         let other = try Self.elsewhere()
         let google = try FakeGooglePlaces { _ in .redirect(status, to: "http://127.0.0.1:\(other.port)/x") }
-        let r = try PlacesBinary.run(["nearby", "--provider", "google", "--near", "Helsinki"],
-                                     environment: Self.env(["PLACES_GOOGLE_PLACES_URL": google.baseURL]))
+        let r = try PlacesBinary.run(
+            ["nearby", "--provider", "google", "--near", "Helsinki"],
+            environment: Self.env(["PLACES_GOOGLE_PLACES_URL": google.baseURL]))
         Self.expectRefused(r, target: other, "nearby, \(status)")
         #expect(google.requests.count == 1, "a refused redirect is not retried")
     }
@@ -50,8 +51,10 @@ struct RedirectEndToEndTests {
         let foursquare = try FakeFoursquare { _ in .redirect(302, to: location) }
         let record = FileManager.default.temporaryDirectory.appendingPathComponent("places-redirect-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: record) }
-        let env = Self.env(["PLACES_GOOGLE_PLACES_URL": google.baseURL, "PLACES_GOOGLE_ROUTES_URL": routes.baseURL,
-                            "PLACES_FOURSQUARE_URL": foursquare.baseURL])
+        let env = Self.env([
+            "PLACES_GOOGLE_PLACES_URL": google.baseURL, "PLACES_GOOGLE_ROUTES_URL": routes.baseURL,
+            "PLACES_FOURSQUARE_URL": foursquare.baseURL,
+        ])
         let commands: [[String]] = [
             ["search", "sushi", "--provider", "google", "--near", "Helsinki"],
             ["details", "google:ChIJN1t_tDeuEmsRUsoyG83frY4"],
@@ -73,19 +76,22 @@ struct RedirectEndToEndTests {
         let foursquare = try FakeFoursquare { request in
             request.query["cursor"] == nil ? nil : .redirect(302, to: "http://127.0.0.1:\(other.port)/places/search")
         }
-        let r = try PlacesBinary.run(["nearby", "--provider", "foursquare", "--near", "Helsinki", "--limit", "60"],
-                                     environment: Self.env(["PLACES_FOURSQUARE_URL": foursquare.baseURL]))
+        let r = try PlacesBinary.run(
+            ["nearby", "--provider", "foursquare", "--near", "Helsinki", "--limit", "60"],
+            environment: Self.env(["PLACES_FOURSQUARE_URL": foursquare.baseURL]))
         Self.expectRefused(r, target: other, "page 2")
         #expect(foursquare.requests.count == 2 && foursquare.requests[1].query["cursor"] != nil)
     }
 
     @Test func aSameOriginRedirectIsFollowedWithItsKey() throws {
         let routes = try FakeHTTPServer { request in
-            request.path.hasPrefix("/moved/") ? .json(200, #"{"routes":[{"distanceMeters":1843,"duration":"1342.5s"}]}"#)
+            request.path.hasPrefix("/moved/")
+                ? .json(200, #"{"routes":[{"distanceMeters":1843,"duration":"1342.5s"}]}"#)
                 : .redirect(308, to: "/moved" + request.path)
         }
-        let r = try PlacesBinary.run(["route-estimate", "--from", "60.1699,24.9384", "--to", "60.1675,24.9522", "--router", "google", "--json"],
-                                     environment: Self.env(["PLACES_GOOGLE_ROUTES_URL": routes.baseURL]))
+        let r = try PlacesBinary.run(
+            ["route-estimate", "--from", "60.1699,24.9384", "--to", "60.1675,24.9522", "--router", "google", "--json"],
+            environment: Self.env(["PLACES_GOOGLE_ROUTES_URL": routes.baseURL]))
         #expect(r.status == 0, "\(r)")
         #expect(try JSONHelpers.object(r.stdout)["distanceMeters"] as? Double == 1843)
         try #require(routes.requests.count == 2)
@@ -98,16 +104,18 @@ struct RedirectEndToEndTests {
     @Test func aKeylessServiceFollowsAnotherOriginButNotEndlessly() throws {
         let overpass = try FakeOverpass()
         let mirror = try FakeHTTPServer { _ in .redirect(307, to: overpass.endpoint) }
-        let followed = try PlacesBinary.run(["nearby", "--provider", "osm", "--near", "Helsinki", "--type", "cafe", "--json"],
-                                            environment: Self.env(["PLACES_OVERPASS_URL": mirror.baseURL + "/api/interpreter"]))
+        let followed = try PlacesBinary.run(
+            ["nearby", "--provider", "osm", "--near", "Helsinki", "--type", "cafe", "--json"],
+            environment: Self.env(["PLACES_OVERPASS_URL": mirror.baseURL + "/api/interpreter"]))
         #expect(followed.status == 0, "\(followed)")
         #expect(try JSONHelpers.array(followed.stdout).count > 5)
         #expect(mirror.requests.count == 1 && overpass.requests.count == 1 && overpass.requests[0].method == "POST")
 
         // A server that always sends the request on to itself: a bounded number of hops, then 69.
         let bouncing = try FakeHTTPServer { request in .redirect(302, to: "/again\(request.target.count)") }
-        let endless = try PlacesBinary.run(["nearby", "--provider", "osm", "--near", "Helsinki", "--retries", "0"],
-                                           environment: Self.env(["PLACES_OVERPASS_URL": bouncing.baseURL + "/api/interpreter"]))
+        let endless = try PlacesBinary.run(
+            ["nearby", "--provider", "osm", "--near", "Helsinki", "--retries", "0"],
+            environment: Self.env(["PLACES_OVERPASS_URL": bouncing.baseURL + "/api/interpreter"]))
         #expect(endless.status == 69, "\(endless)")
         #expect(endless.errorLines.count == 1 && endless.errorLines[0].contains("redirect"), "\(endless)")
         #expect(bouncing.requests.count <= 6, "\(bouncing.requests.count) requests")
@@ -116,8 +124,9 @@ struct RedirectEndToEndTests {
     @Test func aRedirectToAnotherSchemeIsNeverFollowed() throws {
         let other = try Self.elsewhere()
         let overpass = try FakeHTTPServer { _ in .redirect(302, to: "ftp://127.0.0.1:\(other.port)/x") }
-        let r = try PlacesBinary.run(["nearby", "--provider", "osm", "--near", "Helsinki"],
-                                     environment: Self.env(["PLACES_OVERPASS_URL": overpass.baseURL + "/api/interpreter"]))
+        let r = try PlacesBinary.run(
+            ["nearby", "--provider", "osm", "--near", "Helsinki"],
+            environment: Self.env(["PLACES_OVERPASS_URL": overpass.baseURL + "/api/interpreter"]))
         #expect(r.status == 69, "\(r)")
         #expect(r.errorLines.count == 1 && r.errorLines[0].contains("ftp"), "\(r)")
         #expect(other.requests.isEmpty)

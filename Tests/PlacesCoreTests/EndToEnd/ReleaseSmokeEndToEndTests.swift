@@ -11,8 +11,10 @@ struct ReleaseSmokeEndToEndTests {
     static let googleKey = "CANARY-smoke-google-\(UUID().uuidString.prefix(8))"
     static let foursquareKey = "CANARY-smoke-fsq-\(UUID().uuidString.prefix(8))"
 
-    static let combinations = ["osm", "google", "foursquare", "osm,google", "google,osm", "google,foursquare",
-                               "osm,foursquare", "all"]
+    static let combinations = [
+        "osm", "google", "foursquare", "osm,google", "google,osm", "google,foursquare",
+        "osm,foursquare", "all",
+    ]
     static let formats: [[String]] = [[], ["--json"], ["--format", "ndjson"], ["--format", "csv"], ["--format", "geojson"]]
 
     /// The three fakes (their cafes disagree as real providers' do) and an environment pointing at them.
@@ -89,7 +91,8 @@ struct ReleaseSmokeEndToEndTests {
         for data in readsOSM ? [false, true] : [false] {
             for command in [["nearby", "--near", "Helsinki", "--type", "cafe"], ["search", "cafe", "--near", "Helsinki"]] {
                 for format in Self.formats {
-                    let args = command + ["--provider", providers, "--radius", "600", "--limit", "15"] + format
+                    let args =
+                        command + ["--provider", providers, "--radius", "600", "--limit", "15"] + format
                         + (data ? ["--data", PlacesBinary.helsinkiData] : [])
                     let r = try Self.run(args, world.env)
                     #expect(r.status == 0, "\(args): \(r)")
@@ -115,8 +118,13 @@ struct ReleaseSmokeEndToEndTests {
         var env = world.env
         env["PLACES_FAVORITES_FILE"] = sandbox.path
         for provider in ["osm", "google", "foursquare"] {
-            let found = try JSONHelpers.array(try Self.run(["nearby", "--near", "Helsinki", "--type", "cafe", "--provider", provider,
-                                                            "--limit", "1", "--json"], env).stdout)
+            let found = try JSONHelpers.array(
+                try Self.run(
+                    [
+                        "nearby", "--near", "Helsinki", "--type", "cafe", "--provider", provider,
+                        "--limit", "1", "--json",
+                    ], env
+                ).stdout)
             let id = try #require(found.first?["id"] as? String, "\(provider) found no cafe")
             let name = try #require(found.first?["name"] as? String)
             for format in [[], ["--json"]] {
@@ -168,7 +176,9 @@ struct ReleaseSmokeEndToEndTests {
         #expect(providers.status == 0 && providers.stdout.contains("foursquare"), "\(providers)")
 
         let recorded = directory.appendingPathComponent("cassettes").path
-        #expect(try Self.run(["nearby", "--near", "Helsinki", "--type", "cafe", "--provider", "all", "--record", recorded], world.env).status == 0)
+        #expect(
+            try Self.run(["nearby", "--near", "Helsinki", "--type", "cafe", "--provider", "all", "--record", recorded], world.env).status
+                == 0)
         for cassettes in [["cassettes", "list", recorded], ["cassettes", "check", recorded]] {
             let r = try Self.run(cassettes, world.env)
             #expect(r.status == 0 && !r.stdout.isEmpty, "\(cassettes): \(r)")
@@ -176,7 +186,8 @@ struct ReleaseSmokeEndToEndTests {
         let log = directory.appendingPathComponent("replay.log").path
         var replayEnv = world.env
         replayEnv["PLACES_REPLAY_LOG"] = log
-        let replayed = try Self.run(["nearby", "--near", "Helsinki", "--type", "cafe", "--provider", "all", "--replay", recorded], replayEnv)
+        let replayed = try Self.run(
+            ["nearby", "--near", "Helsinki", "--type", "cafe", "--provider", "all", "--replay", recorded], replayEnv)
         #expect(replayed.status == 0, "\(replayed)")
         let unused = try Self.run(["cassettes", "unused", recorded, "--log", log], world.env)
         #expect(unused.status == 0 && unused.stdout.isEmpty, "every recording was used: \(unused)")

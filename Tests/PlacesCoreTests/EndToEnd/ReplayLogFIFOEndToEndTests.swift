@@ -11,7 +11,8 @@ struct ReplayLogFIFOEndToEndTests {
         var env = FixtureScenario.offlineEnvironment
         env["T"] = dir.path
         // The reader comes a second after the replay starts waiting for one.
-        let outcome = try BoundedRun.shell(#"""
+        let outcome = try BoundedRun.shell(
+            #"""
             mkfifo "$T/log"
             (sleep 1; cat "$T/log" > "$T/read") </dev/null >/dev/null 2>&1 &
             PLACES_REPLAY_LOG="$T/log" "$PLACES" details osm:node/1369465615 --json --replay Fixtures

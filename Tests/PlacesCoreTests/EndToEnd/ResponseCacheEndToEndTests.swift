@@ -112,10 +112,12 @@ struct ResponseCacheEndToEndTests {
         #expect(fake.requests.count == 1)
     }
 
-    @Test(arguments: [(["--cache", "31d"], [String: String](), Int32(64), "--cache '31d'"),
-                      (["--cache", "soon"], [:], 64, "--cache 'soon'"),
-                      (["--cache", "1h", "--no-cache"], [:], 64, "--no-cache"),
-                      ([], ["PLACES_CACHE_TTL": "45d"], 78, "$PLACES_CACHE_TTL '45d'")])
+    @Test(arguments: [
+        (["--cache", "31d"], [String: String](), Int32(64), "--cache '31d'"),
+        (["--cache", "soon"], [:], 64, "--cache 'soon'"),
+        (["--cache", "1h", "--no-cache"], [:], 64, "--no-cache"),
+        ([], ["PLACES_CACHE_TTL": "45d"], 78, "$PLACES_CACHE_TTL '45d'"),
+    ])
     func aBadLifetimeIsRefusedBeforeAnyRequest(_ flags: [String], _ extra: [String: String], _ code: Int32, _ named: String) throws {
         let fake = try FakeGooglePlaces()
         let r = try run(fake, nearby + flags, extra: extra)

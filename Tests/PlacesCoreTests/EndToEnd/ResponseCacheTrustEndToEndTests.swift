@@ -24,22 +24,30 @@ struct ResponseCacheTrustEndToEndTests {
     static let route = ["route-estimate", "--from", "60.17,24.94", "--to", "60.18,24.95", "--router", "osrm", "--json"]
 
     static let cases: [Case] = [
-        Case(name: "Google envelope in a 200", arguments: nearbyGoogle,
-             error: #"{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}"#,
-             good: A.googlePage(0..<2), status: 69),
-        Case(name: "Google rejected key in a 200", arguments: nearbyGoogle,
-             error: #"{"error":{"code":400,"message":"API key not valid.","status":"INVALID_ARGUMENT","details":[{"reason":"API_KEY_INVALID"}]}}"#,
-             good: A.googlePage(0..<2), status: 77),
-        Case(name: "Foursquare message in a 200", arguments: nearbyFoursquare, error: #"{"message":"Internal error, try later."}"#,
-             good: A.foursquarePage(0..<2), status: 69),
-        Case(name: "Overpass remark in a 200", arguments: nearbyOSM,
-             error: #"{"version":0.6,"elements":[],"remark":"runtime error: Query timed out in \"query\" at line 3 after 25 seconds."}"#,
-             good: A.overpassDocument([A.overpassNode(7)]), status: 69),
-        Case(name: "an HTML page in a 200", arguments: nearbyOSM, error: "<html><body><p>Error: runtime error: open64</p></body></html>",
-             contentType: "text/html", good: A.overpassDocument([A.overpassNode(7)]), status: 69),
-        Case(name: "OSRM error code in a 200", arguments: route, error: #"{"code":"InvalidUrl","message":"URL string malformed"}"#,
-             good: #"{"code":"Ok","routes":[{"distance":1500.5,"duration":1080.2,"legs":[]}],"waypoints":[{"distance":1.0},{"distance":2.0}]}"#,
-             status: 69),
+        Case(
+            name: "Google envelope in a 200", arguments: nearbyGoogle,
+            error: #"{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}"#,
+            good: A.googlePage(0..<2), status: 69),
+        Case(
+            name: "Google rejected key in a 200", arguments: nearbyGoogle,
+            error:
+                #"{"error":{"code":400,"message":"API key not valid.","status":"INVALID_ARGUMENT","details":[{"reason":"API_KEY_INVALID"}]}}"#,
+            good: A.googlePage(0..<2), status: 77),
+        Case(
+            name: "Foursquare message in a 200", arguments: nearbyFoursquare, error: #"{"message":"Internal error, try later."}"#,
+            good: A.foursquarePage(0..<2), status: 69),
+        Case(
+            name: "Overpass remark in a 200", arguments: nearbyOSM,
+            error: #"{"version":0.6,"elements":[],"remark":"runtime error: Query timed out in \"query\" at line 3 after 25 seconds."}"#,
+            good: A.overpassDocument([A.overpassNode(7)]), status: 69),
+        Case(
+            name: "an HTML page in a 200", arguments: nearbyOSM, error: "<html><body><p>Error: runtime error: open64</p></body></html>",
+            contentType: "text/html", good: A.overpassDocument([A.overpassNode(7)]), status: 69),
+        Case(
+            name: "OSRM error code in a 200", arguments: route, error: #"{"code":"InvalidUrl","message":"URL string malformed"}"#,
+            good:
+                #"{"code":"Ok","routes":[{"distance":1500.5,"duration":1080.2,"legs":[]}],"waypoints":[{"distance":1.0},{"distance":2.0}]}"#,
+            status: 69),
     ]
 
     /// A server answering `first` once, then `then` for ever; how many requests it saw.
@@ -59,7 +67,11 @@ struct ResponseCacheTrustEndToEndTests {
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var n = 0
-        func next() -> Int { lock.withLock { n += 1; return n } }
+        func next() -> Int {
+            lock.withLock {
+                n += 1; return n
+            }
+        }
     }
 
     static func environment(_ server: FakeHTTPServer, cache: TemporaryDirectory, key: String = A.key) -> [String: String] {
@@ -135,8 +147,9 @@ struct ResponseCacheTrustEndToEndTests {
     @Test func aRequestLeavesNoFoundationCacheFolder() throws {
         let fake = try Recovering(first: A.googlePage(0..<2), contentType: "application/json", then: A.googlePage(0..<2))
         let cache = try TemporaryDirectory()
-        let r = try PlacesBinary.shell("umask 000; \"$PLACES\" " + Self.nearbyGoogle.joined(separator: " ") + " --cache 1h",
-                                       environment: Self.environment(fake.server, cache: cache))
+        let r = try PlacesBinary.shell(
+            "umask 000; \"$PLACES\" " + Self.nearbyGoogle.joined(separator: " ") + " --cache 1h",
+            environment: Self.environment(fake.server, cache: cache))
         #expect(r.status == 0 && fake.requests == 1, "\(r)")
         #expect(cache.contents(of: ".") == ["places"], "\(cache.contents(of: "."))")
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PlacesCore
+@testable import PlacesGeodesy
 
 /// Issue 33, item 8: the checks on a router's answer and the notes they give do not depend on
 /// how the route is printed. An OSRM answer whose `waypoints[0].distance` is 1e30 was 65 for a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 
 /// `places route-estimate --router estimate` through the real binary at every distance:
@@ -27,7 +28,10 @@ struct RouteEstimateDistanceEndToEndTests {
 
         let table = try await PlacesBinary.runDetached(["route-estimate", "--from", "Helsinki", "--to", "Tampere", "--mode", "drive"])
         #expect(table.status == 0 && table.stderr.isEmpty, "\(table)")
-        #expect(table.stdout.hasPrefix("This is an estimate, not a route: the straight line × 1.2 + 300 m for driving at this distance, at 85.3 km/h."), "\(table.stdout)")
+        #expect(
+            table.stdout.hasPrefix(
+                "This is an estimate, not a route: the straight line × 1.2 + 300 m for driving at this distance, at 85.3 km/h."),
+            "\(table.stdout)")
         #expect(table.stdout.contains("Distance       193 km\n") && table.stdout.contains("Duration       2 h 16 min\n"), "\(table.stdout)")
     }
 
@@ -35,13 +39,16 @@ struct RouteEstimateDistanceEndToEndTests {
         let (object, stderr) = try await Self.json("Helsinki", "Tokyo", "walk")
         let notes = Self.noteLines(stderr)
         #expect(notes.count == 1 && stderr.split(separator: "\n").count == 1, "\(stderr)")
-        #expect(notes.first?.contains("on foot is") == true && notes.first?.contains("more than anyone walks in one go") == true, "\(stderr)")
+        #expect(
+            notes.first?.contains("on foot is") == true && notes.first?.contains("more than anyone walks in one go") == true, "\(stderr)")
         #expect((object["distanceMeters"] as? Double ?? 0) > 9_000_000 && object["mode"] as? String == "walk")
     }
 
     @Test func aThreeThousandKilometreRideIsNoted() async throws {
         let (object, stderr) = try await Self.json("Helsinki", "Madrid,ES", "bike")
-        #expect(Self.noteLines(stderr).count == 1 && stderr.contains("by bike is") && stderr.contains("more than anyone rides in one go"), "\(stderr)")
+        #expect(
+            Self.noteLines(stderr).count == 1 && stderr.contains("by bike is") && stderr.contains("more than anyone rides in one go"),
+            "\(stderr)")
         let distance = try #require(object["distanceMeters"] as? Double)
         #expect(distance > 3_000_000 && distance < 4_000_000, "\(distance)")
     }
@@ -52,11 +59,16 @@ struct RouteEstimateDistanceEndToEndTests {
         #expect((tallinn["distanceMeters"] as? Double ?? 0) > 80_000)
 
         let (_, ocean) = try await Self.json("Helsinki", "New York City", "drive")
-        #expect(Self.noteLines(ocean).count == 1 && ocean.contains("open sea, which no road crosses") && ocean.contains("by car is"), "\(ocean)")
+        #expect(
+            Self.noteLines(ocean).count == 1 && ocean.contains("open sea, which no road crosses") && ocean.contains("by car is"), "\(ocean)"
+        )
     }
 
     @Test func everydayTripsGetNoNote() async throws {
-        for (from, to, mode) in [("Helsinki", "Espoo", "walk"), ("Helsinki", "Tampere", "bike"), ("Helsinki", "Turku", "transit"), ("Paris,FR", "Madrid,ES", "drive")] {
+        for (from, to, mode) in [
+            ("Helsinki", "Espoo", "walk"), ("Helsinki", "Tampere", "bike"), ("Helsinki", "Turku", "transit"),
+            ("Paris,FR", "Madrid,ES", "drive"),
+        ] {
             let (_, stderr) = try await Self.json(from, to, mode)
             #expect(stderr.isEmpty, "\(from) → \(to) \(mode): \(stderr)")
         }

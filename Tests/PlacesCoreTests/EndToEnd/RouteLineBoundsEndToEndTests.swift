@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesProviderKit
 
 /// Issue 33, item 3: a route's line of millions of points (10 MB of encoded polyline, far
 /// inside the 64 MiB body cap) expanded without bound: 10 million points peaked at 7.1 GB

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 @testable import places_cli
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,11 +43,13 @@ struct SpecialFilesEndToEndTests {
         let env = environment(dir)
         let expected = try expectedOutput(env)
         let q = Self.query.map { "'\($0)'" }.joined(separator: " ")
-        for script in ["\"$PLACES\" \(q) --data <(cat \"$DATA\")",
-                       "cat \"$DATA\" | \"$PLACES\" \(q) --data /dev/stdin",
-                       "cat \"$DATA\" | \"$PLACES\" \(q) --data -",
-                       "\"$PLACES\" \(q) --data - < \"$DATA\"",
-                       "\"$PLACES\" \(q) --data /dev/stdin < \"$DATA\""] {
+        for script in [
+            "\"$PLACES\" \(q) --data <(cat \"$DATA\")",
+            "cat \"$DATA\" | \"$PLACES\" \(q) --data /dev/stdin",
+            "cat \"$DATA\" | \"$PLACES\" \(q) --data -",
+            "\"$PLACES\" \(q) --data - < \"$DATA\"",
+            "\"$PLACES\" \(q) --data /dev/stdin < \"$DATA\"",
+        ] {
             let r = try BoundedRun.shell(script, environment: env)
             #expect(!r.timedOut && r.signal == nil, "\(script): \(r)")
             #expect(r.result.status == 0 && r.result.stdout == expected && r.result.stderr.isEmpty, "\(script): \(r)")
@@ -55,8 +61,9 @@ struct SpecialFilesEndToEndTests {
     /// route-estimate looks two places up; a stream can be read once, so it is kept.
     @Test func aStreamServesTwoLookUps() throws {
         let dir = try TemporaryDirectory()
-        let r = try BoundedRun.shell("cat \"$DATA\" | \"$PLACES\" route-estimate --from osm:node/1369465615 --to osm:node/1371746679 --data - --json",
-                                     environment: environment(dir))
+        let r = try BoundedRun.shell(
+            "cat \"$DATA\" | \"$PLACES\" route-estimate --from osm:node/1369465615 --to osm:node/1371746679 --data - --json",
+            environment: environment(dir))
         #expect(r.result.status == 0 && !r.timedOut, "\(r)")
         let route = try JSONHelpers.object(r.result.stdout)
         #expect((route["from"] as? [String: Any])?["name"] as? String == "Loiste", "\(r)")
@@ -89,7 +96,10 @@ struct SpecialFilesEndToEndTests {
         }
         let r = try BoundedRun.shell("yes | \"$PLACES\" nearby --at 60.17,24.94 --data -", environment: env)
         #expect(!r.timedOut && r.result.status == 65, "\(r)")
-        #expect(r.result.errorLines == ["places: error: standard input is not Overpass JSON: expected '{' (an Overpass document is a JSON object) but found 'y' at byte 0 (line 1, column 1); export with [out:json] and 'out center tags;'"], "\(r)")
+        #expect(
+            r.result.errorLines == [
+                "places: error: standard input is not Overpass JSON: expected '{' (an Overpass document is a JSON object) but found 'y' at byte 0 (line 1, column 1); export with [out:json] and 'out center tags;'"
+            ], "\(r)")
     }
 
     /// A FIFO as the favorites file used to block `favorite list` and even `nearby`.
@@ -99,10 +109,13 @@ struct SpecialFilesEndToEndTests {
         let fifo = dir.file("favorites.fifo")
         makeFIFO(fifo)
         env["PLACES_FAVORITES_FILE"] = fifo
-        let message = "places: error: the favorites path \(fifo) is a FIFO (named pipe), not a regular file; set PLACES_FAVORITES_FILE to the path of a regular file (it is created on the first favorite add)"
-        for arguments in [["favorite", "list"], ["favorite", "add", "osm:node/1369465615", "--data", PlacesBinary.helsinkiData],
-                          ["favorite", "remove", "osm:node/1369465615"],
-                          ["nearby", "--at", "60.17,24.94", "--favorites-only", "--data", PlacesBinary.helsinkiData]] {
+        let message =
+            "places: error: the favorites path \(fifo) is a FIFO (named pipe), not a regular file; set PLACES_FAVORITES_FILE to the path of a regular file (it is created on the first favorite add)"
+        for arguments in [
+            ["favorite", "list"], ["favorite", "add", "osm:node/1369465615", "--data", PlacesBinary.helsinkiData],
+            ["favorite", "remove", "osm:node/1369465615"],
+            ["nearby", "--at", "60.17,24.94", "--favorites-only", "--data", PlacesBinary.helsinkiData],
+        ] {
             let r = try BoundedRun.places(arguments, environment: env)
             #expect(!r.timedOut && r.result.status == 78 && r.result.stdout.isEmpty, "\(arguments): \(r)")
             #expect(r.result.errorLines == [message], "\(arguments): \(r)")
@@ -111,7 +124,9 @@ struct SpecialFilesEndToEndTests {
         let r = try BoundedRun.places(["nearby", "--at", "60.17,24.94", "--json", "--data", PlacesBinary.helsinkiData], environment: env)
         #expect(!r.timedOut && r.result.status == 0, "\(r)")
         #expect(try JSONHelpers.array(r.result.stdout).count == 20)
-        #expect(r.result.stderrLines.count == 1 && r.result.stderrLines[0].hasPrefix("places: warning: the favorites path \(fifo) is a FIFO"), "\(r)")
+        #expect(
+            r.result.stderrLines.count == 1 && r.result.stderrLines[0].hasPrefix("places: warning: the favorites path \(fifo) is a FIFO"),
+            "\(r)")
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && FileKind(mode: info.st_mode) == .fifo, "the FIFO is left as it was")
     }
@@ -122,7 +137,10 @@ struct SpecialFilesEndToEndTests {
         env["PLACES_FAVORITES_FILE"] = "/dev/null"
         let r = try BoundedRun.places(["favorite", "list"], environment: env)
         #expect(r.result.status == 78, "\(r)")
-        #expect(r.result.errorLines == ["places: error: the favorites path /dev/null is a character device, not a regular file; set PLACES_FAVORITES_FILE to the path of a regular file (it is created on the first favorite add)"], "\(r)")
+        #expect(
+            r.result.errorLines == [
+                "places: error: the favorites path /dev/null is a character device, not a regular file; set PLACES_FAVORITES_FILE to the path of a regular file (it is created on the first favorite add)"
+            ], "\(r)")
     }
 
     @Test func aFIFOAsTheFavoritesLockIsRefused() throws {
@@ -131,7 +149,11 @@ struct SpecialFilesEndToEndTests {
         makeFIFO(dir.file("favorites.json.lock"))
         let r = try BoundedRun.places(["favorite", "add", "osm:node/1369465615", "--data", PlacesBinary.helsinkiData], environment: env)
         #expect(!r.timedOut && r.result.status == 78, "\(r)")
-        #expect(r.result.errorLines.count == 1 && r.result.errorLines[0].contains("lock file \(dir.file("favorites.json.lock")) is a FIFO (named pipe), not a regular file"), "\(r)")
+        #expect(
+            r.result.errorLines.count == 1
+                && r.result.errorLines[0].contains(
+                    "lock file \(dir.file("favorites.json.lock")) is a FIFO (named pipe), not a regular file"),
+            "\(r)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("favorites.json")))
     }
 
@@ -147,7 +169,10 @@ struct SpecialFilesEndToEndTests {
         let expected = try expectedOutput(env)
         let r = try BoundedRun.places(Self.query + ["--data", data], environment: env)
         #expect(!r.timedOut && r.result.status == 0 && r.result.stdout == expected, "\(r)")
-        #expect(r.result.stderrLines == ["places: note: the cached index \(index) of \(data) is damaged (it is a FIFO (named pipe), not a regular file); rebuilding it"], "\(r)")
+        #expect(
+            r.result.stderrLines == [
+                "places: note: the cached index \(index) of \(data) is damaged (it is a FIFO (named pipe), not a regular file); rebuilding it"
+            ], "\(r)")
         var info = stat()
         #expect(lstat(index, &info) == 0 && FileKind(mode: info.st_mode) == .regular)
         let again = try BoundedRun.places(Self.query + ["--data", data], environment: env)
@@ -160,7 +185,10 @@ struct SpecialFilesEndToEndTests {
         let path = try sparseFile(in: dir, start: "", size: 2 << 30)
         let r = try BoundedRun.places(["nearby", "--at", "60.17,24.94", "--data", path], environment: environment(dir))
         #expect(!r.timedOut && r.signal == nil && r.result.status == 65 && r.result.stdout.isEmpty, "\(r)")
-        #expect(r.result.errorLines == ["places: error: \(path) is not Overpass JSON: the file starts with NUL bytes (zeros), not JSON text (a sparse or preallocated file, or an unfinished download?) at byte 0 (line 1, column 1); export with [out:json] and 'out center tags;'"], "\(r)")
+        #expect(
+            r.result.errorLines == [
+                "places: error: \(path) is not Overpass JSON: the file starts with NUL bytes (zeros), not JSON text (a sparse or preallocated file, or an unfinished download?) at byte 0 (line 1, column 1); export with [out:json] and 'out center tags;'"
+            ], "\(r)")
         #expect(dir.contents(of: "cache/places").isEmpty, "\(dir.contents(of: "cache/places"))")
     }
 
@@ -171,7 +199,10 @@ struct SpecialFilesEndToEndTests {
         let path = try sparseFile(in: dir, start: "{\"elements\":[", size: 1 << 40)
         let r = try BoundedRun.places(["nearby", "--at", "60.17,24.94", "--data", path], environment: environment(dir))
         #expect(!r.timedOut && r.signal == nil && r.result.status == 65 && r.result.stdout.isEmpty, "\(r)")
-        #expect(r.result.errorLines == ["places: error: \(path) is not Overpass JSON: expected a value but found byte 0x0 at byte 13 (line 1, column 14); export with [out:json] and 'out center tags;'"], "\(r)")
+        #expect(
+            r.result.errorLines == [
+                "places: error: \(path) is not Overpass JSON: expected a value but found byte 0x0 at byte 13 (line 1, column 14); export with [out:json] and 'out center tags;'"
+            ], "\(r)")
         #expect(dir.contents(of: "cache/places").isEmpty, "\(dir.contents(of: "cache/places"))")
     }
 

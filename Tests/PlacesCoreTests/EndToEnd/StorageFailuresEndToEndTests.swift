@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import overpass_synth
+
 @testable import PlacesCore
+@testable import PlacesOSM
+@testable import overpass_synth
 
 /// Storage that fails under `places`, through the binary: a write that cannot complete (a
 /// full disk, here a file size limit, `ulimit -f 0`, which fails writes with EFBIG exactly
@@ -29,7 +31,9 @@ struct StorageFailuresEndToEndTests {
         #expect(r.result.status == 74 && r.result.stdout.isEmpty, "\(r)")
         #expect(r.result.errorLines.count == 1, "\(r)")
         let line = r.result.errorLines.first ?? ""
-        #expect(line.hasPrefix("places: error: cannot write the favorites file \(dir.file("favorites/favorites.json")): File too large"), "\(r)")
+        #expect(
+            line.hasPrefix("places: error: cannot write the favorites file \(dir.file("favorites/favorites.json")): File too large"), "\(r)"
+        )
         #expect(line.contains("it was left as it was, nothing is lost") && !line.contains("writable"), "\(r)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("favorites/favorites.json"))) == before)
         #expect(dir.contents(of: "favorites") == ["favorites.json", "favorites.json.lock"], "no temporary file left")
@@ -43,7 +47,8 @@ struct StorageFailuresEndToEndTests {
         let plain = try BoundedRun.shell("exec \"$PLACES\" \(query) --no-cache", environment: env)
         let r = try BoundedRun.shell("ulimit -f 0; exec \"$PLACES\" \(query)", environment: env)
         #expect(!r.timedOut && r.signal == nil && r.result.status == 0 && r.result.stdout == plain.result.stdout, "\(r)")
-        #expect(r.result.stderrLines.count == 1 && r.result.stderrLines[0].hasPrefix("places: note: cannot save the index of ")
+        #expect(
+            r.result.stderrLines.count == 1 && r.result.stderrLines[0].hasPrefix("places: note: cannot save the index of ")
                 && r.result.stderrLines[0].contains("(File too large)"), "\(r)")
         #expect(dir.contents(of: "cache/places").isEmpty, "no temporary index left: \(dir.contents(of: "cache/places"))")
     }
@@ -75,7 +80,10 @@ struct StorageFailuresEndToEndTests {
             #expect([0, 65, 74].contains(r.result.status), "round \(round): \(r)")
             if r.result.status != 0 { #expect(r.result.errorLines.count == 1 && r.result.stdout.isEmpty, "round \(round): \(r)") }
             if r.result.status == 74 {
-                #expect(r.result.errorLines == ["places: error: \(path) was cut short while it was being read (another program is writing it?); run the command again when it is complete"], "\(r)")
+                #expect(
+                    r.result.errorLines == [
+                        "places: error: \(path) was cut short while it was being read (another program is writing it?); run the command again when it is complete"
+                    ], "\(r)")
             }
             outcomes[r.result.status, default: 0] += 1
         }

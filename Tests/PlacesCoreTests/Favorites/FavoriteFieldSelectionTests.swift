@@ -1,5 +1,8 @@
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesSupport
 @testable import places_cli
 
 @Suite("favorite list --fields")
@@ -30,6 +33,8 @@ struct FavoriteFieldSelectionTests {
         for text in ["id,+note", "+id,note", "nte", "id,,name", "+"] {
             #expect(throws: UsageError.self, "\(text)") { try FavoriteFieldSelection.parse(text) }
         }
-        #expect { try FavoriteFieldSelection.parse("notes") } throws: { ($0 as? UsageError)?.message.contains("did you mean note?") == true }
+        #expect { try FavoriteFieldSelection.parse("notes") } throws: {
+            ($0 as? UsageError)?.message.contains("did you mean note?") == true
+        }
     }
 }

@@ -1,13 +1,19 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// The file format: canonical text, strict reading, nothing dropped.
 @Suite("Favorites file format")
 struct FavoritesDocumentTests {
     static func favorite(_ raw: String, _ name: String, addedAt: String = "2024-05-01T12:34:56Z", note: String? = nil) throws -> Favorite {
-        try Favorite(id: PlaceID(parsing: "osm:node/\(raw)"), name: name, coordinate: Coordinate(latitude: 60.17, longitude: 24.94),
-                     categories: ["cafe"], addedAt: addedAt, note: note)
+        try Favorite(
+            id: PlaceID(parsing: "osm:node/\(raw)"), name: name, coordinate: Coordinate(latitude: 60.17, longitude: 24.94),
+            categories: ["cafe"], addedAt: addedAt, note: note)
     }
 
     @Test func encodesSortedKeysAndEntriesByIdAndReadsItBack() throws {
@@ -35,7 +41,9 @@ struct FavoritesDocumentTests {
         let entry = try #require((rewritten["favorites"] as? [[String: Any]])?.first)
         #expect((entry["tags"] as? [Any])?.count == 2)
         let text2 = String(decoding: doc.encoded(), as: UTF8.self)
-        #expect(text2.contains("\"k\": true") && text2.contains("-2,") && text2.contains("2.5,") && text2.contains("1.2345678901234567e+19"), "\(text2)")
+        #expect(
+            text2.contains("\"k\": true") && text2.contains("-2,") && text2.contains("2.5,") && text2.contains("1.2345678901234567e+19"),
+            "\(text2)")
         #expect(entry["latitude"] as? Double == 60)
         #expect(entry["provider"] as? String == "osm")
     }
@@ -55,13 +63,34 @@ struct FavoritesDocumentTests {
         Bad(text: "{\"version\": \"1\", \"favorites\": []}", problem: "version \"1\""),
         Bad(text: "{\"version\": 1}", problem: "no \"favorites\" list"),
         Bad(text: "{\"version\": 1, \"favorites\": [1]}", problem: "favorites[0] is not an object"),
-        Bad(text: "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}", problem: "favorites[0] has no \"latitude\""),
-        Bad(text: "{\"version\": 1, \"favorites\": [{\"id\": \"bogus\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}", problem: "id 'bogus' that is not PROVIDER:ID"),
-        Bad(text: "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"latitude\": 91, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}", problem: "latitude 91.0 is out of range"),
-        Bad(text: "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"yesterday\"}]}", problem: "addedAt 'yesterday'"),
-        Bad(text: "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"provider\": \"google\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}", problem: "says provider \"google\""),
-        Bad(text: "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\", \"categories\": \"cafe\"}]}", problem: "\"categories\" that is not a list"),
-        Bad(text: "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}, {\"id\": \"osm:node/1\", \"name\": \"B\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}", problem: "osm:node/1 is listed twice"),
+        Bad(
+            text:
+                "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}",
+            problem: "favorites[0] has no \"latitude\""),
+        Bad(
+            text:
+                "{\"version\": 1, \"favorites\": [{\"id\": \"bogus\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}",
+            problem: "id 'bogus' that is not PROVIDER:ID"),
+        Bad(
+            text:
+                "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"latitude\": 91, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}",
+            problem: "latitude 91.0 is out of range"),
+        Bad(
+            text:
+                "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"yesterday\"}]}",
+            problem: "addedAt 'yesterday'"),
+        Bad(
+            text:
+                "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"provider\": \"google\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}",
+            problem: "says provider \"google\""),
+        Bad(
+            text:
+                "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\", \"categories\": \"cafe\"}]}",
+            problem: "\"categories\" that is not a list"),
+        Bad(
+            text:
+                "{\"version\": 1, \"favorites\": [{\"id\": \"osm:node/1\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}, {\"id\": \"osm:node/1\", \"name\": \"B\", \"latitude\": 1, \"longitude\": 1, \"addedAt\": \"2024-01-01T00:00:00Z\"}]}",
+            problem: "osm:node/1 is listed twice"),
     ]
 
     @Test(arguments: bad)
@@ -70,7 +99,8 @@ struct FavoritesDocumentTests {
             try FavoritesDocument.decode(Data(c.text.utf8), path: "/x/favorites.json", wording: .cli)
         } throws: { error in
             guard let e = error as? PlacesError else { return false }
-            return e.kind == .badData && e.message.contains("/x/favorites.json") && e.message.contains(c.problem) && e.message.contains("left unchanged")
+            return e.kind == .badData && e.message.contains("/x/favorites.json") && e.message.contains(c.problem)
+                && e.message.contains("left unchanged")
         }
     }
 }
@@ -97,8 +127,10 @@ struct UTCTimestampTests {
     }
 
     @Test func refusesWhatIsNotAnInstant() {
-        for text in ["", "2024-05-01", "2024-05-01 12:34:56Z", "2024-05-01T12:34:56", "2023-02-29T00:00:00Z",
-                     "2024-13-01T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T12:34:56Zjunk", "2024-05-01T12:34:56.Z"] {
+        for text in [
+            "", "2024-05-01", "2024-05-01 12:34:56Z", "2024-05-01T12:34:56", "2023-02-29T00:00:00Z",
+            "2024-13-01T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T12:34:56Zjunk", "2024-05-01T12:34:56.Z",
+        ] {
             #expect(UTCTimestamp.parse(text) == nil, "\(text)")
         }
     }

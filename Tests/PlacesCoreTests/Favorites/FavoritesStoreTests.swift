@@ -1,13 +1,18 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesSupport
 @testable import places_cli
 
 /// The store on a real file system: where the file lives, what is created, what is never written.
 @Suite("Favorites store")
 struct FavoritesStoreTests {
-    static let venue = Venue(id: try! PlaceID(parsing: "osm:node/42"), name: "Cafe", coordinate: try! Coordinate(latitude: 60.17, longitude: 24.94),
-                             categories: ["cafe"], website: "https://cafe.example")
+    static let venue = Venue(
+        id: try! PlaceID(parsing: "osm:node/42"), name: "Cafe", coordinate: try! Coordinate(latitude: 60.17, longitude: 24.94),
+        categories: ["cafe"], website: "https://cafe.example")
 
     static func mode(_ path: String) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
@@ -59,18 +64,25 @@ struct FavoritesStoreTests {
         #expect { try store.update { _ in ran = true } } throws: { ($0 as? PlacesError)?.kind == .badData }
         #expect(!ran)
         #expect(sandbox.bytes() == original)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0 != "favorites.json.lock" } == ["favorites.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0 != "favorites.json.lock" } == [
+                "favorites.json"
+            ])
     }
 
     @Test func aDirectoryOrAFileInThePathIsConfiguration() throws {
         let sandbox = try FavoritesSandbox()
         defer { sandbox.remove() }
         let asDirectory = FavoritesStore(path: sandbox.directory.path)
-        #expect { try asDirectory.load() } throws: { ($0 as? PlacesError)?.kind == .configuration && ($0 as? PlacesError)?.message.contains("is a directory") == true }
+        #expect { try asDirectory.load() } throws: {
+            ($0 as? PlacesError)?.kind == .configuration && ($0 as? PlacesError)?.message.contains("is a directory") == true
+        }
         #expect { try asDirectory.update { _ in } } throws: { ($0 as? PlacesError)?.kind == .configuration }
         try Data("x".utf8).write(to: sandbox.file)
         let underAFile = FavoritesStore(path: sandbox.path + "/favorites.json")
-        #expect { try underAFile.update { _ in } } throws: { ($0 as? PlacesError)?.kind == .configuration && ($0 as? PlacesError)?.message.contains(sandbox.path) == true }
+        #expect { try underAFile.update { _ in } } throws: {
+            ($0 as? PlacesError)?.kind == .configuration && ($0 as? PlacesError)?.message.contains(sandbox.path) == true
+        }
     }
 
     /// A favorites file kept in a dotfiles repository and linked into place stays a link.
@@ -92,7 +104,10 @@ struct FavoritesStoreTests {
         try Data("{\"half".utf8).write(to: stray)
         try FavoritesStore(path: sandbox.path).update { $0.favorites.append(Favorite(venue: Self.venue, addedAt: Date(), note: nil)) }
         #expect(!FileManager.default.fileExists(atPath: stray.path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).sorted() == ["favorites.json", "favorites.json.lock"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).sorted() == [
+                "favorites.json", "favorites.json.lock",
+            ])
     }
 
     @Test func locationFollowsTheEnvironment() throws {
@@ -109,7 +124,9 @@ struct FavoritesStoreTests {
     /// without root, so their mapping is checked here.)
     @Test func storageFailuresAreIOErrorsAndTheRestConfiguration() {
         for code in [ENOSPC, EDQUOT, EFBIG, EIO] { #expect(SystemCallError("write", "/f", code: code).isStorageFailure, "\(code)") }
-        for code in [EACCES, EPERM, EROFS, ENOTDIR, EISDIR, ENOENT, ELOOP] { #expect(!SystemCallError("write", "/f", code: code).isStorageFailure, "\(code)") }
+        for code in [EACCES, EPERM, EROFS, ENOTDIR, EISDIR, ENOENT, ELOOP] {
+            #expect(!SystemCallError("write", "/f", code: code).isStorageFailure, "\(code)")
+        }
         #expect(PlacesError.io(path: "/f", message: "x").exitCode == 74)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import places_cli
 
 /// Argument vectors built from the real command table: every command, its flags and
@@ -22,13 +23,16 @@ enum ArgumentVectorGenerator {
         if pieces.count > 2, rng.percent(50) {
             pieces = [pieces[0]] + rng.shuffled(Array(pieces.dropFirst()))
         }
-        return FuzzInvocation(pieces: pieces, environment: environment(favoritesCommand: spec?.path.first == "favorite", &rng),
-                              favorites: rng.weighted([(40, .absent), (50, .valid), (10, .damaged)]))
+        return FuzzInvocation(
+            pieces: pieces, environment: environment(favoritesCommand: spec?.path.first == "favorite", &rng),
+            favorites: rng.weighted([(40, .absent), (50, .valid), (10, .damaged)]))
     }
 
     private static func pickCommand(_ rng: inout SplitMix64) -> CommandSpec? {
-        let weights: [String: Int] = ["nearby": 22, "search": 18, "details": 12, "favorite add": 10, "favorite remove": 5,
-                                      "favorite list": 8, "route-estimate": 12, "providers": 3, "help": 3]
+        let weights: [String: Int] = [
+            "nearby": 22, "search": 18, "details": 12, "favorite add": 10, "favorite remove": 5,
+            "favorite list": 8, "route-estimate": 12, "providers": 3, "help": 3,
+        ]
         let choices = CommandTable.all.map { (weights[$0.name] ?? 3, Optional($0)) }
         return rng.weighted(choices + [(4, nil)])
     }
@@ -50,7 +54,9 @@ enum ArgumentVectorGenerator {
             if !rng.percent(nasty) {
                 out.append([rng.pick(FuzzValues.valid(positional.name))])
             } else {
-                out.append([positional.name == "QUERY" ? rng.pick(FuzzValues.strings + FuzzValues.numbers) : FuzzValues.nasty(positional.name, &rng)])
+                out.append([
+                    positional.name == "QUERY" ? rng.pick(FuzzValues.strings + FuzzValues.numbers) : FuzzValues.nasty(positional.name, &rng)
+                ])
             }
         }
         if rng.percent(nasty / 5) { out.append([rng.pick(FuzzValues.strings + FuzzValues.commandWords)]) }
@@ -76,7 +82,7 @@ enum ArgumentVectorGenerator {
         }
         let rest = spec.flags.filter { flag in flag.name != "help" && !chosen.contains { $0.name == flag.name } }
         for flag in rest where rng.percent(14) { chosen.append(flag) }
-        if rng.percent(1) { chosen.append(CommandTable.helpFlag) }
+        if rng.percent(1) { chosen.append(CommandTable.helpFlag.spec) }
 
         var out: [[String]] = []
         for flag in chosen { out.append(piece(for: flag, nasty: nasty, &rng)) }
@@ -114,17 +120,30 @@ enum ArgumentVectorGenerator {
         if rng.percent(65) { env.append(("GOOGLE_MAPS_API_KEY", FuzzCanary.google)) }
         if rng.percent(50) { env.append(("FOURSQUARE_API_KEY", FuzzCanary.foursquare)) }
         if rng.percent(20) {
-            env.append(("PLACES_PROVIDER", rng.percent(70) ? rng.pick(["osm", "google", "foursquare", "OSM"]) : rng.pick(FuzzValues.strings)))
+            env.append(
+                ("PLACES_PROVIDER", rng.percent(70) ? rng.pick(["osm", "google", "foursquare", "OSM"]) : rng.pick(FuzzValues.strings)))
         }
         if rng.percent(15) { env.append(("PLACES_OSM_DATA", FuzzValues.helsinki)) }
         if rng.percent(4) { env.append(("PLACES_OSM_DATA", FuzzValues.path(&rng, data: true))) }
         // The favorites commands are where the favorites path matters most.
         if rng.percent(favoritesCommand ? 35 : 10) {
-            env.append(("PLACES_FAVORITES_FILE", rng.weighted([(60, FuzzValues.path(&rng)), (25, rng.pick(FuzzValues.relativePaths)),
-                                                               (15, rng.pick(FuzzValues.strings))])))
+            env.append(
+                (
+                    "PLACES_FAVORITES_FILE",
+                    rng.weighted([
+                        (60, FuzzValues.path(&rng)), (25, rng.pick(FuzzValues.relativePaths)),
+                        (15, rng.pick(FuzzValues.strings)),
+                    ])
+                ))
         }
         if rng.percent(5) {
-            env.append(("PLACES_NOW", rng.pick(["2026-01-02T12:00:00Z", "2026-13-45T99:99:99Z", "1e19", "-1", "", "99999-01-01T00:00:00Z", "0000-01-01T00:00:00Z"])))
+            env.append(
+                (
+                    "PLACES_NOW",
+                    rng.pick([
+                        "2026-01-02T12:00:00Z", "2026-13-45T99:99:99Z", "1e19", "-1", "", "99999-01-01T00:00:00Z", "0000-01-01T00:00:00Z",
+                    ])
+                ))
         }
         if rng.percent(4) { env.append(("COLUMNS", rng.pick(FuzzValues.numbers))) }
         if rng.percent(8) { env.append(("NO_COLOR", "1")) }
@@ -133,9 +152,15 @@ enum ArgumentVectorGenerator {
         if rng.percent(2) { env.append(("PLACES_REPLAY", rng.percent(50) ? "{case}/rec" : FuzzValues.path(&rng))) }
         if rng.percent(3) {
             // Never a real host: a nasty URL must not reach the internet.
-            env.append((rng.pick(FuzzHarness.urlVariables), rng.pick(["http://127.0.0.1:1", "not a url", "file:///etc/passwd", "ftp://127.0.0.1/",
-                                                                        "http://", "http://[::1", "http://127.0.0.1:99999", "https://127.0.0.1:1",
-                                                                        "http://user:pass@127.0.0.1:1", "   ", "http://127.0.0.1:1/\u{1b}[31m"])))
+            env.append(
+                (
+                    rng.pick(FuzzHarness.urlVariables),
+                    rng.pick([
+                        "http://127.0.0.1:1", "not a url", "file:///etc/passwd", "ftp://127.0.0.1/",
+                        "http://", "http://[::1", "http://127.0.0.1:99999", "https://127.0.0.1:1",
+                        "http://user:pass@127.0.0.1:1", "   ", "http://127.0.0.1:1/\u{1b}[31m",
+                    ])
+                ))
         }
         return env
     }

@@ -1,5 +1,8 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 @testable import places_cli
 
 /// `places batch` inputs (issue 22): 1–10 lines each, bounded (no line past 1.1 MB, no id
@@ -10,9 +13,11 @@ import Foundation
 /// flags: jobs, pace, an extract (a file, sometimes a stream), the cache, `--resume` of a
 /// previous output that is partly malformed.
 enum BatchLineGenerator {
-    static let ids = ["12345678901234567890", "-0", "1.0e+2", "1E400", "-1e-400", "0.1", "null", "true", "false", "\"\"",
-                      #""caf\u00e9""#, #""\ud800""#, #""line\nbreak""#, #"{"a" : [1, 2.50], "b": {}}"#, "[]", "{}",
-                      #""$(touch PWNED-id)""#, "99999999999999999999999999999999999999"]
+    static let ids = [
+        "12345678901234567890", "-0", "1.0e+2", "1E400", "-1e-400", "0.1", "null", "true", "false", "\"\"",
+        #""caf\u00e9""#, #""\ud800""#, #""line\nbreak""#, #"{"a" : [1, 2.50], "b": {}}"#, "[]", "{}",
+        #""$(touch PWNED-id)""#, "99999999999999999999999999999999999999",
+    ]
 
     static func make(_ rng: inout SplitMix64) -> FuzzInvocation {
         let lines = (0..<rng.int(in: 1...10)).map { _ in line(&rng) }
@@ -33,8 +38,9 @@ enum BatchLineGenerator {
         var environment: [(name: String, value: String)] = []
         if rng.percent(40) { environment.append(("GOOGLE_MAPS_API_KEY", FuzzCanary.google)) }
         if rng.percent(30) { environment.append(("FOURSQUARE_API_KEY", FuzzCanary.foursquare)) }
-        return FuzzInvocation(pieces: pieces, environment: environment, favorites: rng.weighted([(70, .absent), (25, .valid), (5, .damaged)]),
-                              files: files)
+        return FuzzInvocation(
+            pieces: pieces, environment: environment, favorites: rng.weighted([(70, .absent), (25, .valid), (5, .damaged)]),
+            files: files)
     }
 
     /// One input line.
@@ -45,18 +51,26 @@ enum BatchLineGenerator {
         case "object":
             return #"{"id":\#(id(&rng)),"args":\#(JSONValue.array(arguments(&rng).map(JSONValue.string)).compact)}"#
         case "text command":
-            let args = rng.pick([["completions", "bash"], ["manpage"], ["help"], ["batch"], ["cassettes", "list", "{case}/rec"],
-                                 ["cassettes", "check", "{case}/rec"], ["cassettes", "unused", "{case}/rec", "--log", "{case}/empty", "--delete"]])
+            let args = rng.pick([
+                ["completions", "bash"], ["manpage"], ["help"], ["batch"], ["cassettes", "list", "{case}/rec"],
+                ["cassettes", "check", "{case}/rec"], ["cassettes", "unused", "{case}/rec", "--log", "{case}/empty", "--delete"],
+            ])
             return #"{"id":\#(id(&rng)),"args":\#(JSONValue.array(args.map(JSONValue.string)).compact)}"#
         case "junk":
-            return rng.pick(["not json", "   ", "{", "[", "[\"nearby\"", "\"just a string\"", "42", "[]", "{}", "\u{1b}[31m", "[\"nearby\"]\r",
-                             "{\"id\":1,\"args\":[\"providers\"]} trailing", String(repeating: "[", count: rng.int(in: 1...900)),
-                             rng.percent(10) ? "[\"" + String(repeating: "x", count: (1 << 20) + 10) + "\"]" : "[\"providers\",]"])
+            return rng.pick([
+                "not json", "   ", "{", "[", "[\"nearby\"", "\"just a string\"", "42", "[]", "{}", "\u{1b}[31m", "[\"nearby\"]\r",
+                "{\"id\":1,\"args\":[\"providers\"]} trailing", String(repeating: "[", count: rng.int(in: 1...900)),
+                rng.percent(10) ? "[\"" + String(repeating: "x", count: (1 << 20) + 10) + "\"]" : "[\"providers\",]",
+            ])
         case "odd object":
-            return rng.pick([#"{"id":1}"#, #"{"args":"nearby"}"#, #"{"id":1,"arg":["providers"]}"#, #"{"args":["providers"],"args":["manpage"]}"#,
-                             #"{"id":1,"id":2,"args":["providers"]}"#, #"{"args":[],"id":null}"#])
+            return rng.pick([
+                #"{"id":1}"#, #"{"args":"nearby"}"#, #"{"id":1,"arg":["providers"]}"#, #"{"args":["providers"],"args":["manpage"]}"#,
+                #"{"id":1,"id":2,"args":["providers"]}"#, #"{"args":[],"id":null}"#,
+            ])
         default:
-            return rng.pick([#"["nearby",1]"#, #"["nearby",null,"--at","1,2"]"#, #"[["nearby"]]"#, #"["providers",{"json":true}]"#, #"[true]"#])
+            return rng.pick([
+                #"["nearby",1]"#, #"["nearby",null,"--at","1,2"]"#, #"[["nearby"]]"#, #"["providers",{"json":true}]"#, #"[true]"#,
+            ])
         }
     }
 
@@ -64,10 +78,14 @@ enum BatchLineGenerator {
     static func arguments(_ rng: inout SplitMix64) -> [String] {
         var args = ArgumentVectorGenerator.make(&rng).arguments
         if args.isEmpty || rng.percent(40) {
-            args = rng.pick([["nearby", "--near", "Helsinki", "-n", "2"], ["search", "sushi", "--near", "Helsinki"],
-                             ["details", "osm:node/1369465615"], ["favorite", "list"], ["providers"],
-                             ["route-estimate", "--from", "Helsinki", "--to", "Espoo"]])
-            if rng.percent(30) { args += rng.pick([["--format", "csv", "--json"], ["--json", "--format", "csv"], ["--no-cache"], ["--cache", "off"]]) }
+            args = rng.pick([
+                ["nearby", "--near", "Helsinki", "-n", "2"], ["search", "sushi", "--near", "Helsinki"],
+                ["details", "osm:node/1369465615"], ["favorite", "list"], ["providers"],
+                ["route-estimate", "--from", "Helsinki", "--to", "Espoo"],
+            ])
+            if rng.percent(30) {
+                args += rng.pick([["--format", "csv", "--json"], ["--json", "--format", "csv"], ["--no-cache"], ["--cache", "off"]])
+            }
         }
         return args
     }

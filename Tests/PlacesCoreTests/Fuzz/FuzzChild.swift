@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -121,8 +122,9 @@ struct FuzzChild {
         case .signal(let number): transcribed = 128 + number
         case .killed: transcribed = -1
         }
-        PlacesTranscript.record(executable: executable, arguments: arguments, environment: environment,
-                                status: transcribed, stdout: stdoutData, stderr: stderrData)
+        PlacesTranscript.record(
+            executable: executable, arguments: arguments, environment: environment,
+            status: transcribed, stdout: stdoutData, stderr: stderrData)
         return Outcome(
             ending: ending, stdout: stdoutData, stderr: stderrData, maxResidentBytes: maxResident, seconds: seconds, cpuSeconds: cpu,
             ownResidentBytes: polledPeak > 0 ? polledPeak : nil)
@@ -150,8 +152,7 @@ struct FuzzChild {
         let cArgs = argv.map { strdup($0) } + [nil]
         let cEnv = environment.map { strdup($0) } + [nil]
         defer {
-            cArgs.forEach { free($0) }
-            cEnv.forEach { free($0) }
+            for pointer in cArgs + cEnv { free(pointer) }
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
@@ -163,7 +164,9 @@ struct FuzzChild {
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     /// glibc ≥ 2.34's `posix_spawn_file_actions_addclosefrom_np`, which Swift does not import.
     private static let closeFrom: CloseFrom? =
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: CloseFrom.self)
+        }
 
     /// The child gets only stdin, stdout and stderr: a socket a fake server has open for
     /// another case, inherited, would keep that connection open after the server closed it.

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
+@testable import PlacesCore
+@testable import PlacesSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import PlacesCore
 
 /// Issue 22's fuzz campaigns, through the binary, seeded and replayable as `FuzzTests`'
 /// (`PLACES_FUZZ_SEED`, `PLACES_FUZZ_CASE`, `PLACES_FUZZ_CASES`): batch inputs
@@ -26,12 +29,15 @@ struct FuzzFileTests {
             servers.stop()
             sandbox.remove()
         }
-        let campaign = FuzzCampaign(name: "batch lines",
-                                    setting: "HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json, every PLACES_*_URL at a loopback server giving well-formed answers; the files named below in $D",
-                                    count: Self.batchCases, concurrency: 6,
-                                    generate: { BatchLineGenerator.make(&$0) }) { label, seed, invocation in
-            Self.runBatchCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, servers: servers)
-        }
+        let campaign = FuzzCampaign(
+            name: "batch lines",
+            setting:
+                "HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json, every PLACES_*_URL at a loopback server giving well-formed answers; the files named below in $D",
+            count: Self.batchCases, concurrency: 6,
+            generate: { BatchLineGenerator.make(&$0) },
+            runCase: { label, seed, invocation in
+                Self.runBatchCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, servers: servers)
+            })
         await campaign.run()
     }
 
@@ -42,19 +48,24 @@ struct FuzzFileTests {
             servers.stop()
             sandbox.remove()
         }
-        let campaign = FuzzCampaign(name: "favorites files",
-                                    setting: "HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json (below), PWN='$(touch PWNED-variable)', every PLACES_*_URL at a loopback server giving well-formed answers",
-                                    count: Self.favoritesCases, concurrency: 6,
-                                    generate: { FavoritesFileGenerator.make(&$0) }) { label, seed, invocation in
-            Self.runFavoritesCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, servers: servers)
-        }
+        let campaign = FuzzCampaign(
+            name: "favorites files",
+            setting:
+                "HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json (below), PWN='$(touch PWNED-variable)', every PLACES_*_URL at a loopback server giving well-formed answers",
+            count: Self.favoritesCases, concurrency: 6,
+            generate: { FavoritesFileGenerator.make(&$0) },
+            runCase: { label, seed, invocation in
+                Self.runFavoritesCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, servers: servers)
+            })
         await campaign.run()
     }
 
     // MARK: - One batch
 
-    static func runBatchCase(label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
-                             servers: ArgumentFuzzServers) -> FuzzCaseResult {
+    static func runBatchCase(
+        label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
+        servers: ArgumentFuzzServers
+    ) -> FuzzCaseResult {
         let dir: String
         do {
             dir = try sandbox.makeCase(label, favorites: invocation.favorites)
@@ -70,8 +81,9 @@ struct FuzzFileTests {
         var extra = pwned(in: dir)
         let input = invocation.files.first { $0.name == "lines.ndjson" }?.lines.map { sandbox.resolve($0, caseDirectory: dir) } ?? []
         extra += recordViolations(outcome.stdoutText, input: input)
-        return FuzzHarness.failures(index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
-                                    caseDirectory: dir, classSuffix: { _ in "" })
+        return FuzzHarness.failures(
+            index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
+            caseDirectory: dir, classSuffix: { _ in "" })
     }
 
     /// What the records of a batch break: one per non-blank input line, in input order, each
@@ -98,15 +110,20 @@ struct FuzzFileTests {
             }
         }
         if numbers != expected {
-            found.append(FuzzViolation(kind: "records are not one per input line in order", detail: "lines \(expected.prefix(12)), records \(numbers.prefix(12))"))
+            found.append(
+                FuzzViolation(
+                    kind: "records are not one per input line in order",
+                    detail: "lines \(expected.prefix(12)), records \(numbers.prefix(12))"))
         }
         return found
     }
 
     // MARK: - One favorites file
 
-    static func runFavoritesCase(label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
-                                 servers: ArgumentFuzzServers) -> FuzzCaseResult {
+    static func runFavoritesCase(
+        label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
+        servers: ArgumentFuzzServers
+    ) -> FuzzCaseResult {
         let dir: String
         do {
             dir = try sandbox.makeCase(label, favorites: .absent)
@@ -121,7 +138,8 @@ struct FuzzFileTests {
         var extra: [FuzzViolation] = []
         do {
             outcome = try run(invocation, in: dir, sandbox: sandbox, servers: servers, label: label, deadline: 30)
-            let writes = invocation.pieces.first.map { $0.starts(with: ["favorite", "add"]) || $0.starts(with: ["favorite", "remove"]) } ?? false
+            let writes =
+                invocation.pieces.first.map { $0.starts(with: ["favorite", "add"]) || $0.starts(with: ["favorite", "remove"]) } ?? false
             if !writes, FileManager.default.contents(atPath: file) != before {
                 extra.append(FuzzViolation(kind: "a read-only command changed the favorites file", detail: ""))
             }
@@ -131,8 +149,9 @@ struct FuzzFileTests {
             return .harnessFailure(label, seed, invocation, error)
         }
         extra += pwned(in: dir)
-        return FuzzHarness.failures(index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
-                                    caseDirectory: dir, classSuffix: { _ in "" })
+        return FuzzHarness.failures(
+            index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
+            caseDirectory: dir, classSuffix: { _ in "" })
     }
 
     /// The real bash completion on the case's favorites: each candidate, read back by the
@@ -140,8 +159,10 @@ struct FuzzFileTests {
     static func completionViolations(in dir: String, sandbox: FuzzSandbox, label: Int) throws -> [FuzzViolation] {
         var environment = FuzzHarness.baseEnvironment(caseDirectory: dir, cache: sandbox.root + "/cache")
         environment["PWN"] = "$(touch PWNED-variable)"
-        let listing = try FuzzChild(executable: PlacesBinary.executable.path, arguments: ["favorite", "list", "--format", "csv", "--fields", "id,alias"],
-                                    environment: environment, directory: dir, outputStem: sandbox.root + "/listing-\(label)").run(deadline: 30)
+        let listing = try FuzzChild(
+            executable: PlacesBinary.executable.path, arguments: ["favorite", "list", "--format", "csv", "--fields", "id,alias"],
+            environment: environment, directory: dir, outputStem: sandbox.root + "/listing-\(label)"
+        ).run(deadline: 30)
         var allowed = Set<String>()
         if listing.ending == .exit(0) {
             for line in listing.stdoutText.split(separator: "\n").dropFirst() {
@@ -164,17 +185,22 @@ struct FuzzFileTests {
             t places route-estimate --from ''
             t places details ''
             """#
-        let shell = try FuzzChild(executable: "/bin/bash", arguments: ["-c", script], environment: environment, directory: dir,
-                                  outputStem: sandbox.root + "/complete-\(label)").run(deadline: 30)
+        let shell = try FuzzChild(
+            executable: "/bin/bash", arguments: ["-c", script], environment: environment, directory: dir,
+            outputStem: sandbox.root + "/complete-\(label)"
+        ).run(deadline: 30)
         guard shell.ending == .exit(0), shell.stderr.isEmpty else {
             return [FuzzViolation(kind: "the bash completion failed", detail: "\(shell.ending): \(shell.stderrText.prefix(200))")]
         }
         var found: [FuzzViolation] = []
         for candidate in shell.stdoutText.split(separator: "\0").map(String.init) {
             if !candidate.hasPrefix("1|") {
-                found.append(FuzzViolation(kind: "a completion candidate the shell reads as other than one word", detail: String(candidate.prefix(120))))
+                found.append(
+                    FuzzViolation(
+                        kind: "a completion candidate the shell reads as other than one word", detail: String(candidate.prefix(120))))
             } else if !allowed.contains(String(candidate.dropFirst(2))) {
-                found.append(FuzzViolation(kind: "a completion candidate favorite list does not list", detail: String(candidate.prefix(120))))
+                found.append(
+                    FuzzViolation(kind: "a completion candidate favorite list does not list", detail: String(candidate.prefix(120))))
             }
         }
         return found
@@ -184,16 +210,19 @@ struct FuzzFileTests {
 
     /// Runs the case's command in `dir` against the well-formed servers, feeding `{case}/pipe`
     /// when it is named, and freeing a feeder nobody read.
-    static func run(_ invocation: FuzzInvocation, in dir: String, sandbox: FuzzSandbox, servers: ArgumentFuzzServers, label: Int,
-                    deadline: Double) throws -> FuzzChild.Outcome {
+    static func run(
+        _ invocation: FuzzInvocation, in dir: String, sandbox: FuzzSandbox, servers: ArgumentFuzzServers, label: Int,
+        deadline: Double
+    ) throws -> FuzzChild.Outcome {
         let arguments = invocation.arguments.map { sandbox.resolve($0, caseDirectory: dir) }
         var environment = FuzzHarness.baseEnvironment(caseDirectory: dir, cache: sandbox.root + "/cache")
         for (name, value) in invocation.environment { environment[name] = sandbox.resolve(value, caseDirectory: dir) }
         for (name, url) in servers.urls(tripwire: nil) { environment[name] = url }
         let named = (invocation.arguments + invocation.files.flatMap(\.lines)).contains { $0.contains("{case}/pipe") }
         let feeder = named ? FIFOWriter(path: dir + "/pipe", data: Data(FuzzSandbox.smallExtract.utf8), limit: 12) : nil
-        let child = FuzzChild(executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
-                              directory: dir, outputStem: sandbox.root + "/out-\(label)")
+        let child = FuzzChild(
+            executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
+            directory: dir, outputStem: sandbox.root + "/out-\(label)")
         let outcome = try child.run(deadline: deadline)
         if let feeder {
             let unblock = open(dir + "/pipe", O_RDONLY | O_NONBLOCK | O_CLOEXEC)

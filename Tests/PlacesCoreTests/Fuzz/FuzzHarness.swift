@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,8 +34,13 @@ struct FuzzCaseResult: Sendable {
     /// A case the test itself could not run counts as failed: a fuzz test must not pass by not running.
     static func harnessFailure(_ index: Int, _ seed: UInt64, _ invocation: FuzzInvocation, _ error: Error) -> FuzzCaseResult {
         let violation = FuzzViolation(kind: "the test could not run the case", detail: "\(error)")
-        return FuzzCaseResult(ending: "not run", failures: [FuzzFailure(index: index, seed: seed, classKey: violation.kind, violation: violation,
-                                                                       invocation: invocation, ending: "not run", stdout: "", stderr: "", replies: [])])
+        return FuzzCaseResult(
+            ending: "not run",
+            failures: [
+                FuzzFailure(
+                    index: index, seed: seed, classKey: violation.kind, violation: violation,
+                    invocation: invocation, ending: "not run", stdout: "", stderr: "", replies: [])
+            ])
     }
 }
 
@@ -76,7 +82,8 @@ struct FuzzCampaign: Sendable {
     @discardableResult
     func run() async -> [FuzzFailure] {
         let env = ProcessInfo.processInfo.environment
-        let indices = env["PLACES_FUZZ_CASE"].flatMap(Int.init).map { [$0] } ?? Array(0..<(env["PLACES_FUZZ_CASES"].flatMap(Int.init) ?? count))
+        let indices =
+            env["PLACES_FUZZ_CASE"].flatMap(Int.init).map { [$0] } ?? Array(0..<(env["PLACES_FUZZ_CASES"].flatMap(Int.init) ?? count))
         let verbose = env["PLACES_FUZZ_VERBOSE"] != nil
         let started = Date()
         let cpuBefore = Self.cpuSeconds()
@@ -87,7 +94,10 @@ struct FuzzCampaign: Sendable {
             let result = self.runCase(index, seed, invocation)
             collected.add(result, seconds: Date().timeIntervalSince(caseStarted), index: index)
             if verbose {
-                let lines = ["case \(index): \(invocation.shellCommand.prefix(300)) → \(result.ending), \(String(format: "%.2f", result.cpuSeconds)) s CPU"]
+                let lines =
+                    [
+                        "case \(index): \(invocation.shellCommand.prefix(300)) → \(result.ending), \(String(format: "%.2f", result.cpuSeconds)) s CPU"
+                    ]
                     + result.replies.map { "    \($0.prefix(300))" }
                 print(lines.joined(separator: "\n"))
             }
@@ -99,7 +109,11 @@ struct FuzzCampaign: Sendable {
 
         var grouped: [(key: String, failures: [FuzzFailure])] = []
         for failure in failures {
-            if let i = grouped.firstIndex(where: { $0.key == failure.classKey }) { grouped[i].failures.append(failure) } else { grouped.append((failure.classKey, [failure])) }
+            if let i = grouped.firstIndex(where: { $0.key == failure.classKey }) {
+                grouped[i].failures.append(failure)
+            } else {
+                grouped.append((failure.classKey, [failure]))
+            }
         }
         let classes = grouped
         let minimised = Minimised()
@@ -108,12 +122,20 @@ struct FuzzCampaign: Sendable {
             minimised.set(i, self.minimise(classes[i].failures[0], label: 10_000_000 + i * 1_000, budget: budgetPerClass))
         }
         let total = Date().timeIntervalSince(started)
-        print("fuzz \(name): \(indices.count) cases in \(String(format: "%.1f", ran)) s (\(String(format: "%.1f", total)) s with minimising), seed \(String(format: "0x%llX", Self.seed)), \(failures.count) failures in \(classes.count) classes; \(collected.timing)")
+        print(
+            "fuzz \(name): \(indices.count) cases in \(String(format: "%.1f", ran)) s (\(String(format: "%.1f", total)) s with minimising), seed \(String(format: "0x%llX", Self.seed)), \(failures.count) failures in \(classes.count) classes; \(collected.timing)"
+        )
         print("fuzz \(name): endings: \(collected.tally)")
-        print(String(format: "fuzz \(name): CPU while running the cases: %.1f s in the children, %.1f s in the test process (every test running now)", cpu.children, cpu.own))
+        print(
+            String(
+                format:
+                    "fuzz \(name): CPU while running the cases: %.1f s in the children, %.1f s in the test process (every test running now)",
+                cpu.children, cpu.own))
         for (i, group) in classes.enumerated() {
             let first = minimised.get(i) ?? group.failures[0]
-            Issue.record(Comment(rawValue: report(group.key, first: first, original: group.failures[0], count: group.failures.count, of: indices.count)))
+            Issue.record(
+                Comment(
+                    rawValue: report(group.key, first: first, original: group.failures[0], count: group.failures.count, of: indices.count)))
         }
         return failures
     }
@@ -130,8 +152,9 @@ struct FuzzCampaign: Sendable {
                 guard runs < budget else { break }
                 runs += 1
                 if let again = runCase(label + runs, failure.seed, smaller).failures.first(where: { $0.classKey == failure.classKey }) {
-                    best = FuzzFailure(index: failure.index, seed: failure.seed, classKey: failure.classKey, violation: again.violation,
-                                       invocation: smaller, ending: again.ending, stdout: again.stdout, stderr: again.stderr, replies: again.replies)
+                    best = FuzzFailure(
+                        index: failure.index, seed: failure.seed, classKey: failure.classKey, violation: again.violation,
+                        invocation: smaller, ending: again.ending, stdout: again.stdout, stderr: again.stderr, replies: again.replies)
                     improved = true
                     break
                 }
@@ -141,8 +164,12 @@ struct FuzzCampaign: Sendable {
     }
 
     private func report(_ key: String, first: FuzzFailure, original: FuzzFailure, count: Int, of total: Int) -> String {
-        var lines = ["fuzz \(name): \(key) — \(count) of \(total) cases; first: case \(original.index), seed \(String(format: "0x%llX", original.seed))"]
-        lines.append("  replay:  PLACES_FUZZ_SEED=\(String(format: "0x%llX", Self.seed)) PLACES_FUZZ_CASE=\(original.index) swift test --filter Fuzz")
+        var lines = [
+            "fuzz \(name): \(key) — \(count) of \(total) cases; first: case \(original.index), seed \(String(format: "0x%llX", original.seed))"
+        ]
+        lines.append(
+            "  replay:  PLACES_FUZZ_SEED=\(String(format: "0x%llX", Self.seed)) PLACES_FUZZ_CASE=\(original.index) swift test --filter Fuzz"
+        )
         lines.append("  minimal: \(first.invocation.shellCommand)")
         for file in first.invocation.filesDescription { lines.append("  \(file)") }
         lines.append("  with:    \(setting)")
@@ -223,9 +250,12 @@ struct FuzzCampaign: Sendable {
                 let mean = sorted.map(\.seconds).reduce(0, +) / Double(sorted.count)
                 let p90 = sorted[sorted.count * 9 / 10].seconds
                 let slowest = sorted.suffix(3).reversed().map { "case \($0.index) \(String(format: "%.1f", $0.seconds)) s" }
-                let hungriest = cpu.sorted { $0.seconds > $1.seconds }.prefix(3).map { "case \($0.index) \(String(format: "%.2f", $0.seconds)) s" }
+                let hungriest = cpu.sorted { $0.seconds > $1.seconds }.prefix(3).map {
+                    "case \($0.index) \(String(format: "%.2f", $0.seconds)) s"
+                }
                 let cpuMean = cpu.map(\.seconds).reduce(0, +) / Double(max(1, cpu.count))
-                return String(format: "a case takes %.0f ms on average, %.0f ms at the 90th percentile; slowest: ", mean * 1000, p90 * 1000) + slowest.joined(separator: ", ")
+                return String(format: "a case takes %.0f ms on average, %.0f ms at the 90th percentile; slowest: ", mean * 1000, p90 * 1000)
+                    + slowest.joined(separator: ", ")
                     + String(format: "; a child uses %.0f ms of CPU on average; most: ", cpuMean * 1000) + hungriest.joined(separator: ", ")
             }
         }
@@ -241,27 +271,36 @@ struct FuzzCampaign: Sendable {
 
 /// Shared by the campaigns.
 enum FuzzHarness {
-    static let urlVariables = ["PLACES_GOOGLE_PLACES_URL", "PLACES_GOOGLE_ROUTES_URL", "PLACES_FOURSQUARE_URL", "PLACES_OVERPASS_URL", "PLACES_OSRM_URL"]
+    static let urlVariables = [
+        "PLACES_GOOGLE_PLACES_URL", "PLACES_GOOGLE_ROUTES_URL", "PLACES_FOURSQUARE_URL", "PLACES_OVERPASS_URL", "PLACES_OSRM_URL",
+    ]
 
     /// What every child gets: no developer settings, a home of its own, the run's index cache.
     static func baseEnvironment(caseDirectory: String, cache: String) -> [String: String] {
-        PlacesBinary.sanitizerSettings.merging(["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": caseDirectory, "XDG_CACHE_HOME": cache,
-                                                "PLACES_FAVORITES_FILE": caseDirectory + "/favorites.json"]) { $1 }
+        PlacesBinary.sanitizerSettings.merging([
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": caseDirectory, "XDG_CACHE_HOME": cache,
+            "PLACES_FAVORITES_FILE": caseDirectory + "/favorites.json",
+        ]) { $1 }
     }
 
     /// The failures of one finished run: the oracle's, plus keys in files the case wrote.
-    static func failures(index: Int, seed: UInt64, invocation: FuzzInvocation, outcome: FuzzChild.Outcome,
-                         extra: [FuzzViolation], caseDirectory: String, replies: [String] = [], classSuffix: (FuzzViolation) -> String) -> FuzzCaseResult {
+    static func failures(
+        index: Int, seed: UInt64, invocation: FuzzInvocation, outcome: FuzzChild.Outcome,
+        extra: [FuzzViolation], caseDirectory: String, replies: [String] = [], classSuffix: (FuzzViolation) -> String
+    ) -> FuzzCaseResult {
         let command = commandName(invocation)
         let stream = command == "reverse" && invocation.arguments.contains("-")
         let violations =
             FuzzOracle.violations(of: outcome, batchRecords: command == "batch", streamRecords: stream)
             + FuzzOracle.leaks(inFilesUnder: caseDirectory) + extra
-        return FuzzCaseResult(ending: outcome.ending.description, failures: violations.map { violation in
-            FuzzFailure(index: index, seed: seed, classKey: "\(violation.kind) · \(command)\(classSuffix(violation))", violation: violation,
-                        invocation: invocation, ending: outcome.ending.description,
-                        stdout: excerpt(outcome.stdoutText), stderr: excerpt(outcome.stderrText), replies: replies)
-        }, cpuSeconds: outcome.cpuSeconds, replies: replies)
+        return FuzzCaseResult(
+            ending: outcome.ending.description,
+            failures: violations.map { violation in
+                FuzzFailure(
+                    index: index, seed: seed, classKey: "\(violation.kind) · \(command)\(classSuffix(violation))", violation: violation,
+                    invocation: invocation, ending: outcome.ending.description,
+                    stdout: excerpt(outcome.stdoutText), stderr: excerpt(outcome.stderrText), replies: replies)
+            }, cpuSeconds: outcome.cpuSeconds, replies: replies)
     }
 
     static func commandName(_ invocation: FuzzInvocation) -> String {

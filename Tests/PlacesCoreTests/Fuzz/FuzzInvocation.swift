@@ -89,7 +89,9 @@ struct FuzzInvocation: Sendable {
 
     private static func quoteLiteral(_ text: String, alone: Bool) -> String {
         if text.isEmpty { return alone ? "''" : "" }
-        if text.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.,/:=+@%".unicodeScalars.contains($0)) }) {
+        if text.unicodeScalars.allSatisfy({
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.,/:=+@%".unicodeScalars.contains($0))
+        }) {
             return text
         }
         var out = "$'"

@@ -49,7 +49,8 @@ indirect enum FuzzJSON {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -77,7 +78,11 @@ indirect enum FuzzJSON {
         let rest = Array(path.dropFirst())
         switch self {
         case .object(var members):
-            if let child = members[first].1.replacing(at: rest, with: replacement) { members[first].1 = child } else { members.remove(at: first) }
+            if let child = members[first].1.replacing(at: rest, with: replacement) {
+                members[first].1 = child
+            } else {
+                members.remove(at: first)
+            }
             return .object(members)
         case .array(var items):
             if let child = items[first].replacing(at: rest, with: replacement) { items[first] = child } else { items.remove(at: first) }

@@ -1,5 +1,7 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// One broken promise of the contract in one run: `kind` names the class (runs that broke
 /// the same promise the same way share it), `detail` says what was seen.
@@ -45,7 +47,8 @@ enum FuzzOracle {
             }
         case .exit:
             if errorLines.count != 1 {
-                found.append(FuzzViolation(kind: "failure with \(errorLines.count) places: error: lines", detail: String(stderr.prefix(300))))
+                found.append(
+                    FuzzViolation(kind: "failure with \(errorLines.count) places: error: lines", detail: String(stderr.prefix(300))))
             }
             if batchRecords {
                 // Read as the records are written: any depth (an id may nest past what
@@ -77,7 +80,8 @@ enum FuzzOracle {
             found.append(FuzzViolation(kind: "more than \(FuzzChild.outputCap >> 20) MiB of output", detail: ""))
         }
         if outcome.maxResidentBytes > memoryCeiling {
-            found.append(FuzzViolation(kind: "peak memory over \(memoryCeiling >> 20) MiB", detail: "\(outcome.maxResidentBytes >> 20) MiB"))
+            found.append(
+                FuzzViolation(kind: "peak memory over \(memoryCeiling >> 20) MiB", detail: "\(outcome.maxResidentBytes >> 20) MiB"))
         }
         return found
     }
@@ -100,8 +104,9 @@ enum FuzzOracle {
         while let relative = walker.nextObject() as? String {
             let path = directory + "/" + relative
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular,
-                  let data = FileManager.default.contents(atPath: path) else { continue }
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                let data = FileManager.default.contents(atPath: path)
+            else { continue }
             if let form = FuzzCanary.leak(in: data) {
                 found.append(FuzzViolation(kind: "key written to a file (\(form))", detail: relative))
             }

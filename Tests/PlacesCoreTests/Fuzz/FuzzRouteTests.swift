@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PlacesCore
+@testable import PlacesProviderKit
 
 /// Issue 33's fuzz campaign of route geometries, through the binary, seeded and replayable as
 /// `FuzzTests`' (`PLACES_FUZZ_SEED`, `PLACES_FUZZ_CASE`, `PLACES_FUZZ_CASES`): hostile OSRM and

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -74,26 +75,41 @@ final class FuzzSandbox: @unchecked Sendable {
 
     // MARK: - The abused files
 
-    static let smallExtract = #"{"version":0.6,"elements":[{"type":"node","id":1369465615,"lat":60.1702394,"lon":24.938897,"tags":{"amenity":"restaurant","name":"Loiste"}}]}"#
+    static let smallExtract =
+        #"{"version":0.6,"elements":[{"type":"node","id":1369465615,"lat":60.1702394,"lon":24.938897,"tags":{"amenity":"restaurant","name":"Loiste"}}]}"#
 
     static let favorites = #"""
-    {"favorites":[{"addedAt":"2026-01-02T03:04:05Z","address":"00100 Helsinki","categories":["restaurant"],"cuisines":[],"id":"osm:node/1369465615","latitude":60.1702394,"longitude":24.938897,"mapsUrl":"https://www.openstreetmap.org/node/1369465615","name":"Loiste","note":"hi","provider":"osm"},{"addedAt":"2026-01-02T03:04:06Z","categories":["cafe"],"cuisines":[],"id":"google:ChIJN1t_tDeuEmsRUsoyG83frY4","latitude":60.17,"longitude":24.94,"mapsUrl":"https://maps.google.com/?cid=1","name":"Kahvila","provider":"google"}],"version":1}
-    """#
+        {"favorites":[{"addedAt":"2026-01-02T03:04:05Z","address":"00100 Helsinki","categories":["restaurant"],"cuisines":[],"id":"osm:node/1369465615","latitude":60.1702394,"longitude":24.938897,"mapsUrl":"https://www.openstreetmap.org/node/1369465615","name":"Loiste","note":"hi","provider":"osm"},{"addedAt":"2026-01-02T03:04:06Z","categories":["cafe"],"cuisines":[],"id":"google:ChIJN1t_tDeuEmsRUsoyG83frY4","latitude":60.17,"longitude":24.94,"mapsUrl":"https://maps.google.com/?cid=1","name":"Kahvila","provider":"google"}],"version":1}
+        """#
 
     private func makeSharedFiles() throws {
-        let node = #"{"type":"node","id":1369465615,"lat":60.1702394,"lon":24.938897,"tags":{"amenity":"restaurant","name":"Loiste","opening_hours":"Mo-Fr 10:00-20:00"}}"#
+        let node =
+            #"{"type":"node","id":1369465615,"lat":60.1702394,"lon":24.938897,"tags":{"amenity":"restaurant","name":"Loiste","opening_hours":"Mo-Fr 10:00-20:00"}}"#
         let helsinki = try Data(contentsOf: URL(fileURLWithPath: PlacesBinary.helsinkiData))
         let files: [String: Data] = [
-            "deep.json": Data(("{\"elements\":" + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "}").utf8),
-            "nan.json": Data(#"{"elements":[{"type":"node","id":1,"lat":NaN,"lon":Infinity,"tags":{"amenity":"cafe","name":"Not a number"}},\#(node)]}"#.utf8),
-            "huge-numbers.json": Data(#"{"elements":[{"type":"node","id":99999999999999999999,"lat":1e308,"lon":-1e400,"tags":{"amenity":"cafe","name":"Far"}},{"type":"way","id":-5,"center":{"lat":60.17,"lon":24.94},"tags":{"amenity":"cafe","name":"Negative id"}},{"type":"node","id":9223372036854775807,"lat":60.17,"lon":24.94,"tags":{"amenity":"cafe","name":"Max id"}},\#(node)]}"#.utf8),
+            "deep.json": Data(
+                ("{\"elements\":" + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "}").utf8),
+            "nan.json": Data(
+                #"{"elements":[{"type":"node","id":1,"lat":NaN,"lon":Infinity,"tags":{"amenity":"cafe","name":"Not a number"}},\#(node)]}"#
+                    .utf8),
+            "huge-numbers.json": Data(
+                #"{"elements":[{"type":"node","id":99999999999999999999,"lat":1e308,"lon":-1e400,"tags":{"amenity":"cafe","name":"Far"}},{"type":"way","id":-5,"center":{"lat":60.17,"lon":24.94},"tags":{"amenity":"cafe","name":"Negative id"}},{"type":"node","id":9223372036854775807,"lat":60.17,"lon":24.94,"tags":{"amenity":"cafe","name":"Max id"}},\#(node)]}"#
+                    .utf8),
             "truncated.json": helsinki.prefix(helsinki.count / 2),
             "utf16.json": Self.smallExtract.data(using: .utf16) ?? Data(),
-            "wrong-types.json": Data(#"{"elements":[{"type":1,"id":"x","lat":"60","lon":[],"tags":"name"},{"type":"node","id":2,"lat":60.17,"lon":24.94,"tags":{"amenity":["cafe"],"name":{"fi":"x"}}},\#(node)]}"#.utf8),
+            "wrong-types.json": Data(
+                #"{"elements":[{"type":1,"id":"x","lat":"60","lon":[],"tags":"name"},{"type":"node","id":2,"lat":60.17,"lon":24.94,"tags":{"amenity":["cafe"],"name":{"fi":"x"}}},\#(node)]}"#
+                    .utf8),
             "duplicates.json": Data(#"{"elements":[\#(node),\#(node),\#(node)]}"#.utf8),
             "elements-object.json": Data(#"{"elements":{"0":\#(node)}}"#.utf8),
-            "bad-favorites.json": Data(Self.favorites.replacingOccurrences(of: "60.1702394", with: "1e400").replacingOccurrences(of: "\"version\":1", with: "\"version\":99999999999999999999").utf8),
-            "huge-favorites.json": Data(Self.favorites.replacingOccurrences(of: "2026-01-02T03:04:05Z", with: "99999-99-99T99:99:99Z").replacingOccurrences(of: "24.938897", with: "1e308").utf8),
+            "bad-favorites.json": Data(
+                Self.favorites.replacingOccurrences(of: "60.1702394", with: "1e400").replacingOccurrences(
+                    of: "\"version\":1", with: "\"version\":99999999999999999999"
+                ).utf8),
+            "huge-favorites.json": Data(
+                Self.favorites.replacingOccurrences(of: "2026-01-02T03:04:05Z", with: "99999-99-99T99:99:99Z").replacingOccurrences(
+                    of: "24.938897", with: "1e308"
+                ).utf8),
         ]
         for (name, data) in files {
             try data.write(to: URL(fileURLWithPath: shared + "/" + name))

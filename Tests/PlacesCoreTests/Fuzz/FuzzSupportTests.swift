@@ -35,8 +35,12 @@ struct FuzzSupportTests {
         #expect(FuzzOracle.violations(of: outcome(.exit(0), "[]\n", "places: note: no places found\n")).isEmpty)
         #expect(FuzzOracle.violations(of: outcome(.exit(64), "", "places: warning: x\nplaces: error: bad\n")).isEmpty)
         #expect(FuzzOracle.violations(of: outcome(.exit(64), "", "")).map(\.kind) == ["failure with 0 places: error: lines"])
-        #expect(FuzzOracle.violations(of: outcome(.exit(69), "partial", "places: error: x\n")).map(\.kind) == ["failure with output on stdout"])
-        #expect(FuzzOracle.violations(of: outcome(.exit(70), "", "places: error: unexpected failure\n")).map(\.kind) == ["exit 70 (unexpected failure)"])
+        #expect(
+            FuzzOracle.violations(of: outcome(.exit(69), "partial", "places: error: x\n")).map(\.kind) == ["failure with output on stdout"])
+        #expect(
+            FuzzOracle.violations(of: outcome(.exit(70), "", "places: error: unexpected failure\n")).map(\.kind) == [
+                "exit 70 (unexpected failure)"
+            ])
         #expect(FuzzOracle.violations(of: outcome(.signal(4))).map(\.kind) == ["ended by signal 4"])
         #expect(FuzzOracle.violations(of: outcome(.exit(1), "", "places: error: x\n")).map(\.kind) == ["exit 1, not a contract code"])
         #expect(FuzzOracle.violations(of: outcome(.exit(0), "\u{1b}[31m")).map(\.kind) == ["control character U+001B on stdout"])
@@ -45,8 +49,11 @@ struct FuzzSupportTests {
 
     /// What a report prints as the minimal command must give the binary the same bytes.
     @Test func quotedArgumentsReachAShellUnchanged() throws {
-        let values = ["plain", "", "with space", "it's", "tab\there", "\u{1b}[31mred", "line\nbreak", "é🍣", "$(echo hi)", "`id`", "a\\b",
-                      String(repeating: "a", count: 5_000), "google:" + String(repeating: "A", count: 300), String(repeating: "%", count: 200), "{case}/fifo"]
+        let values = [
+            "plain", "", "with space", "it's", "tab\there", "\u{1b}[31mred", "line\nbreak", "é🍣", "$(echo hi)", "`id`", "a\\b",
+            String(repeating: "a", count: 5_000), "google:" + String(repeating: "A", count: 300), String(repeating: "%", count: 200),
+            "{case}/fifo",
+        ]
         for value in values {
             let script = "D=/dir; printf '%s' \(FuzzInvocation.quote(value))"
             let r = try PlacesBinary.shell(script)
@@ -56,15 +63,18 @@ struct FuzzSupportTests {
 
     @Test func aChildEndedByASignalIsToldApartFromAnExit() throws {
         let dir = try TemporaryDirectory()
-        let crash = FuzzChild(executable: "/bin/sh", arguments: ["-c", "kill -ILL $$"], environment: ["PATH": "/usr/bin:/bin"],
-                              directory: dir.path, outputStem: dir.file("crash"))
+        let crash = FuzzChild(
+            executable: "/bin/sh", arguments: ["-c", "kill -ILL $$"], environment: ["PATH": "/usr/bin:/bin"],
+            directory: dir.path, outputStem: dir.file("crash"))
         #expect(try crash.run(deadline: 30).ending == .signal(4))
-        let exit = FuzzChild(executable: "/bin/sh", arguments: ["-c", "echo out; echo err >&2; exit 3"], environment: ["PATH": "/usr/bin:/bin"],
-                             directory: dir.path, outputStem: dir.file("exit"))
+        let exit = FuzzChild(
+            executable: "/bin/sh", arguments: ["-c", "echo out; echo err >&2; exit 3"], environment: ["PATH": "/usr/bin:/bin"],
+            directory: dir.path, outputStem: dir.file("exit"))
         let ended = try exit.run(deadline: 30)
         #expect(ended.ending == .exit(3) && ended.stdoutText == "out\n" && ended.stderrText == "err\n")
-        let hang = FuzzChild(executable: "/bin/sh", arguments: ["-c", "exec sleep 60"], environment: ["PATH": "/usr/bin:/bin"],
-                             directory: dir.path, outputStem: dir.file("hang"))
+        let hang = FuzzChild(
+            executable: "/bin/sh", arguments: ["-c", "exec sleep 60"], environment: ["PATH": "/usr/bin:/bin"],
+            directory: dir.path, outputStem: dir.file("hang"))
         if case .killed = try hang.run(deadline: 0.2).ending {} else { Issue.record("a hang was not killed") }
     }
 }

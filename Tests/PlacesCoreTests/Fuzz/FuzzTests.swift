@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
+@testable import places_cli
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import places_cli
 
 /// Issue 10's fuzz test, through the binary: a few thousand seeded argument vectors and a
 /// few hundred seeded hostile answers from loopback servers. Every run must end by exit
@@ -28,12 +30,15 @@ struct FuzzTests {
             servers.stop()
             sandbox.remove()
         }
-        let campaign = FuzzCampaign(name: "argument vectors",
-                                    setting: "HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json, every PLACES_*_URL at a loopback server giving well-formed answers (at a tripwire for a dry run or a replay)",
-                                    count: Self.argumentCases, concurrency: 6,
-                                    generate: { ArgumentVectorGenerator.make(&$0) }) { label, seed, invocation in
-            Self.runArgumentCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, servers: servers)
-        }
+        let campaign = FuzzCampaign(
+            name: "argument vectors",
+            setting:
+                "HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json, every PLACES_*_URL at a loopback server giving well-formed answers (at a tripwire for a dry run or a replay)",
+            count: Self.argumentCases, concurrency: 6,
+            generate: { ArgumentVectorGenerator.make(&$0) },
+            runCase: { label, seed, invocation in
+                Self.runArgumentCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, servers: servers)
+            })
         await campaign.run()
     }
 
@@ -48,21 +53,28 @@ struct FuzzTests {
             sink.stop()
             sandbox.remove()
         }
-        let campaign = FuzzCampaign(name: "hostile answers",
-                                    setting: "GOOGLE_MAPS_API_KEY and FOURSQUARE_API_KEY set to FuzzCanary's keys, every PLACES_*_URL at the case's hostile server, HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json",
-                                    count: Self.hostileCases, concurrency: 6,
-                                    generate: { HostileInvocationGenerator.make(&$0) }) { label, seed, invocation in
-            Self.runHostileCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, sink: sink)
-        }
+        let campaign = FuzzCampaign(
+            name: "hostile answers",
+            setting:
+                "GOOGLE_MAPS_API_KEY and FOURSQUARE_API_KEY set to FuzzCanary's keys, every PLACES_*_URL at the case's hostile server, HOME=$D, PLACES_FAVORITES_FILE=$D/favorites.json",
+            count: Self.hostileCases, concurrency: 6,
+            generate: { HostileInvocationGenerator.make(&$0) },
+            runCase: { label, seed, invocation in
+                Self.runHostileCase(label: label, seed: seed, invocation: invocation, sandbox: sandbox, sink: sink)
+            })
         await campaign.run()
     }
 
     // MARK: - One argument vector
 
-    static func runArgumentCase(label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
-                                servers: ArgumentFuzzServers) -> FuzzCaseResult {
+    static func runArgumentCase(
+        label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
+        servers: ArgumentFuzzServers
+    ) -> FuzzCaseResult {
         let dir: String
-        do { dir = try sandbox.makeCase(label, favorites: invocation.favorites) } catch { return .harnessFailure(label, seed, invocation, error) }
+        do { dir = try sandbox.makeCase(label, favorites: invocation.favorites) } catch {
+            return .harnessFailure(label, seed, invocation, error)
+        }
         defer { sandbox.removeCase(dir) }
         let arguments = invocation.arguments.map { sandbox.resolve($0, caseDirectory: dir) }
         var environment = FuzzHarness.baseEnvironment(caseDirectory: dir, cache: sandbox.root + "/cache")
@@ -72,9 +84,9 @@ struct FuzzTests {
         // send nothing (their URLs point at a tripwire), and only favorite add/remove may
         // change the favorites file.
         let parsed: ParsedArguments? = if case .run(let p)? = try? ArgumentParser.parse(arguments) { p } else { nil }
-        let record = parsed?.values[.record] != nil || !(environment["PLACES_RECORD"] ?? "").isEmpty
-        let replay = parsed?.values[.replay] != nil || !(environment["PLACES_REPLAY"] ?? "").isEmpty
-        let dryRun = parsed?.values[.dryRun] != nil
+        let record = parsed?.values[NetworkFlags.record.name] != nil || !(environment["PLACES_RECORD"] ?? "").isEmpty
+        let replay = parsed?.values[NetworkFlags.replay.name] != nil || !(environment["PLACES_REPLAY"] ?? "").isEmpty
+        let dryRun = parsed?.values[NetworkFlags.dryRun.name] != nil
         let sendsNothing = dryRun || (replay && !record)
         for (name, url) in servers.urls(tripwire: sendsNothing ? label : nil) where invocation.value(of: name) == nil {
             environment[name] = url
@@ -85,8 +97,9 @@ struct FuzzTests {
         let feedsPipe = (invocation.arguments + invocation.environment.map(\.value)).contains { $0.contains("{case}/pipe") }
         let feeder = feedsPipe ? FIFOWriter(path: dir + "/pipe", data: Data(FuzzSandbox.smallExtract.utf8), limit: 12) : nil
 
-        let child = FuzzChild(executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
-                              directory: dir, outputStem: sandbox.root + "/out-\(label)")
+        let child = FuzzChild(
+            executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
+            directory: dir, outputStem: sandbox.root + "/out-\(label)")
         let outcome: FuzzChild.Outcome
         // The slowest legitimate case took 4.5 s with the machine loaded 17-fold (the whole
         // suite running beside other work); a hang is forever.
@@ -101,20 +114,28 @@ struct FuzzTests {
         var extra: [FuzzViolation] = []
         let tripped = servers.tripwire.requests.filter { $0.target.hasPrefix("/case-\(label)/") }
         if sendsNothing, let first = tripped.first {
-            extra.append(FuzzViolation(kind: dryRun ? "a dry run sent a request" : "a replay sent a request", detail: "\(first.method) \(first.target.prefix(120))"))
+            extra.append(
+                FuzzViolation(
+                    kind: dryRun ? "a dry run sent a request" : "a replay sent a request",
+                    detail: "\(first.method) \(first.target.prefix(120))"))
         }
         let mayWrite = parsed.map { $0.spec.path == ["favorite", "add"] || $0.spec.path == ["favorite", "remove"] } ?? false
-        if (!mayWrite || dryRun), FileManager.default.contents(atPath: favoritesFile) != before {
-            extra.append(FuzzViolation(kind: dryRun ? "a dry run changed the favorites file" : "a read-only command changed the favorites file", detail: ""))
+        if !mayWrite || dryRun, FileManager.default.contents(atPath: favoritesFile) != before {
+            extra.append(
+                FuzzViolation(
+                    kind: dryRun ? "a dry run changed the favorites file" : "a read-only command changed the favorites file", detail: ""))
         }
-        return FuzzHarness.failures(index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
-                                    caseDirectory: dir, classSuffix: { _ in "" })
+        return FuzzHarness.failures(
+            index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
+            caseDirectory: dir, classSuffix: { _ in "" })
     }
 
     // MARK: - One hostile exchange
 
-    static func runHostileCase(label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
-                               sink: FakeHTTPServer) -> FuzzCaseResult {
+    static func runHostileCase(
+        label: Int, seed: UInt64, invocation: FuzzInvocation, sandbox: FuzzSandbox,
+        sink: FakeHTTPServer
+    ) -> FuzzCaseResult {
         let dir: String, server: HostileServer
         do {
             dir = try sandbox.makeCase(label, favorites: invocation.favorites)
@@ -131,12 +152,15 @@ struct FuzzTests {
             environment[name] = server.baseURL + (name == "PLACES_OVERPASS_URL" ? "/api/interpreter" : "")
         }
 
-        let child = FuzzChild(executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
-                              directory: dir, outputStem: sandbox.root + "/out-\(label)")
+        let child = FuzzChild(
+            executable: PlacesBinary.executable.path, arguments: arguments, environment: environment,
+            directory: dir, outputStem: sandbox.root + "/out-\(label)")
         // Legitimately at most two 1 s attempts per request and a short backoff (an attempt
         // that fails ends the command): about 3 s; 4 s seen with the machine loaded 17-fold.
         let run = Result {
-            try child.run(deadline: 30) { server.overBudget ? "more than \(HostileServer.requestBudget) requests: a loop without end" : nil }
+            try child.run(deadline: 30) {
+                server.overBudget ? "more than \(HostileServer.requestBudget) requests: a loop without end" : nil
+            }
         }
         let endless = server.finish()
         let outcome: FuzzChild.Outcome
@@ -145,20 +169,25 @@ struct FuzzTests {
         var extra: [FuzzViolation] = []
         for request in sink.requests where request.target.hasPrefix("/case-\(label)/") {
             if let form = FuzzCanary.leak(in: request.raw) {
-                extra.append(FuzzViolation(kind: "key sent to another origin (\(form))", detail: "\(request.method) \(request.target.prefix(120))"))
+                extra.append(
+                    FuzzViolation(kind: "key sent to another origin (\(form))", detail: "\(request.method) \(request.target.prefix(120))"))
             }
         }
         if arguments.contains("--dry-run"), server.requestsSeen > 0 {
             extra.append(FuzzViolation(kind: "a dry run sent a request", detail: server.replies.first ?? ""))
         }
         if let read = endless.max(), read >= HostileReplies.endlessLimit {
-            extra.append(FuzzViolation(kind: "read a body without end past the 64 MiB cap", detail: "\(read >> 20) MiB taken before the client stopped"))
+            extra.append(
+                FuzzViolation(
+                    kind: "read a body without end past the 64 MiB cap", detail: "\(read >> 20) MiB taken before the client stopped"))
         }
         // What some answers mean whatever else happens: an error envelope is an error (not
         // places, not "no route"); a true gzip body is a body; a page is followed once.
         let used = server.scenarios
         if case .exit(let code) = outcome.ending {
-            if !used.isEmpty, used.allSatisfy({ $0.scenario == .errorIn200 && $0.endpoint.key == FuzzCanary.google }), code == 0 || code == 66 {
+            if !used.isEmpty, used.allSatisfy({ $0.scenario == .errorIn200 && $0.endpoint.key == FuzzCanary.google }),
+                code == 0 || code == 66
+            {
                 extra.append(FuzzViolation(kind: "an error envelope in a 200 taken for an answer", detail: "exit \(code)"))
             }
             if !used.isEmpty, used.allSatisfy({ $0.scenario == .gzip }), code == 69 {
@@ -170,8 +199,9 @@ struct FuzzTests {
             extra.append(FuzzViolation(kind: "a place printed twice", detail: id))
         }
         let tag = server.lastTag ?? "no request"
-        return FuzzHarness.failures(index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
-                                    caseDirectory: dir, replies: server.replies, classSuffix: { _ in " · \(tag)" })
+        return FuzzHarness.failures(
+            index: label, seed: seed, invocation: invocation, outcome: outcome, extra: extra,
+            caseDirectory: dir, replies: server.replies, classSuffix: { _ in " · \(tag)" })
     }
 }
 
@@ -200,8 +230,10 @@ final class ArgumentFuzzServers: @unchecked Sendable {
     /// The URL variables: the providers, or the tripwire under `/case-N` for case N.
     func urls(tripwire label: Int?) -> [String: String] {
         let base = label.map { tripwire.baseURL + "/case-\($0)" } ?? providers.baseURL
-        return ["PLACES_GOOGLE_PLACES_URL": base, "PLACES_GOOGLE_ROUTES_URL": base, "PLACES_FOURSQUARE_URL": base,
-                "PLACES_OVERPASS_URL": base + "/api/interpreter", "PLACES_OSRM_URL": base]
+        return [
+            "PLACES_GOOGLE_PLACES_URL": base, "PLACES_GOOGLE_ROUTES_URL": base, "PLACES_FOURSQUARE_URL": base,
+            "PLACES_OVERPASS_URL": base + "/api/interpreter", "PLACES_OSRM_URL": base,
+        ]
     }
 
     func stop() {

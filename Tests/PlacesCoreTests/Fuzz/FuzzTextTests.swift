@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// Issue 33's fuzz campaigns, through the binary, seeded and replayable as `FuzzTests`'
 /// (`PLACES_FUZZ_SEED`, `PLACES_FUZZ_CASE`, `PLACES_FUZZ_CASES`): hostile text from
@@ -204,7 +205,8 @@ struct FuzzTextTests {
                 if keys == ["line", "error"] {
                     kind = .bad
                     if let message = members.last.map({ spans.text($0.value) }), message.contains("null") {
-                        found.append(FuzzViolation(kind: "an error record that says null for what the line held", detail: String(line.prefix(200))))
+                        found.append(
+                            FuzzViolation(kind: "an error record that says null for what the line held", detail: String(line.prefix(200))))
                     }
                 } else if let lat = members.first(where: { $0.key == "latitude" }).flatMap({ Double(spans.text($0.value)) }),
                     let lon = members.first(where: { $0.key == "longitude" }).flatMap({ Double(spans.text($0.value)) }),

@@ -1,5 +1,7 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesModel
 
 /// The dictionary the argument fuzzer draws from: values each flag accepts, and values that
 /// have broken command-line tools before. `{case}` stands for the case's own directory and
@@ -66,8 +68,10 @@ enum FuzzValues {
         "google:ChIJ N1t", "google:ChIJ\n1", "osm:node/1369465615:extra",
     ]
 
-    static let commandWords = ["nearby", "search", "details", "favorite", "add", "list", "remove", "route-estimate",
-                               "providers", "help", "nearbyy", "favourite", "Nearby", "route_estimate", "version"]
+    static let commandWords = [
+        "nearby", "search", "details", "favorite", "add", "list", "remove", "route-estimate",
+        "providers", "help", "nearbyy", "favourite", "Nearby", "route_estimate", "version",
+    ]
 
     /// Values each flag (or positional) takes when used as documented.
     static func valid(_ name: String) -> [String] {
@@ -94,8 +98,11 @@ enum FuzzValues {
         case "max-tier": return ["pro", "enterprise", "essentials", "premium", "enterprise+atmosphere"]
         case "language": return ["fi", "en", "pt-BR", "zh-Hant"]
         case "region": return ["FI", "us", "GB"]
-        case "from", "to": return ["60.1699,24.9384", "60.1675,24.9522", "60.2,24.9", "-33.8688,151.2093", "Helsinki", "osm:node/1369465615",
-                                   "osm:way/8145437", "google:ChIJN1t_tDeuEmsRUsoyG83frY4", "foursquare:4b0588f9f964a520f9db22e3"]
+        case "from", "to":
+            return [
+                "60.1699,24.9384", "60.1675,24.9522", "60.2,24.9", "-33.8688,151.2093", "Helsinki", "osm:node/1369465615",
+                "osm:way/8145437", "google:ChIJN1t_tDeuEmsRUsoyG83frY4", "foursquare:4b0588f9f964a520f9db22e3",
+            ]
         case "mode": return ["walk", "bike", "drive", "transit"]
         case "router": return ["estimate", "estimate", "google", "osrm"]
         case "QUERY": return ["sushi", "pizza", "kahvila", "restaurant", "sushi bar"]
@@ -111,15 +118,19 @@ enum FuzzValues {
         switch name {
         case "at", "from", "to":
             let part = { (rng: inout SplitMix64) in rng.pick(numbers) }
-            let shaped = ["\(part(&rng)),\(part(&rng))", "91,0", "0,181", "-90.0000001,0", "60.1699", "60.1699,", ",24.9384",
-                          "60.1699 24.9384", "60,1699,24,9384", "60.1699;24.9384", "60.1699,24.9384,10", "(60.1699,24.9384)",
-                          "60.1699N,24.9384E", "1e400,1e400", "-0,-0", "NaN,0", "inf,-inf", "٦٠,٢٤"]
+            let shaped = [
+                "\(part(&rng)),\(part(&rng))", "91,0", "0,181", "-90.0000001,0", "60.1699", "60.1699,", ",24.9384",
+                "60.1699 24.9384", "60,1699,24,9384", "60.1699;24.9384", "60.1699,24.9384,10", "(60.1699,24.9384)",
+                "60.1699N,24.9384E", "1e400,1e400", "-0,-0", "NaN,0", "inf,-inf", "٦٠,٢٤",
+            ]
             if name != "at", rng.percent(40) { return rng.percent(50) ? rng.pick(malformedPlaceIDs) : rng.pick(strings) }
             return rng.pick(shaped)
         case "type", "fields":
-            return rng.pick(["restaurant,", ",restaurant", "restaurant,,cafe", "RESTAURANT", "restaurant,restaurant", "all,id",
-                             "+", "+,+", "id,+name", "bogus", "any", "+all", "openingHours", String(repeating: "id,", count: 3_000)])
-        case "data", "record", "replay": return "" // drawn from `paths` by the caller
+            return rng.pick([
+                "restaurant,", ",restaurant", "restaurant,,cafe", "RESTAURANT", "restaurant,restaurant", "all,id",
+                "+", "+,+", "id,+name", "bogus", "any", "+all", "openingHours", String(repeating: "id,", count: 3_000),
+            ])
+        case "data", "record", "replay": return ""  // drawn from `paths` by the caller
         case "PLACE_ID": return rng.pick(malformedPlaceIDs)
         case "price": return rng.pick(["3-1", "-1", "5", "1-", "-", "1--2", "1-2-3", "1.5", "0-0", "4-4", "$$"])
         case "near": return rng.pick(["Atlantis", "Paris, XX", "Springfield,US-ZZ", ",", "Helsinki,", "Helsinki, FI, extra", "HELSINKI"])

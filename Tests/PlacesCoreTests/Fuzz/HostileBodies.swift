@@ -13,10 +13,14 @@ extension HostileReplies {
     static func hostileValue(_ rng: inout SplitMix64) -> (FuzzJSON, String) {
         switch rng.below(9) {
         case 0, 1, 2: let n = rng.pick(hostileNumbers); return (.raw(n), "an out-of-range number (\(n))")
-        case 3: let n = rng.pick(["NaN", "Infinity", "-Infinity", "nan", "+1", "01", "1.", ".5", "1e", "0x10"]); return (.raw(n), "a non-JSON number (\(n))")
+        case 3:
+            let n = rng.pick(["NaN", "Infinity", "-Infinity", "nan", "+1", "01", "1.", ".5", "1e", "0x10"]);
+            return (.raw(n), "a non-JSON number (\(n))")
         case 4:
-            let s = rng.pick(["", "\u{1b}[2J\u{1b}[31mX", "\u{202e}reversed", "9223372036854775808s", "1e19s", "-1s", "NaNs", "99999999999999999999999s",
-                              "PRICE_LEVEL_UNKNOWN_999", "\u{0}", "\u{85}\u{2028}", String(repeating: "x", count: 100_000)])
+            let s = rng.pick([
+                "", "\u{1b}[2J\u{1b}[31mX", "\u{202e}reversed", "9223372036854775808s", "1e19s", "-1s", "NaNs", "99999999999999999999999s",
+                "PRICE_LEVEL_UNKNOWN_999", "\u{0}", "\u{85}\u{2028}", String(repeating: "x", count: 100_000),
+            ])
             return (.string(s), "an odd string ('\(describeText(String(s.prefix(40)))))')")
         case 5: return (.null, "a null")
         case 6: return (rng.pick([.raw("true"), .array([]), .object([]), .raw("\"\"")]), "a value of the wrong type")
@@ -37,14 +41,22 @@ extension HostileReplies {
             let path = rng.pick(paths)
             // Numbers and durations are where range checks are missed: aim at them often.
             let numbers = paths.filter { if case .raw(let t) = tree.node(at: $0), Double(t) != nil { return true } else { return false } }
-            let durations = paths.filter { if case .string(let t) = tree.node(at: $0), t.hasSuffix("s"), Double(t.dropLast()) != nil { return true } else { return false } }
+            let durations = paths.filter {
+                if case .string(let t) = tree.node(at: $0), t.hasSuffix("s"), Double(t.dropLast()) != nil {
+                    return true
+                } else {
+                    return false
+                }
+            }
             if rng.percent(35), !numbers.isEmpty {
                 let n = rng.pick(hostileNumbers)
                 tree = tree.replacing(at: rng.pick(numbers), with: .raw(n)) ?? tree
                 what.append("an out-of-range number (\(n))")
             } else if rng.percent(50), !durations.isEmpty {
-                let d = rng.pick(["9223372036854775808s", "99999999999999999999999s", "1e19s", "9.3e18s", "18446744073709551616s",
-                                  "-1s", "1.0000000001s", "0.5s", "s", "NaNs", "infs", "1e400s"])
+                let d = rng.pick([
+                    "9223372036854775808s", "99999999999999999999999s", "1e19s", "9.3e18s", "18446744073709551616s",
+                    "-1s", "1.0000000001s", "0.5s", "s", "NaNs", "infs", "1e400s",
+                ])
                 tree = tree.replacing(at: rng.pick(durations), with: .string(d)) ?? tree
                 what.append("an out-of-range duration (\(d))")
             } else if rng.percent(15) {
@@ -72,8 +84,9 @@ extension HostileReplies {
             what.append("invalid UTF-8")
         }
         let first = what.first.map { String($0.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces) } ?? "nothing changed"
-        return HostileReply(reply: .respond(status: 200, headers: [("Content-Type", "application/json")], body: body),
-                             tag: "a 200 body with " + first,
-                             summary: "HTTP 200, body (\(what.joined(separator: "; "))): \(excerpt(body))")
+        return HostileReply(
+            reply: .respond(status: 200, headers: [("Content-Type", "application/json")], body: body),
+            tag: "a 200 body with " + first,
+            summary: "HTTP 200, body (\(what.joined(separator: "; "))): \(excerpt(body))")
     }
 }

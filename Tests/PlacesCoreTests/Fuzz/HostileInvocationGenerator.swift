@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import places_cli
 
 /// Commands that reach a provider, for the hostile-server fuzz: every endpoint (Google
@@ -33,13 +34,17 @@ enum HostileInvocationGenerator {
         default:
             let router = rng.pick(["google", "osrm"])
             let point = { (rng: inout SplitMix64) -> String in
-                rng.percent(65) ? rng.pick([at, "60.1675,24.9522", "Helsinki"]) : rng.pick(ids["google"]! + ids["foursquare"]! + ids["osm"]!)
+                rng.percent(65)
+                    ? rng.pick([at, "60.1675,24.9522", "Helsinki"]) : rng.pick(ids["google"]! + ids["foursquare"]! + ids["osm"]!)
             }
-            pieces = [["route-estimate"], ["--from", point(&rng)], ["--to", point(&rng)], ["--router", router],
-                      ["--mode", rng.pick(router == "osrm" ? ["walk", "bike", "drive"] : ["walk", "bike", "drive", "transit"])]]
+            pieces = [
+                ["route-estimate"], ["--from", point(&rng)], ["--to", point(&rng)], ["--router", router],
+                ["--mode", rng.pick(router == "osrm" ? ["walk", "bike", "drive"] : ["walk", "bike", "drive", "transit"])],
+            ]
         }
         let optional: [[String]] = [
-            ["--json"], ["--format", rng.pick(["csv", "ndjson", "geojson", "table"])], ["--fields", rng.pick(["all", "+rating,+openNow", "+phone,+website"])],
+            ["--json"], ["--format", rng.pick(["csv", "ndjson", "geojson", "table"])],
+            ["--fields", rng.pick(["all", "+rating,+openNow", "+phone,+website"])],
             ["--sort", rng.pick(["rating", "best", "popularity"])], ["--open-now"], ["--min-rating", "4"], ["--price", "1-3"],
             ["--group-by", "cuisine"], ["--record", "{case}/rec"], ["--dry-run"],
         ]
@@ -49,12 +54,17 @@ enum HostileInvocationGenerator {
         pieces.append(["--timeout", "1"])
         pieces.append(["--retries", rng.percent(50) ? "1" : "0"])
         let path = pieces[0]
-        guard let spec = CommandTable.command(path: path) else { return FuzzInvocation(pieces: pieces, environment: [], favorites: .absent) }
+        guard let spec = CommandTable.command(path: path) else {
+            return FuzzInvocation(pieces: pieces, environment: [], favorites: .absent)
+        }
         // Only what the command accepts: a usage error tests nothing here.
-        pieces = pieces.filter { piece in piece == path || !piece[0].hasPrefix("--") || spec.flag(named: String(piece[0].dropFirst(2))) != nil }
+        pieces = pieces.filter { piece in
+            piece == path || !piece[0].hasPrefix("--") || spec.flag(named: String(piece[0].dropFirst(2))) != nil
+        }
         if pieces.contains(["--json"]) { pieces.removeAll { $0[0] == "--format" } }
         var seen = Set<String>()
         pieces = pieces.filter { !$0[0].hasPrefix("--") || seen.insert($0[0]).inserted }
-        return FuzzInvocation(pieces: pieces, environment: [], favorites: rng.percent(40) ? .valid : .absent, pinned: ["--timeout", "--retries"])
+        return FuzzInvocation(
+            pieces: pieces, environment: [], favorites: rng.percent(40) ? .valid : .absent, pinned: ["--timeout", "--retries"])
     }
 }

@@ -69,13 +69,14 @@ enum HostileReplies {
     /// A scenario that can happen at `endpoint`: pages only where the API pages, the key
     /// echoed only by an API that was sent one.
     static func scenario(_ rng: inout SplitMix64, for endpoint: HostileEndpoint) -> Scenario {
-        rng.weighted(Scenario.allCases.map { scenario in
-            switch scenario {
-            case .paging: return (endpoint.pages ? 30 : 0, scenario)
-            case .keyEcho: return (endpoint.key == nil ? 0 : scenario.weight, scenario)
-            default: return (scenario.weight, scenario)
-            }
-        })
+        rng.weighted(
+            Scenario.allCases.map { scenario in
+                switch scenario {
+                case .paging: return (endpoint.pages ? 30 : 0, scenario)
+                case .keyEcho: return (endpoint.key == nil ? 0 : scenario.weight, scenario)
+                default: return (scenario.weight, scenario)
+                }
+            })
     }
 
     static func answer(_ scenario: Scenario, _ c: Context, _ rng: inout SplitMix64) -> HostileReply {
@@ -107,22 +108,29 @@ enum HostileReplies {
         case .retryAfter:
             let status = rng.pick([429, 503])
             let value = rng.pick(retryAfterValues)
-            return json(status, endpoint.errorBody(status: status, message: .string("slow down")), headers: [("Retry-After", value)],
-                        tag: "429/503 with Retry-After \(retryAfterKind(value))")
+            return json(
+                status, endpoint.errorBody(status: status, message: .string("slow down")), headers: [("Retry-After", value)],
+                tag: "429/503 with Retry-After \(retryAfterKind(value))")
         case .serverError:
             let status = rng.pick([500, 502, 504, 599])
             if rng.percent(50) {
-                return HostileReply(reply: .respond(status: status, headers: [("Content-Type", "text/html")], body: Data("<html><body>\(status) Bad Gateway</body></html>".utf8)),
-                                     tag: "a 5xx", summary: "HTTP \(status), HTML body")
+                return HostileReply(
+                    reply: .respond(
+                        status: status, headers: [("Content-Type", "text/html")],
+                        body: Data("<html><body>\(status) Bad Gateway</body></html>".utf8)),
+                    tag: "a 5xx", summary: "HTTP \(status), HTML body")
             }
             let text = message(endpoint, &rng)
             return json(status, endpoint.errorBody(status: status, message: text), tag: "a 5xx \(describe(text))")
         case .oddStatus:
             let body = endpoint.body().rendered
-            let head = rng.pick(["HTTP/1.1 204 No Content", "HTTP/1.1 304 Not Modified", "HTTP/1.1 600 Beyond", "HTTP/1.1 999 Odd",
-                                 "HTTP/1.1 299 Odd Success", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK", "HTTP/1.1 0 Zero", "HTTP/1.1 -200 Negative"])
-            return raw(head, [("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")], Data(body.utf8),
-                       tag: "an odd status line")
+            let head = rng.pick([
+                "HTTP/1.1 204 No Content", "HTTP/1.1 304 Not Modified", "HTTP/1.1 600 Beyond", "HTTP/1.1 999 Odd",
+                "HTTP/1.1 299 Odd Success", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK", "HTTP/1.1 0 Zero", "HTTP/1.1 -200 Negative",
+            ])
+            return raw(
+                head, [("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")], Data(body.utf8),
+                tag: "an odd status line")
         case .stall:
             return HostileReply(reply: .stall(seconds: 2.5), tag: "no answer before the timeout", summary: "no answer for 2.5 s")
         case .hangUp:
@@ -130,18 +138,23 @@ enum HostileReplies {
         case .truncated:
             let body = Data(endpoint.body().rendered.utf8)
             let cut = rng.below(body.count)
-            return HostileReply(reply: .truncated(status: 200, declaredLength: body.count, body: body.prefix(cut)),
-                                 tag: "a body cut short", summary: "HTTP 200, Content-Length \(body.count), \(cut) bytes sent, then closed")
+            return HostileReply(
+                reply: .truncated(status: 200, declaredLength: body.count, body: body.prefix(cut)),
+                tag: "a body cut short", summary: "HTTP 200, Content-Length \(body.count), \(cut) bytes sent, then closed")
         case .encodingLie:
             let encoding = rng.pick(["gzip", "br", "deflate", "zstd", "gzip, gzip", "x-unknown", "compress", "identity, gzip"])
             let body = Data(endpoint.body().rendered.utf8)
-            return raw("HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Encoding", encoding), ("Content-Length", "\(body.count)")], body,
-                       tag: "Content-Encoding '\(encoding)' on a plain body")
+            return raw(
+                "HTTP/1.1 200 OK",
+                [("Content-Type", "application/json"), ("Content-Encoding", encoding), ("Content-Length", "\(body.count)")], body,
+                tag: "Content-Encoding '\(encoding)' on a plain body")
         case .gzip:
             let plain = rng.pick([endpoint.body().rendered, "{}", ""])
             let body = Gzip.stored(Data(plain.utf8))
-            return raw("HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Encoding", "gzip"), ("Content-Length", "\(body.count)")], body,
-                       tag: "a true gzip body" + (plain.count < 3 ? " of '\(plain)'" : ""))
+            return raw(
+                "HTTP/1.1 200 OK",
+                [("Content-Type", "application/json"), ("Content-Encoding", "gzip"), ("Content-Length", "\(body.count)")], body,
+                tag: "a true gzip body" + (plain.count < 3 ? " of '\(plain)'" : ""))
         case .hugeLength:
             // Not 2^63 - 512 ... 2^63 - 1 (`9223372036854775807`): FoundationNetworking traps on
             // them in libcurl's header callback, before any of our code runs (README, Known
@@ -149,13 +162,19 @@ enum HostileReplies {
             // `_EasyHandle.didReceive(headerData:size:nmemb:contentLength:)`,
             // swift-corelibs-foundation Sources/FoundationNetworking/URLSession/libcurl/EasyHandle.swift
             // (line 697 at 761b621). 2^63 - 513 is the largest value that is not rounded up to 2^63.
-            let length = rng.pick(["99999999999999999999", "18446744073709551615", "9223372036854775295", "-1", "68719476736", "1e9", "12, 34"])
+            let length = rng.pick([
+                "99999999999999999999", "18446744073709551615", "9223372036854775295", "-1", "68719476736", "1e9", "12, 34",
+            ])
             let body = Data(endpoint.body().rendered.utf8)
-            return raw("HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Length", length)], body,
-                       tag: "Content-Length '\(length)'")
+            return raw(
+                "HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Length", length)], body,
+                tag: "Content-Length '\(length)'")
         case .endless:
-            return HostileReply(reply: .endlessChunkedCounted(status: 200, headers: [("Content-Type", "application/json")], limit: endlessLimit, sent: c.endlessSent),
-                                tag: "a chunked body without end", summary: "HTTP 200, chunked, 64 KiB chunks without end (\(endlessLimit >> 20) MiB at most)")
+            return HostileReply(
+                reply: .endlessChunkedCounted(
+                    status: 200, headers: [("Content-Type", "application/json")], limit: endlessLimit, sent: c.endlessSent),
+                tag: "a chunked body without end",
+                summary: "HTTP 200, chunked, 64 KiB chunks without end (\(endlessLimit >> 20) MiB at most)")
         case .malformedHTTP:
             return malformed(endpoint, &rng)
         }
@@ -197,22 +216,33 @@ enum HostileReplies {
             default: token = FuzzCanary.google
             }
             let places: FuzzJSON = empty ? .array([]) : .array([HostileEndpoint.googlePlace(0), HostileEndpoint.googlePlace(1)])
-            return json(200, .object([("places", places), ("nextPageToken", .string(token))]),
-                        tag: "pages without end (\(empty ? "empty pages" : "the same places"), \(policy))")
+            return json(
+                200, .object([("places", places), ("nextPageToken", .string(token))]),
+                tag: "pages without end (\(empty ? "empty pages" : "the same places"), \(policy))")
         case .foursquareSearch:
-            let policy = rng.pick(["a link to itself", "a new cursor", "a link to another origin", "a link carrying the key", "a relative link", "a malformed link"])
+            let policy = rng.pick([
+                "a link to itself", "a new cursor", "a link to another origin", "a link carrying the key", "a relative link",
+                "a malformed link",
+            ])
             let link: String
             switch policy {
             case "a link to itself": link = "<\(c.selfURL)\(c.request.target)>; rel=\"next\""
             case "a new cursor": link = "<\(c.selfURL)/places/search?cursor=c\(c.requestIndex)&limit=50>; rel=\"next\""
             case "a link to another origin": link = "<\(c.sinkURL)\(c.sinkPrefix)/places/search?cursor=x>; rel=\"next\""
-            case "a link carrying the key": link = "<\(c.selfURL)/places/search?cursor=\(FuzzCanary.foursquare.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)>; rel=\"next\""
+            case "a link carrying the key":
+                link =
+                    "<\(c.selfURL)/places/search?cursor=\(FuzzCanary.foursquare.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)>; rel=\"next\""
             case "a relative link": link = "</places/search?cursor=r\(c.requestIndex)>; rel=next"
-            default: link = rng.pick(["<>; rel=\"next\"", "<http://[::1>; rel=next", "<javascript:alert(1)>; rel=\"next\"", "rel=next", "<\(c.selfURL)/x>; rel=\"next\", <\(c.sinkURL)\(c.sinkPrefix)/y>; rel=\"next\""])
+            default:
+                link = rng.pick([
+                    "<>; rel=\"next\"", "<http://[::1>; rel=next", "<javascript:alert(1)>; rel=\"next\"", "rel=next",
+                    "<\(c.selfURL)/x>; rel=\"next\", <\(c.sinkURL)\(c.sinkPrefix)/y>; rel=\"next\"",
+                ])
             }
             let results: FuzzJSON = empty ? .array([]) : .array([HostileEndpoint.foursquarePlace(0), HostileEndpoint.foursquarePlace(1)])
-            return json(200, .object([("results", results)]), headers: [("Link", link)],
-                        tag: "pages without end (\(empty ? "empty pages" : "the same places"), \(policy))")
+            return json(
+                200, .object([("results", results)]), headers: [("Link", link)],
+                tag: "pages without end (\(empty ? "empty pages" : "the same places"), \(policy))")
         default:
             return mutated(endpoint.body(), &requestRNG)
         }
@@ -221,12 +251,15 @@ enum HostileReplies {
     private static func redirect(_ c: Context, _ rng: inout SplitMix64) -> HostileReply {
         let status = rng.pick([301, 302, 303, 307, 308])
         let sinkPort = c.sinkURL.split(separator: ":").last.map(String.init) ?? "1"
-        let policy = rng.weighted([(5, "to another origin"), (2, "to another origin, the key in the URL"), (2, "scheme-relative to another origin"),
-                                   (1, "to the same URL"), (1, "to a file URL"), (1, "to an empty Location"), (1, "to garbage")])
+        let policy = rng.weighted([
+            (5, "to another origin"), (2, "to another origin, the key in the URL"), (2, "scheme-relative to another origin"),
+            (1, "to the same URL"), (1, "to a file URL"), (1, "to an empty Location"), (1, "to garbage"),
+        ])
         let location: String
         switch policy {
         case "to another origin": location = c.sinkURL + c.sinkPrefix + c.request.target
-        case "to another origin, the key in the URL": location = c.sinkURL + c.sinkPrefix + c.request.path + "?key=" + (c.endpoint.key ?? "none")
+        case "to another origin, the key in the URL":
+            location = c.sinkURL + c.sinkPrefix + c.request.path + "?key=" + (c.endpoint.key ?? "none")
         case "scheme-relative to another origin": location = "//127.0.0.1:\(sinkPort)\(c.sinkPrefix)\(c.request.target)"
         case "to the same URL": location = c.selfURL + c.request.target
         case "to a file URL": location = "file:///etc/passwd"
@@ -234,8 +267,9 @@ enum HostileReplies {
         default: location = "http://[::1" + c.sinkPrefix
         }
         let body = Data("{}".utf8)
-        return HostileReply(reply: .respond(status: status, headers: [("Location", location), ("Content-Type", "application/json")], body: body),
-                             tag: "a redirect \(policy)", summary: "HTTP \(status), Location: \(location)")
+        return HostileReply(
+            reply: .respond(status: status, headers: [("Location", location), ("Content-Type", "application/json")], body: body),
+            tag: "a redirect \(policy)", summary: "HTTP \(status), Location: \(location)")
     }
 
     private static func malformed(_ endpoint: HostileEndpoint, _ rng: inout SplitMix64) -> HostileReply {
@@ -247,13 +281,20 @@ enum HostileReplies {
             ("a chunk size of 2^64-1", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\n\(body)\r\n0\r\n\r\n"),
             ("two different Content-Lengths", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
             ("a header without a colon", "HTTP/1.1 200 OK\r\nthis is not a header\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
-            ("a 100 KB header", "HTTP/1.1 200 OK\r\nX-Big: \(String(repeating: "b", count: 100_000))\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),
-            ("5000 headers", "HTTP/1.1 200 OK\r\n" + (0..<5000).map { "X-H\($0): v\r\n" }.joined() + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"),
+            (
+                "a 100 KB header",
+                "HTTP/1.1 200 OK\r\nX-Big: \(String(repeating: "b", count: 100_000))\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            ),
+            (
+                "5000 headers",
+                "HTTP/1.1 200 OK\r\n" + (0..<5000).map { "X-H\($0): v\r\n" }.joined() + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            ),
             ("not HTTP at all", "SSH-2.0-OpenSSH_9.6\r\n\r\n"),
             ("bare LF line ends", "HTTP/1.1 200 OK\nContent-Length: \(body.utf8.count)\n\n\(body)"),
         ]
         let (name, text) = rng.pick(variants)
-        return HostileReply(reply: .raw(Data(text.utf8)), tag: "malformed HTTP: \(name)", summary: "malformed HTTP (\(name)): \(excerpt(Data(text.utf8)))")
+        return HostileReply(
+            reply: .raw(Data(text.utf8)), tag: "malformed HTTP: \(name)", summary: "malformed HTTP (\(name)): \(excerpt(Data(text.utf8)))")
     }
 
     /// An error message: plain, or carrying the key, control characters or a lot of text.
@@ -262,13 +303,17 @@ enum HostileReplies {
             let echo = rng.pick(FuzzCanary.echoes(of: key))
             return .raw("\"API key not valid: \(echo.text)\"")
         }
-        return .string(rng.pick(["API key not valid. Please pass a valid API key.", "\u{1b}]0;pwned\u{07}\u{1b}[2JInvalid", "",
-                                 String(repeating: "long message ", count: 20_000), "Place not found.\nSecond line"]))
+        return .string(
+            rng.pick([
+                "API key not valid. Please pass a valid API key.", "\u{1b}]0;pwned\u{07}\u{1b}[2JInvalid", "",
+                String(repeating: "long message ", count: 20_000), "Place not found.\nSecond line",
+            ]))
     }
 
     private static func describe(_ message: FuzzJSON) -> String {
         if case .raw(let text) = message, FuzzCanary.leak(in: text) != nil {
-            return "echoing the key (\(FuzzCanary.echoes(of: FuzzCanary.google).first { text.contains($0.text) }?.form ?? FuzzCanary.echoes(of: FuzzCanary.foursquare).first { text.contains($0.text) }?.form ?? "some form"))"
+            return
+                "echoing the key (\(FuzzCanary.echoes(of: FuzzCanary.google).first { text.contains($0.text) }?.form ?? FuzzCanary.echoes(of: FuzzCanary.foursquare).first { text.contains($0.text) }?.form ?? "some form"))"
         }
         return "with an error body"
     }
@@ -276,16 +321,20 @@ enum HostileReplies {
     static func json(_ status: Int, _ tree: FuzzJSON, headers: [(String, String)] = [], tag: String) -> HostileReply {
         let body = Data(tree.rendered.utf8)
         let shown = headers.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
-        return HostileReply(reply: .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: body),
-                             tag: tag, summary: "HTTP \(status)\(shown.isEmpty ? "" : ", " + shown), body: \(excerpt(body))")
+        return HostileReply(
+            reply: .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: body),
+            tag: tag, summary: "HTTP \(status)\(shown.isEmpty ? "" : ", " + shown), body: \(excerpt(body))")
     }
 
     static func raw(_ statusLine: String, _ headers: [(String, String)], _ body: Data, tag: String) -> HostileReply {
         var head = statusLine + "\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "Connection: close\r\n\r\n"
-        return HostileReply(reply: .raw(Data(head.utf8) + body), tag: tag,
-                             summary: "\(statusLine.replacingOccurrences(of: "\r\n", with: "⏎")), \(headers.map { "\($0.0): \($0.1)" }.joined(separator: ", ")), body: \(excerpt(body))")
+        return HostileReply(
+            reply: .raw(Data(head.utf8) + body), tag: tag,
+            summary:
+                "\(statusLine.replacingOccurrences(of: "\r\n", with: "⏎")), \(headers.map { "\($0.0): \($0.1)" }.joined(separator: ", ")), body: \(excerpt(body))"
+        )
     }
 
     static func excerpt(_ body: Data) -> String {
@@ -295,6 +344,8 @@ enum HostileReplies {
 
     static func describeText(_ text: String) -> String {
         let shown = text.count > 60 && Set(text).count == 1 ? "\(text.first!)×\(text.count)" : String(text.prefix(300))
-        return shown.unicodeScalars.map { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        return shown.unicodeScalars.map {
+            $0.value < 0x20 || (0x7f...0x9f).contains($0.value) ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+        }.joined()
     }
 }

@@ -43,7 +43,9 @@ final class HostileServer: @unchecked Sendable {
             return requestCount - 1
         }
         guard index < Self.requestBudget else {
-            lock.withLock { answered.append("#\(index + 1) \(request.method) \(request.target.prefix(120)) → (over the budget: not answered)") }
+            lock.withLock {
+                answered.append("#\(index + 1) \(request.method) \(request.target.prefix(120)) → (over the budget: not answered)")
+            }
             return .hangUp
         }
         var rng = SplitMix64(seed: seed &+ UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15)
@@ -56,8 +58,9 @@ final class HostileServer: @unchecked Sendable {
             }
             return fixed!
         }
-        let context = HostileReplies.Context(caseIndex: caseIndex, caseSeed: seed, selfURL: server.baseURL, sinkURL: sinkURL, requestIndex: index,
-                                             request: request, endlessSent: { [weak self] bytes in self?.endlessFinished(bytes) })
+        let context = HostileReplies.Context(
+            caseIndex: caseIndex, caseSeed: seed, selfURL: server.baseURL, sinkURL: sinkURL, requestIndex: index,
+            request: request, endlessSent: { [weak self] bytes in self?.endlessFinished(bytes) })
         let answer = HostileReplies.answer(scenario, context, &rng)
         lock.withLock {
             answered.append("#\(index + 1) \(request.method) \(request.target.prefix(120)) → \(answer.summary)")

@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// Cases for the hostile-text fuzz (issue 33): places, addresses and predictions whose text
 /// holds what terminals act on and CSV must quote, from an extract, Nominatim, Google's
@@ -79,7 +81,10 @@ enum HostileTextGenerator {
             pieces = [["autocomplete"], ["fuzz"], ["--provider", "google"], ["--limit", "10"]]
         case "google nearby":
             files.append(("answer.json", [JSONValue.object([("places", .array((0..<count).map { googlePlace($0, &rng) }))]).compact]))
-            pieces = [["nearby"], ["--at", at], ["--provider", "google"], ["--fields", rng.pick(["all", "id,name,address,phone,website,openingHours"])]]
+            pieces = [
+                ["nearby"], ["--at", at], ["--provider", "google"],
+                ["--fields", rng.pick(["all", "id,name,address,phone,website,openingHours"])],
+            ]
         default:
             files.append(("answer.json", [googlePlace(0, &rng).compact]))
             pieces = [["details"], ["google:ChIJfuzz0"], ["--fields", rng.pick(["all", "id,name,address,phone,website,openingHours"])]]

@@ -1,6 +1,9 @@
 import Foundation
 
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesProviderKit
+@testable import PlacesRouting
 
 /// One hostile route answer for the route-geometry fuzz, from a seed: an OSRM route answer
 /// or a Google Routes `computeRoutes` answer whose line is huge, degenerate, across the

@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesSupport
 
 /// The generated tables (`Sources/*/Generated/`) are what their generators make of inputs
 /// in this checkout: a clone on its own tells when one drifts, without ../shared.
 @Suite("Generated data")
 struct GeneratedDataTests {
     static let root = PlacesBinary.repositoryRoot
-    static let folders = ["Sources/PlacesCore/Generated", "Sources/PlacesGazetteer/Generated"]
+    static let folders = ["Sources/PlacesGeodesy/Generated", "Sources/PlacesRouting/Generated", "Sources/PlacesGazetteer/Generated"]
 
     /// Every file in a Generated folder names its generator and input (or body) by SHA-256,
     /// and they match the checkout.
@@ -29,8 +32,10 @@ struct GeneratedDataTests {
     /// The check notices each kind of drift: a generator changed, an input changed, a body edited.
     @Test func theCheckNoticesDrift() throws {
         let check = GeneratedFileCheck(root: Self.root)
-        let seaMask = try String(contentsOf: Self.root.appendingPathComponent("Sources/PlacesCore/Generated/SeaMaskData.swift"), encoding: .utf8)
-        let zones = try String(contentsOf: Self.root.appendingPathComponent("Sources/PlacesCore/Generated/CityTimeZoneData.swift"), encoding: .utf8)
+        let seaMask = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/PlacesRouting/Generated/SeaMaskData.swift"), encoding: .utf8)
+        let zones = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/PlacesGeodesy/Generated/CityTimeZoneData.swift"), encoding: .utf8)
         #expect(check.problems(file: "sea", text: seaMask).isEmpty)
         #expect(check.problems(file: "zones", text: zones).isEmpty)
         let editedBody = seaMask.replacingOccurrences(of: "static let rows = 1440", with: "static let rows = 1441")
@@ -90,9 +95,10 @@ struct GeneratedDataTests {
     @Test func rowsAreJoinedToPositionsByID() throws {
         let bundled = CityPositions.bundled
         let order = Array((0..<200).reversed())
-        let reversed = CityPositions(ids: order.map { bundled.ids[$0] }, latitudes: order.map { bundled.latitudes[$0] },
-                                     longitudes: order.map { bundled.longitudes[$0] }, zones: order.map { bundled.zones[$0] },
-                                     zoneNames: bundled.zoneNames)
+        let reversed = CityPositions(
+            ids: order.map { bundled.ids[$0] }, latitudes: order.map { bundled.latitudes[$0] },
+            longitudes: order.map { bundled.longitudes[$0] }, zones: order.map { bundled.zones[$0] },
+            zoneNames: bundled.zoneNames)
         let rows = gazetteerRows.split(separator: "\n").prefix(201).joined(separator: "\n")
         let gazetteer = Gazetteer(rows: rows, positions: reversed)
         let aligned = Gazetteer(rows: rows, positions: bundled.prefix(200))

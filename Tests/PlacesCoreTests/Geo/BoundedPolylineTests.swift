@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PlacesCore
+@testable import PlacesGeodesy
 
 /// A line from a server read into at most N points: whole when it fits, else thinned by
 /// distance along it with its ends kept, never more than N, every point checked.

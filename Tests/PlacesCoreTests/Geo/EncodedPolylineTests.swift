@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
 
 @Suite("Encoded polylines (precision 5 and 6)")
 struct EncodedPolylineTests {

@@ -1,6 +1,11 @@
 import Testing
+
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 @Suite("Gazetteer")
 struct GazetteerTests {
@@ -24,12 +29,13 @@ struct GazetteerTests {
 
     /// Places as people write them: a country's name or a common code, a US state, a Canadian
     /// province or an Australian state by postal code or name.
-    @Test(arguments: [
-        ("London, UK", "GB", nil), ("Helsinki, Finland", "FI", nil), ("Cambridge, MA", "US", "MA"),
-        ("Cambridge, Massachusetts", "US", "MA"), ("Springfield, IL", "US", "IL"), ("London, ON", "CA", "08"),
-        ("Perth, WA", "AU", "08"), ("Sydney, NSW", "AU", "02"), ("Victoria, BC", "CA", "02"),
-        ("Istanbul, Turkey", "TR", nil), ("Paris, TX", "US", "TX"), ("Athens, Georgia", "US", "GA"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("London, UK", "GB", nil), ("Helsinki, Finland", "FI", nil), ("Cambridge, MA", "US", "MA"),
+            ("Cambridge, Massachusetts", "US", "MA"), ("Springfield, IL", "US", "IL"), ("London, ON", "CA", "08"),
+            ("Perth, WA", "AU", "08"), ("Sydney, NSW", "AU", "02"), ("Victoria, BC", "CA", "02"),
+            ("Istanbul, Turkey", "TR", nil), ("Paris, TX", "US", "TX"), ("Athens, Georgia", "US", "GA"),
+        ] as [(String, String, String?)])
     func countryAndRegionAsPeopleWriteThem(_ query: String, _ country: String, _ admin1: String?) throws {
         let place = try gazetteer.resolve(query).place
         #expect(place.countryCode == country, "\(query) → \(place.qualifiedName)")
@@ -94,7 +100,9 @@ struct GazetteerTests {
     }
 
     @Test func emptyNameIsUsage() {
-        #expect(throws: PlacesError.invalidRequest(.center, message: "--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'")) {
+        #expect(
+            throws: PlacesError.invalidRequest(.center, message: "--near needs a place name, e.g. --near Helsinki or --near 'Paris, FR'")
+        ) {
             try gazetteer.resolve("  ", point: nil, wording: .cli)
         }
         #expect(throws: PlacesError.invalidRequest(.center, message: "a place name is needed, e.g. Helsinki or 'Paris, FR'")) {
@@ -125,8 +133,10 @@ struct GazetteerTests {
         gazetteer.forEachRow { _, _ in rows += 1 }
         #expect(rows == 34_006 && CityPositions.bundled.count == rows)
         // Three rows of cities15000.tsv, as written there.
-        for (query, lat, lon, zone) in [("Helsinki", 60.16952, 24.93545, "Europe/Helsinki"), ("Sydney", -33.86785, 151.20732, "Australia/Sydney"),
-                                        ("Springfield, US-MA", 42.10148, -72.58981, "America/New_York")] {
+        for (query, lat, lon, zone) in [
+            ("Helsinki", 60.16952, 24.93545, "Europe/Helsinki"), ("Sydney", -33.86785, 151.20732, "Australia/Sydney"),
+            ("Springfield, US-MA", 42.10148, -72.58981, "America/New_York"),
+        ] {
             let place = try gazetteer.resolve(query).place
             #expect(place.coordinate == (try Coordinate(latitude: lat, longitude: lon)), "\(query): \(place.coordinate)")
             var zones = NearestCityTimeZone()

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
 
 @Suite("GeodesicBounds")
 struct GeodesicBoundsTests {
@@ -25,7 +27,8 @@ struct GeodesicBoundsTests {
                 let point = try Coordinate(latitude: pLat, longitude: pLon)
                 if GeodesicDistance.meters(from: center, to: point) <= radius {
                     inside += 1
-                    #expect(bounds.contains(latitude: pLat, longitude: pLon), "\(center) r=\(radius): \(point) is within but outside \(bounds)")
+                    #expect(
+                        bounds.contains(latitude: pLat, longitude: pLon), "\(center) r=\(radius): \(point) is within but outside \(bounds)")
                 }
             }
         }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// Every row of GeographicLib's WGS84 reference (shared/data/geodesic, copied to Resources).
 @Suite("GeodesicDistance against the WGS84 reference")
@@ -81,7 +85,9 @@ struct GeodesicDistanceTests {
 
 @Suite("CompassDirection")
 struct CompassDirectionTests {
-    @Test(arguments: [(0.0, "N"), (22.4, "N"), (22.6, "NE"), (90, "E"), (-90, "W"), (180, "S"), (-180, "S"), (337.6, "N"), (315, "NW"), (-135, "SW")])
+    @Test(arguments: [
+        (0.0, "N"), (22.4, "N"), (22.6, "NE"), (90, "E"), (-90, "W"), (180, "S"), (-180, "S"), (337.6, "N"), (315, "NW"), (-135, "SW"),
+    ])
     func sectors(_ degrees: Double, _ expected: String) {
         #expect(CompassDirection(degrees: degrees).rawValue == expected)
     }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesRouting
 
 /// The direct problem, against GeographicLib's WGS84 reference: from each row's first point
 /// and azimuth, the row's distance must land on its second point with its final azimuth.
@@ -31,7 +34,8 @@ struct GeodesicLineTests {
     }
 
     @Test func finalAzimuthsMatchWhereTheyAreUnique() {
-        for row in GeodesicDistanceTests.rows where abs(row.lat1) < 89 && abs(row.lat2) < 89 && row.distance > 1 && row.distance < 19_000_000 {
+        for row in GeodesicDistanceTests.rows
+        where abs(row.lat1) < 89 && abs(row.lat2) < 89 && row.distance > 1 && row.distance < 19_000_000 {
             let p = GeodesicLine(latitude: row.lat1, longitude: row.lon1, azimuth: row.azi1).position(at: row.distance)
             var d = abs(p.azimuth - row.azi2).truncatingRemainder(dividingBy: 360)
             if d > 180 { d = 360 - d }

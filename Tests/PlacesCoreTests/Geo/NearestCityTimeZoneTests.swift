@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
 
 /// The time zone of a place is its nearest gazetteer city's; the per-cell shortcut must
 /// give exactly what a search over every city gives.
@@ -57,10 +60,14 @@ struct NearestCityTimeZoneTests {
         for _ in 0..<60 {
             points.append(try Coordinate(latitude: random.unit() * 170 - 85, longitude: random.unit() * 360 - 180))
         }
-        let borders: [(Double, Double, Double, Double)] = [(59.2, 60.6, 23.5, 26.0), (35.0, 37.5, -87.5, -84.0), (38.0, 42.5, -9.0, -6.0), (-20.0, -15.0, 177.0, 180.0), (64.0, 67.0, -180.0, -170.0)]
+        let borders: [(Double, Double, Double, Double)] = [
+            (59.2, 60.6, 23.5, 26.0), (35.0, 37.5, -87.5, -84.0), (38.0, 42.5, -9.0, -6.0), (-20.0, -15.0, 177.0, 180.0),
+            (64.0, 67.0, -180.0, -170.0),
+        ]
         for (south, north, west, east) in borders {
             for _ in 0..<30 {
-                points.append(try Coordinate(latitude: south + random.unit() * (north - south), longitude: west + random.unit() * (east - west)))
+                points.append(
+                    try Coordinate(latitude: south + random.unit() * (north - south), longitude: west + random.unit() * (east - west)))
             }
         }
         var distinct = Set<String>()

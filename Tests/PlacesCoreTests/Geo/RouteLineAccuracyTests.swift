@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
 
 /// RouteLine's measures against GeographicLib: Resources/route-line-reference.tsv, written by
 /// Scripts/route-line-reference.py with geographiclib 2.1 alone (a dense scan of each segment
@@ -27,7 +31,8 @@ struct RouteLineAccuracyTests {
 
     static let text: String = {
         guard let url = Bundle.module.url(forResource: "Resources/route-line-reference", withExtension: "tsv"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return "" }
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else { return "" }
         return text
     }()
 
@@ -41,7 +46,10 @@ struct RouteLineAccuracyTests {
             if line.hasPrefix("# lines") { break }
             let f = line.split(separator: "\t")
             guard f.count == 9, let length = Double(f[6]), let along = Double(f[7]), let offset = Double(f[8]) else { continue }
-            rows.append(SegmentRow(line: i + 1, from: c(f[0], f[1]), to: c(f[2], f[3]), place: c(f[4], f[5]), length: length, along: along, offset: offset))
+            rows.append(
+                SegmentRow(
+                    line: i + 1, from: c(f[0], f[1]), to: c(f[2], f[3]), place: c(f[4], f[5]), length: length, along: along, offset: offset)
+            )
         }
         return rows
     }()

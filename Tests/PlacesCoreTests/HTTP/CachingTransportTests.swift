@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesHTTP
+@testable import PlacesRouting
 @testable import places_cli
 
 /// `CachingTransport` in process: concurrent identical requests go once (a batch shares the
@@ -20,9 +23,10 @@ struct CachingTransportTests {
     }
 
     func request(_ body: String = "{\"q\":1}") -> HTTPRequest {
-        HTTPRequest(method: "POST", url: URL(string: "http://127.0.0.1:9/v1/places:searchText")!,
-                    headers: [("X-Goog-Api-Key", "AIzaSECRETSECRETSECRET")], body: Data(body.utf8), service: "google",
-                    secretHeaders: ["X-Goog-Api-Key"])
+        HTTPRequest(
+            method: "POST", url: URL(string: "http://127.0.0.1:9/v1/places:searchText")!,
+            headers: [("X-Goog-Api-Key", "AIzaSECRETSECRETSECRET")], body: Data(body.utf8), service: "google",
+            secretHeaders: ["X-Goog-Api-Key"])
     }
 
     @Test func identicalConcurrentRequestsAreSentOnce() async throws {
@@ -30,8 +34,9 @@ struct CachingTransportTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let inner = SlowTransport()
         let ledger = RequestLedger()
-        let transport = CachingTransport(inner: LedgerTransport(inner: inner, ledger: ledger), cache: ResponseCache.at(directory),
-                                         ttl: 60, ledger: ledger)
+        let transport = CachingTransport(
+            inner: LedgerTransport(inner: inner, ledger: ledger), cache: ResponseCache.at(directory),
+            ttl: 60, ledger: ledger)
         let req = request()
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<8 { group.addTask { try await transport.send(req, timeout: 5, maxResponseBytes: 1 << 20).status } }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesHTTP
+@testable import PlacesModel
 
 @Suite("Cassettes: record and replay")
 struct CassetteTests {
@@ -13,9 +16,14 @@ struct CassetteTests {
     }
 
     func request(_ base: String, body: String = "{\"b\":2,\"a\":1}", mask: String = "places.id") -> HTTPRequest {
-        HTTPRequest(method: "POST", url: URL(string: base + "/v1/places:searchNearby?key=\(canary)&z=1&a=2")!,
-                    headers: [("Content-Type", "application/json"), ("X-Goog-Api-Key", canary), ("X-Goog-FieldMask", mask), ("Authorization", "Bearer \(canary)")],
-                    body: Data(body.utf8), service: "google", secretHeaders: ["X-Goog-Api-Key", "Authorization"], matchedHeaders: ["X-Goog-FieldMask"])
+        HTTPRequest(
+            method: "POST", url: URL(string: base + "/v1/places:searchNearby?key=\(canary)&z=1&a=2")!,
+            headers: [
+                ("Content-Type", "application/json"), ("X-Goog-Api-Key", canary), ("X-Goog-FieldMask", mask),
+                ("Authorization", "Bearer \(canary)"),
+            ],
+            body: Data(body.utf8), service: "google", secretHeaders: ["X-Goog-Api-Key", "Authorization"],
+            matchedHeaders: ["X-Goog-FieldMask"])
     }
 
     @Test func keyIgnoresSecretsAndKeyOrderButNotTheFieldMask() {
@@ -34,7 +42,9 @@ struct CassetteTests {
         let counter = NSLock()
         nonisolated(unsafe) var n = 0
         let server = try FakeHTTPServer { _ in
-            let k = counter.withLock { n += 1; return n }
+            let k = counter.withLock {
+                n += 1; return n
+            }
             return .json(200, "{\"call\":\(k)}", headers: [("Link", "<http://next>; rel=\"next\"")])
         }
         let recorder = CassetteRecordingTransport(inner: URLSessionTransport(), directory: dir.path, knownSecrets: [canary])
@@ -74,7 +84,8 @@ struct CassetteTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         do {
-            _ = try await CassetteReplayTransport(directory: dir.path).send(request("http://example.invalid"), timeout: 1, maxResponseBytes: 100)
+            _ = try await CassetteReplayTransport(directory: dir.path).send(
+                request("http://example.invalid"), timeout: 1, maxResponseBytes: 100)
             Issue.record("expected a miss")
         } catch let error as PlacesError {
             #expect(error.exitCode == 66)

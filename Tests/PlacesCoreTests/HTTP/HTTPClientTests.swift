@@ -1,14 +1,20 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 @testable import places_cli
 
 /// The HTTP client over real loopback TCP against `FakeHTTPServer`.
 @Suite("HTTPClient over loopback")
 struct HTTPClientTests {
-    static let service = ServiceDescription(.googlePlaces, name: "Test API") { response in
+    static let service = ResponseReader(.googlePlaces, name: "Test API") { response in
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
-        return ServiceError(code: object?["status"] as? String, message: object?["message"] as? String, isKeyProblem: object?["reason"] as? String == "KEY")
+        return ServiceError(
+            code: object?["status"] as? String, message: object?["message"] as? String, isKeyProblem: object?["reason"] as? String == "KEY")
     }
 
     /// Records the waits instead of sleeping, so tests stay fast and can check them.
@@ -20,14 +26,16 @@ struct HTTPClientTests {
     }
 
     func client(retries: Int = 2, timeout: Double = 5, maxBytes: Int = 1 << 20, waits: Waits = Waits()) -> HTTPClient {
-        HTTPClient(transport: URLSessionTransport(), timeout: timeout, policy: RetryPolicy(retries: retries),
-                   maxResponseBytes: maxBytes, diagnostics: .cli, sleep: { waits.add($0) })
+        HTTPClient(
+            transport: URLSessionTransport(), timeout: timeout, policy: RetryPolicy(retries: retries),
+            maxResponseBytes: maxBytes, diagnostics: .cli, sleep: { waits.add($0) })
     }
 
     func request(_ server: FakeHTTPServer, path: String = "/thing", key: String = "CANARY-KEY-123456") -> HTTPRequest {
-        HTTPRequest(method: "POST", url: URL(string: server.baseURL + path + "?key=" + key)!,
-                    headers: [("Content-Type", "application/json"), ("X-Api-Key", key)], body: Data("{\"q\":1}".utf8),
-                    service: "test", secretHeaders: ["X-Api-Key"])
+        HTTPRequest(
+            method: "POST", url: URL(string: server.baseURL + path + "?key=" + key)!,
+            headers: [("Content-Type", "application/json"), ("X-Api-Key", key)], body: Data("{\"q\":1}".utf8),
+            service: "test", secretHeaders: ["X-Api-Key"])
     }
 
     func expectError(_ kind: PlacesError.Kind, _ fragment: String, _ body: () async throws -> Void) async {
@@ -70,7 +78,9 @@ struct HTTPClientTests {
 
     @Test func persistentServerErrorIsUnavailableAfterAllAttempts() async throws {
         let server = try FakeHTTPServer { _ in .json(500, "{\"status\":\"INTERNAL\",\"message\":\"boom\"}") }
-        await expectError(.unavailable, "500 INTERNAL after 3 attempts") { _ = try await client(retries: 2).send(request(server), service: Self.service) }
+        await expectError(.unavailable, "500 INTERNAL after 3 attempts") {
+            _ = try await client(retries: 2).send(request(server), service: Self.service)
+        }
         #expect(server.requests.count == 3)
     }
 
@@ -118,8 +128,10 @@ struct HTTPClientTests {
         #expect(always.requests.count == 2)
     }
 
-    @Test(arguments: [(401, PlacesError.Kind.permission, "rejected the key"), (403, .permission, "check GOOGLE_MAPS_API_KEY"),
-                      (404, .notFound, "no such"), (400, .usage, "refused the request")])
+    @Test(arguments: [
+        (401, PlacesError.Kind.permission, "rejected the key"), (403, .permission, "check GOOGLE_MAPS_API_KEY"),
+        (404, .notFound, "no such"), (400, .usage, "refused the request"),
+    ])
     func clientErrorsAreNotRetried(_ status: Int, _ kind: PlacesError.Kind, _ fragment: String) async throws {
         let server = try FakeHTTPServer { _ in .json(status, "{\"message\":\"nope CANARY-KEY-123456\"}") }
         await expectError(kind, fragment) { _ = try await client().send(request(server), service: Self.service) }
@@ -136,7 +148,9 @@ struct HTTPClientTests {
         // client gave up on its own deadline instead of waiting for the server.
         let server = try FakeHTTPServer { _ in .stall(seconds: 30) }
         let started = Date()
-        await expectError(.unavailable, "did not answer in time") { _ = try await client(retries: 0, timeout: 0.7).send(request(server), service: Self.service) }
+        await expectError(.unavailable, "did not answer in time") {
+            _ = try await client(retries: 0, timeout: 0.7).send(request(server), service: Self.service)
+        }
         let elapsed = Date().timeIntervalSince(started)
         // It waited for the timeout (not less: fractional timeouts must not be truncated).
         // That it did not wait for the server is shown by the error itself: the stalled
@@ -147,9 +161,13 @@ struct HTTPClientTests {
 
     @Test func truncatedBodyAndHangUpAreUnavailable() async throws {
         let truncated = try FakeHTTPServer { _ in .truncated(status: 200, declaredLength: 1000, body: Data("{\"places\":[".utf8)) }
-        await expectError(.unavailable, "cannot reach Test API") { _ = try await client(retries: 0).send(request(truncated), service: Self.service) }
+        await expectError(.unavailable, "cannot reach Test API") {
+            _ = try await client(retries: 0).send(request(truncated), service: Self.service)
+        }
         let hangUp = try FakeHTTPServer { _ in .hangUp }
-        await expectError(.unavailable, "cannot reach Test API") { _ = try await client(retries: 1).send(request(hangUp), service: Self.service) }
+        await expectError(.unavailable, "cannot reach Test API") {
+            _ = try await client(retries: 1).send(request(hangUp), service: Self.service)
+        }
         #expect(hangUp.requests.count == 2)
     }
 
@@ -163,6 +181,8 @@ struct HTTPClientTests {
 
     @Test func refusedConnectionIsUnavailable() async throws {
         let req = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:1/x")!, service: "test")
-        await expectError(.unavailable, "cannot reach Test API at 127.0.0.1") { _ = try await client(retries: 1).send(req, service: Self.service) }
+        await expectError(.unavailable, "cannot reach Test API at 127.0.0.1") {
+            _ = try await client(retries: 1).send(req, service: Self.service)
+        }
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesHTTP
+@testable import PlacesOSM
 
 /// The library's side of issue 33, item 6: requests an app's clients send to Nominatim pass
 /// the process's one gate, whichever `HTTPClient` sends them (each `PlacesClient` makes its own).

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesFoursquare
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesProviderKit
+@testable import PlacesSupport
 @testable import places_cli
 
 @Suite("Redaction: every form of a key, in every description")
@@ -22,8 +28,10 @@ struct RedactionTests {
 
     @Test func formsSpecificToSomeCharacters() {
         let slashed = "abc/def+ghi jk"
-        for form in ["abc\\/def+ghi jk", "abc%2Fdef%2bghi+jk", "ABC%252Fdef+ghi%20jk", "abc\\u002Fdef\\u002bghi jk", "abc\\u00252fdef+ghi jk",
-                     "abc%5Cu002Fdef+ghi jk", "abc\\\\u002fdef+ghi jk", "abc\\u005Cu002Fdef+ghi jk"] {
+        for form in [
+            "abc\\/def+ghi jk", "abc%2Fdef%2bghi+jk", "ABC%252Fdef+ghi%20jk", "abc\\u002Fdef\\u002bghi jk", "abc\\u00252fdef+ghi jk",
+            "abc%5Cu002Fdef+ghi jk", "abc\\\\u002fdef+ghi jk", "abc\\u005Cu002Fdef+ghi jk",
+        ] {
             #expect(Redaction.scrub("<\(form)>", secrets: [slashed]) == "<REDACTED>", "\(form)")
         }
         // A JSON string holding a key made of quotes and backslashes.
@@ -65,7 +73,8 @@ struct RedactionTests {
         let mixed = Self.key.prefix(14) + Self.key.dropFirst(14).utf8.map { String(format: "%%%02X", $0) }.joined()
         #expect(Redaction.scrub("<\(mixed)>", secrets: [Self.key]) == "<REDACTED>")
         // In a request's secrets (header values, key= values) too.
-        #expect(request().redacted.description.contains("REDACTED") && !Redaction.contains(request().redacted.description, secrets: [Self.key]))
+        #expect(
+            request().redacted.description.contains("REDACTED") && !Redaction.contains(request().redacted.description, secrets: [Self.key]))
     }
 
     /// A key shorter than 12 characters has no pieces: it is matched whole.
@@ -128,8 +137,9 @@ struct RedactionTests {
     }
 
     @Test func aResponseIsScrubbedInItsHeadersAndBody() {
-        let response = HTTPResponse(status: 200, headers: [("Link", "<http://h/?k=\(Self.key.lowercased())>; rel=\"next\"")],
-                                    body: Data(#"{"name":"\#(KeyForms.echoes(of: Self.key)[5].text)"}"#.utf8))
+        let response = HTTPResponse(
+            status: 200, headers: [("Link", "<http://h/?k=\(Self.key.lowercased())>; rel=\"next\"")],
+            body: Data(#"{"name":"\#(KeyForms.echoes(of: Self.key)[5].text)"}"#.utf8))
         let scrubbed = Redaction.scrub(response, secrets: [Self.key])
         #expect(scrubbed.headers[0].value == "<http://h/?k=REDACTED>; rel=\"next\"")
         #expect(String(decoding: scrubbed.body, as: UTF8.self) == #"{"name":"REDACTED"}"#)
@@ -138,10 +148,11 @@ struct RedactionTests {
     // MARK: - Descriptions
 
     func request() -> HTTPRequest {
-        HTTPRequest(method: "POST", url: URL(string: "https://user:\(Self.key)@h.example/v1/x?key=\(Self.key)&q=1")!,
-                    headers: [("X-Goog-Api-Key", Self.key), ("Authorization", "Bearer \(Self.key)"), ("X-Other", "v")],
-                    body: Data(#"{"q":"\#(Self.key.lowercased())"}"#.utf8), service: "google",
-                    secretHeaders: ["X-Goog-Api-Key", "Authorization"], annotations: ["billed for \(Self.key)"])
+        HTTPRequest(
+            method: "POST", url: URL(string: "https://user:\(Self.key)@h.example/v1/x?key=\(Self.key)&q=1")!,
+            headers: [("X-Goog-Api-Key", Self.key), ("Authorization", "Bearer \(Self.key)"), ("X-Other", "v")],
+            body: Data(#"{"q":"\#(Self.key.lowercased())"}"#.utf8), service: "google",
+            secretHeaders: ["X-Goog-Api-Key", "Authorization"], annotations: ["billed for \(Self.key)"])
     }
 
     /// Every way Swift prints a value.
@@ -176,7 +187,10 @@ struct RedactionTests {
             ("DryRunCapture", DryRunCapture(request: request)),
             ("an error that is a DryRunCapture", DryRunCapture(request: request) as Error),
             ("Cassette", Cassette(request: request, response: HTTPResponse(status: 200))),
-            ("CassetteRecordingTransport", CassetteRecordingTransport(inner: DryRunTransport(), directory: "/tmp/x", knownSecrets: [Self.key])),
+            (
+                "CassetteRecordingTransport",
+                CassetteRecordingTransport(inner: DryRunTransport(), directory: "/tmp/x", knownSecrets: [Self.key])
+            ),
             ("RunContext", RunContext(environment: ["GOOGLE_MAPS_API_KEY": Self.key])),
             ("GooglePlacesProvider", GooglePlacesProvider(http: http, baseURL: "http://h", key: Self.key)),
             ("GoogleRequestBuilder", GoogleRequestBuilder(baseURL: "http://h", key: Self.key, wording: .library)),
@@ -199,7 +213,9 @@ struct RedactionTests {
     }
 
     @Test func aDisplayedBaseURLHidesItsPasswordAndKey() {
-        #expect(Redaction.displayURL("https://me:\(Self.key)@mirror.example/api?key=\(Self.key)") == "https://me:REDACTED@mirror.example/api?key=REDACTED")
+        #expect(
+            Redaction.displayURL("https://me:\(Self.key)@mirror.example/api?key=\(Self.key)")
+                == "https://me:REDACTED@mirror.example/api?key=REDACTED")
         #expect(Redaction.displayURL("https://overpass-api.de/api/interpreter") == "https://overpass-api.de/api/interpreter")
     }
 
@@ -256,7 +272,8 @@ struct SecretScrubberRandomTests {
         for _ in 0..<500 {
             var text = ""
             for _ in 0..<Int.random(in: 1...30, using: &rng) {
-                text += Bool.random(using: &rng) && Int.random(in: 0..<4, using: &rng) == 0
+                text +=
+                    Bool.random(using: &rng) && Int.random(in: 0..<4, using: &rng) == 0
                     ? forms.randomElement(using: &rng)! : noise.randomElement(using: &rng)!
             }
             let whole = Redaction.scrub(text, secrets: [key])

@@ -1,16 +1,20 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesHTTP
 
 @Suite("Redirect policy")
 struct RedirectPolicyTests {
     static func request(_ url: String, secret: Bool) -> HTTPRequest {
-        HTTPRequest(method: "POST", url: URL(string: url)!, headers: secret ? [("X-Goog-Api-Key", "K")] : [], body: Data("{}".utf8),
-                    service: "test", secretHeaders: ["X-Goog-Api-Key"])
+        HTTPRequest(
+            method: "POST", url: URL(string: url)!, headers: secret ? [("X-Goog-Api-Key", "K")] : [], body: Data("{}".utf8),
+            service: "test", secretHeaders: ["X-Goog-Api-Key"])
     }
 
     @Test func originsCompareSchemeHostAndPortWithDefaults() {
-        #expect(HTTPOrigin(URL(string: "https://Places.googleapis.com/v1")!) == HTTPOrigin(URL(string: "https://places.googleapis.com:443/x")!))
+        #expect(
+            HTTPOrigin(URL(string: "https://Places.googleapis.com/v1")!) == HTTPOrigin(URL(string: "https://places.googleapis.com:443/x")!))
         #expect(HTTPOrigin(URL(string: "http://a.example/")!) != HTTPOrigin(URL(string: "https://a.example/")!))
         #expect(HTTPOrigin(URL(string: "http://a.example:8080/")!) != HTTPOrigin(URL(string: "http://a.example/")!))
         #expect(HTTPOrigin(URL(string: "ftp://a.example/")!) == nil)

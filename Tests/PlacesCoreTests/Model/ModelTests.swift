@@ -1,5 +1,9 @@
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesSupport
 @testable import places_cli
 
 @Suite("Coordinate")
@@ -26,7 +30,9 @@ struct CoordinateTests {
 
 @Suite("PlaceID")
 struct PlaceIDTests {
-    @Test(arguments: ["osm:node/123", "osm:way/8145437", "osm:relation/9", "google:ChIJN1t_tDeuEmsRUsoyG83frY4", "foursquare:4b0588f9f964a520f9db22e3"])
+    @Test(arguments: [
+        "osm:node/123", "osm:way/8145437", "osm:relation/9", "google:ChIJN1t_tDeuEmsRUsoyG83frY4", "foursquare:4b0588f9f964a520f9db22e3",
+    ])
     func roundTrips(_ text: String) throws {
         #expect(try PlaceID(parsing: text).description == text)
     }
@@ -38,7 +44,9 @@ struct PlaceIDTests {
         #expect(OSMElementRef(rawID: id.rawID) == OSMElementRef(type: .way, id: 42))
     }
 
-    @Test(arguments: ["osm:node/", "osm:node/abc", "osm:area/1", "osm:123", "bing:abc", "google:", "nocolon", "google:a/b", "google:a?b", "osm:node/-5"])
+    @Test(arguments: [
+        "osm:node/", "osm:node/abc", "osm:area/1", "osm:123", "bing:abc", "google:", "nocolon", "google:a/b", "google:a?b", "osm:node/-5",
+    ])
     func refusesMalformed(_ text: String) {
         #expect(throws: PlacesError.self) { try PlaceID(parsing: text) }
     }

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import PlacesCore
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSM
 @testable import places_cli
 
 /// The typed error as an app sees it, and the two wordings of what depends on who asked.
@@ -16,8 +20,11 @@ struct PlacesErrorTests {
         .googleHasNoType(.toilets, supported: "restaurant"), .overpassNeedsCenter,
         .keyRejected(.googlePlaces, status: "403"), .keyRejected(.foursquare, status: "401"), .keyRejected(.googleRoutes, status: "403"),
         .keyRejected(.overpass, status: "401"), .keyRejected(.osrm, status: "401"),
-        .paymentRefused(.foursquare, status: "402", said: ""), .paymentRefused(.googlePlaces, status: "402", said: ""),
-        .timedOut(.googlePlaces, tries: "", host: "h"), .tooLarge(.overpass, limit: 64 << 20, declared: nil), .overpassGaveUp(said: "timeout"),
+        .paymentRefused(.foursquare, status: "402", said: "", advice: ServiceDescriptor.foursquare.paymentAdvice),
+        .paymentRefused(.googlePlaces, status: "402", said: "", advice: ServiceDescriptor.googlePlaces.paymentAdvice),
+        .timedOut(.googlePlaces, tries: "", host: "h"),
+        .tooLarge(.overpass, limit: 64 << 20, declared: nil, advice: ServiceDescriptor.overpass.oversizeAdvice),
+        .overpassGaveUp(said: "timeout"),
         .overpassErrorPage(said: ""), .overpassOverloaded, .baseURLNotHTTP(.googlePlaces, value: "ftp://x"),
         .baseURLUnusable(.foursquare, value: "http://x", path: "/p"), .foursquareForeignPage(shown: "https://e", baseURL: "https://b"),
         .unknownPlace(id, said: "404"), .unknownPlace(PlaceID(provider: .foursquare, rawID: "abc"), said: "404"),
@@ -33,7 +40,20 @@ struct PlacesErrorTests {
         .favoritesUnreadable(path: "f", problem: "p"), .favoritesNewerVersion(found: "2", current: 1),
         .favoritesFix(.makeWritable), .favoritesFix(.makeDirectoryWritable), .favoritesFix(.removeLockFile), .favoritesFix(.pointAtFile),
         .favoritesFix(.fileInDirectory("/d")), .favoritesFix(.regularFile), .favoritesFix(.makeReadable),
+        .sortNeedsRoute(.distance), .limitOverCeiling(limit: 5000, provider: .google, ceiling: 1000), .autocompleteNeedsInput,
+        .sessionTokenInvalid(problem: "p"), .sessionEnded, .autocompleteUnsupported(.osm, supported: [.google, .foursquare]),
+        .autocompleteTooManyTypes(count: 7, limit: 5), .sessionTokenEnded(token: "t"), .sessionEndUnknown(token: "t", .nowhere),
+        .sessionEndUnknown(token: "t", .unusable(path: "p", reason: "r")), .sessionEndNotRecorded(token: "t", .nowhere),
+        .sessionUnusedOffline, .anotherTravelMode, .estimateRouter, .checkBaseURL(.osrm), .osrmHasNoTransit,
+        .osrmDemoServerCarsOnly(host: "h", mode: .walk, profileServer: "https://p"),
+        .centerFarFromExtract(
+            center: farCenter, metersAway: 5000, radius: 1000, source: "x.json", extent: helsinkiBox, swapped: nil),
+        .centerFarFromExtract(
+            center: farCenter, metersAway: 5000, radius: 1000, source: "x.json", extent: helsinkiBox, swapped: farCenter),
+        .moreMatching(shown: 20, total: 50),
     ]
+    static let farCenter = try! Coordinate(latitude: 24.9384, longitude: 60.1699)
+    static let helsinkiBox = BoundingBox(south: 60.1, west: 24.8, north: 60.3, east: 25.1)
 
     /// What an app shows never names a flag, an environment variable or the command.
     @Test(arguments: phrases)
@@ -46,7 +66,9 @@ struct PlacesErrorTests {
     /// The CLI words every phrase itself; only advice with nothing of the CLI's to name reads the same.
     @Test func theCommandLineHasItsOwnWords() {
         let same = Self.phrases.filter { Wording.cli($0) == Wording.library($0) }
-        #expect(same == [.paymentRefused(.googlePlaces, status: "402", said: "")], "\(same)")
+        #expect(
+            same == [.paymentRefused(.googlePlaces, status: "402", said: "", advice: ServiceDescriptor.googlePlaces.paymentAdvice)],
+            "\(same)")
         #expect(Wording.cli(.sortNeedsCenter(.best)) == "--sort best needs a location: give --at LAT,LON or --near NAME")
         #expect(Wording.library(.sortNeedsCenter(.best)) == "sorting by best needs a center")
     }

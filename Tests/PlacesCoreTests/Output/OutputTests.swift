@@ -1,12 +1,18 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 @testable import places_cli
 
 @Suite("Output formats")
 struct OutputTests {
     let sample: [Venue] = {
-        var a = venue("Ravintola \"Quote\", Comma", 60.1709, 24.9384, id: 1, cuisines: ["sushi", "japanese"], rating: 4.4, ratingCount: 812, price: 2, open: true)
+        var a = venue(
+            "Ravintola \"Quote\", Comma", 60.1709, 24.9384, id: 1, cuisines: ["sushi", "japanese"], rating: 4.4, ratingCount: 812, price: 2,
+            open: true)
         a.address = "Mannerheimintie 1, 00100 Helsinki"
         var b = venue("Evil\u{1B}[31mName\u{07}", 60.1599, 24.9384, id: 2, categories: ["cafe"])
         b.address = "Line\nBreak"
@@ -14,7 +20,8 @@ struct OutputTests {
     }()
 
     @Test func jsonHasExactlyTheFieldsInOrderWithNulls() throws {
-        let text = VenueRenderer.render(sample, options: RenderOptions(format: .json, fields: try .parse("name,rating,phone,distanceMeters")))
+        let text = VenueRenderer.render(
+            sample, options: RenderOptions(format: .json, fields: try .parse("name,rating,phone,distanceMeters")))
         #expect(JSONHelpers.keyOrder(ofFirstObjectIn: text) == ["name", "rating", "phone", "distanceMeters"])
         let array = try JSONHelpers.array(text)
         #expect(array[0]["rating"] as? Double == 4.4)
@@ -32,12 +39,15 @@ struct OutputTests {
     }
 
     @Test func csvQuotesPerRFC4180AndJoinsLists() throws {
-        let text = VenueRenderer.render(sample, options: RenderOptions(format: .csv, fields: try .parse("name,cuisines,openNow,phone,isFavorite")))
+        let text = VenueRenderer.render(
+            sample, options: RenderOptions(format: .csv, fields: try .parse("name,cuisines,openNow,phone,isFavorite")))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "name,cuisines,openNow,phone,isFavorite")
         #expect(lines[1] == "\"Ravintola \"\"Quote\"\", Comma\",sushi;japanese,true,,false")
         #expect(lines[2] == "Evil[31mName,,,,false")
-        #expect(VenueRenderer.render([], options: RenderOptions(format: .csv)) == VenueField.defaultSet.map(\.rawValue).joined(separator: ",") + "\n")
+        #expect(
+            VenueRenderer.render([], options: RenderOptions(format: .csv)) == VenueField.defaultSet.map(\.rawValue).joined(separator: ",")
+                + "\n")
     }
 
     @Test func geojsonIsLonLatFeatureCollection() throws {
@@ -103,7 +113,9 @@ struct OutputTests {
 
 @Suite("Text helpers")
 struct TextHelperTests {
-    @Test(arguments: [(412.7, "413 m"), (0, "0 m"), (999.4, "999 m"), (999.6, "1.0 km"), (1340, "1.3 km"), (99_949, "99.9 km"), (212_300, "212 km")])
+    @Test(arguments: [
+        (412.7, "413 m"), (0, "0 m"), (999.4, "999 m"), (999.6, "1.0 km"), (1340, "1.3 km"), (99_949, "99.9 km"), (212_300, "212 km"),
+    ])
     func distances(_ meters: Double, _ expected: String) {
         #expect(DistanceText.format(meters) == expected)
     }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesRouting
 @testable import places_cli
 
 /// Route output details the end-to-end tests do not reach: links per mode, quoting,
@@ -11,14 +15,16 @@ struct RouteRendererTests {
     static let b = try! Coordinate(latitude: -0.00001, longitude: 179.9999999)
 
     static func route(mode: TravelMode = .walk, router: RouterName = .estimate, fromName: String? = nil) -> RouteEstimate {
-        RouteEstimate(from: RoutePoint(coordinate: a, name: fromName, id: fromName == nil ? nil : PlaceID(provider: .osm, rawID: "node/1")),
-                      to: RoutePoint(coordinate: b), mode: mode, router: router,
-                      distanceMeters: 1234, durationSeconds: 890, straightLineMeters: 876.54)
+        RouteEstimate(
+            from: RoutePoint(coordinate: a, name: fromName, id: fromName == nil ? nil : PlaceID(provider: .osm, rawID: "node/1")),
+            to: RoutePoint(coordinate: b), mode: mode, router: router,
+            distanceMeters: 1234, durationSeconds: 890, straightLineMeters: 876.54)
     }
 
     @Test func linksUseEachMapsOwnModeWordsAndPlainDecimals() {
-        #expect(DirectionsLinks.googleMaps(from: Self.a, to: Self.b, mode: .bike)
-            == "https://www.google.com/maps/dir/?api=1&origin=60.1699,24.9384&destination=-0.00001,179.9999999&travelmode=bicycling")
+        #expect(
+            DirectionsLinks.googleMaps(from: Self.a, to: Self.b, mode: .bike)
+                == "https://www.google.com/maps/dir/?api=1&origin=60.1699,24.9384&destination=-0.00001,179.9999999&travelmode=bicycling")
         #expect(DirectionsLinks.appleMaps(from: Self.a, to: Self.b, mode: .transit).hasSuffix("&dirflg=r"))
         #expect(DirectionsLinks.appleMaps(from: Self.a, to: Self.b, mode: .walk).hasSuffix("&dirflg=w"))
         #expect(!DirectionsLinks.appleMaps(from: Self.a, to: Self.b, mode: .bike).contains("dirflg"))
@@ -42,9 +48,15 @@ struct RouteRendererTests {
     }
 
     @Test func headlineSaysWhatAnswered() {
-        #expect(RouteRenderer.render(Self.route(mode: .transit), format: .table)
-            .hasPrefix("This is an estimate, not a route: the straight line × 1.51 + 300 m for public transit at this distance, at 20.0 km/h plus 10 min to reach a stop and wait. For a real route use --router google.\n"))
-        #expect(RouteRenderer.render(Self.route(mode: .walk), format: .table).hasPrefix("This is an estimate, not a route: the straight line × 1.44 for walking at this distance, at 5.0 km/h. For a real route use --router osrm or --router google.\n"))
+        #expect(
+            RouteRenderer.render(Self.route(mode: .transit), format: .table)
+                .hasPrefix(
+                    "This is an estimate, not a route: the straight line × 1.51 + 300 m for public transit at this distance, at 20.0 km/h plus 10 min to reach a stop and wait. For a real route use --router google.\n"
+                ))
+        #expect(
+            RouteRenderer.render(Self.route(mode: .walk), format: .table).hasPrefix(
+                "This is an estimate, not a route: the straight line × 1.44 for walking at this distance, at 5.0 km/h. For a real route use --router osrm or --router google.\n"
+            ))
         #expect(RouteRenderer.render(Self.route(router: .osrm), format: .table).hasPrefix("Route by OSRM (walking).\n"))
         #expect(!RouteRenderer.render(Self.route(router: .google), format: .table).contains("estimate"))
     }

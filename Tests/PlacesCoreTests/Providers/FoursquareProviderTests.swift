@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesFoursquare
+@testable import PlacesHTTP
+@testable import PlacesModel
 
 /// Foursquare's wire, paging and category table, without the network.
 @Suite("Foursquare: wire, paging, categories")
@@ -14,25 +18,44 @@ struct FoursquareProviderTests {
 
     @Test func nextLinkIsFoundAmongOthersAndResolvedRelative() {
         let quoted = "<https://places-api.foursquare.com/places/search?ll=1,2&cursor=abc>; rel=\"next\""
-        #expect(FoursquarePaging.nextURL(in: quoted, relativeTo: base)?.absoluteString == "https://places-api.foursquare.com/places/search?ll=1,2&cursor=abc")
+        #expect(
+            FoursquarePaging.nextURL(in: quoted, relativeTo: base)?.absoluteString
+                == "https://places-api.foursquare.com/places/search?ll=1,2&cursor=abc")
         let several = "<https://places-api.foursquare.com/places/search?cursor=p>; rel=\"prev\", </places/search?ll=1,2&cursor=n>; rel=next"
-        #expect(FoursquarePaging.nextURL(in: several, relativeTo: base)?.absoluteString == "https://places-api.foursquare.com/places/search?ll=1,2&cursor=n")
+        #expect(
+            FoursquarePaging.nextURL(in: several, relativeTo: base)?.absoluteString
+                == "https://places-api.foursquare.com/places/search?ll=1,2&cursor=n")
         #expect(FoursquarePaging.nextURL(in: "<https://x/y>; rel=\"prev\"", relativeTo: base) == nil)
         #expect(FoursquarePaging.nextURL(in: nil, relativeTo: base) == nil)
     }
 
     @Test func onlyTheConfiguredOriginIsFollowed() throws {
         let configured = "https://places-api.foursquare.com"
-        try FoursquarePaging.checkSameOrigin(URL(string: "https://places-api.foursquare.com:443/places/search?cursor=1")!, baseURL: configured)
-        for other in ["http://places-api.foursquare.com/places/search", "https://places-api.foursquare.com.evil.example/places/search",
-                      "https://places-api.foursquare.com:8443/places/search", "https://evil.example/places/search"] {
+        try FoursquarePaging.checkSameOrigin(
+            URL(string: "https://places-api.foursquare.com:443/places/search?cursor=1")!, baseURL: configured)
+        for other in [
+            "http://places-api.foursquare.com/places/search", "https://places-api.foursquare.com.evil.example/places/search",
+            "https://places-api.foursquare.com:8443/places/search", "https://evil.example/places/search",
+        ] {
             #expect(throws: PlacesError.self) { try FoursquarePaging.checkSameOrigin(URL(string: other)!, baseURL: configured) }
         }
         let echoed = URL(string: "https://evil.example/places/search?cursor=SECRET-KEY-123")!
-        #expect(throws: PlacesError.badResponse(.foursquare, message: "Foursquare's next-page link points to https://evil.example/places/search?cursor=REDACTED, not to the configured \(configured) (PLACES_FOURSQUARE_URL); it was not followed")) {
+        #expect(
+            throws: PlacesError.badResponse(
+                .foursquare,
+                message:
+                    "Foursquare's next-page link points to https://evil.example/places/search?cursor=REDACTED, not to the configured \(configured) (PLACES_FOURSQUARE_URL); it was not followed"
+            )
+        ) {
             try FoursquarePaging.checkSameOrigin(echoed, baseURL: configured, secrets: ["SECRET-KEY-123"], wording: .cli)
         }
-        #expect(throws: PlacesError.badResponse(.foursquare, message: "Foursquare's next-page link points to https://evil.example/places/search?cursor=REDACTED, not to the configured \(configured); it was not followed")) {
+        #expect(
+            throws: PlacesError.badResponse(
+                .foursquare,
+                message:
+                    "Foursquare's next-page link points to https://evil.example/places/search?cursor=REDACTED, not to the configured \(configured); it was not followed"
+            )
+        ) {
             try FoursquarePaging.checkSameOrigin(echoed, baseURL: configured, secrets: ["SECRET-KEY-123"])
         }
     }
@@ -62,7 +85,8 @@ struct FoursquareProviderTests {
     }
 
     @Test func ratingsAreHalvedAndOutOfRangeValuesDropped() throws {
-        let json = #"{"fsq_place_id":"abc123","name":"X","latitude":60,"longitude":24,"rating":8.1,"price":2,"hours":{"open_now":true,"display":"Mon-Fri 11:00-22:00"},"tel":"","website":""}"#
+        let json =
+            #"{"fsq_place_id":"abc123","name":"X","latitude":60,"longitude":24,"rating":8.1,"price":2,"hours":{"open_now":true,"display":"Mon-Fri 11:00-22:00"},"tel":"","website":""}"#
         var place = try FoursquarePlaceWire.decoder.decode(FoursquarePlace.self, from: Data(json.utf8))
         var venue = try #require(FoursquareVenueMapper.venue(from: place))
         #expect(venue.rating == 4.05 && venue.priceLevel == 2 && venue.openNow == true)
@@ -79,14 +103,20 @@ struct FoursquareProviderTests {
         for category in PlaceCategory.allCases {
             let entries = FoursquareCategoryTable.entries(for: category)
             #expect(!entries.isEmpty && entries.allSatisfy { $0.id.wholeMatch(of: /[0-9a-f]{24}/) != nil }, "\(category)")
-            let back = FoursquareCategoryTable.categories(from: entries.map { FoursquarePlace.Category(fsqCategoryId: $0.id, name: $0.name) })
+            let back = FoursquareCategoryTable.categories(
+                from: entries.map { FoursquarePlace.Category(fsqCategoryId: $0.id, name: $0.name) })
             #expect(back.contains(category.rawValue), "\(category): \(back)")
         }
-        #expect(FoursquareCategoryTable.ids(for: [.cafe, .bar, .pub]) == ["63be6904847c3692a84b9bb6", "4bf58dd8d48988d116941735", "4bf58dd8d48988d11b941735"])
+        #expect(
+            FoursquareCategoryTable.ids(for: [.cafe, .bar, .pub]) == [
+                "63be6904847c3692a84b9bb6", "4bf58dd8d48988d116941735", "4bf58dd8d48988d11b941735",
+            ])
     }
 
     @Test func cuisinesFromCategoryNames() {
-        func cuisines(_ names: String...) -> [String] { FoursquareCategoryTable.cuisines(from: names.map { FoursquarePlace.Category(name: $0) }) }
+        func cuisines(_ names: String...) -> [String] {
+            FoursquareCategoryTable.cuisines(from: names.map { FoursquarePlace.Category(name: $0) })
+        }
         #expect(cuisines("Sushi Restaurant") == ["sushi"])
         #expect(cuisines("Middle Eastern Restaurant", "Falafel Restaurant") == ["middle_eastern", "falafel"])
         #expect(cuisines("Pizzeria", "Steakhouse", "BBQ Joint", "Burger Joint") == ["pizza", "steak", "barbecue", "burger"])
@@ -96,8 +126,12 @@ struct FoursquareProviderTests {
     @Test func cassetteReplayMovesSameHostLinksToTheReplayedHost() {
         let recorded = URL(string: "http://127.0.0.1:40000/places/search?ll=1,2")!
         let replayed = URL(string: "https://places-api.foursquare.com/places/search?ll=1,2")!
-        let response = HTTPResponse(status: 200, headers: [("Link", "<http://127.0.0.1:40000/places/search?ll=1,2&cursor=50-x>; rel=\"next\""),
-                                                           ("X-Other", "http://127.0.0.1:40000/")])
+        let response = HTTPResponse(
+            status: 200,
+            headers: [
+                ("Link", "<http://127.0.0.1:40000/places/search?ll=1,2&cursor=50-x>; rel=\"next\""),
+                ("X-Other", "http://127.0.0.1:40000/"),
+            ])
         let moved = CassetteReplayTransport.rebasingLinks(response, from: recorded, to: replayed)
         #expect(moved.header("Link") == "<https://places-api.foursquare.com/places/search?ll=1,2&cursor=50-x>; rel=\"next\"")
         #expect(moved.header("X-Other") == "http://127.0.0.1:40000/")

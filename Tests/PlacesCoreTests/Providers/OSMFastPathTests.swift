@@ -1,7 +1,11 @@
 import Foundation
 import Testing
-@testable import overpass_synth
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
+@testable import overpass_synth
 
 /// The shortcuts taken for speed give exactly what the plain code they replaced gave.
 @Suite("OSM fast paths against the plain code")
@@ -9,7 +13,8 @@ struct OSMFastPathTests {
     typealias C = ScannerComparison
 
     static func elements() throws -> [OverpassElement] {
-        try #require(C.decoded(try C.bundledExtract)).elements + #require(C.decoded(C.synthetic(elements: 3000, seed: 17, style: .varied))).elements
+        try #require(C.decoded(try C.bundledExtract)).elements
+            + #require(C.decoded(C.synthetic(elements: 3000, seed: 17, style: .varied))).elements
     }
 
     @Test func asciiFoldingIsLowercaseAndCollapsedWhitespace() {
@@ -51,7 +56,8 @@ struct OSMFastPathTests {
             let tags = element.tags ?? [:]
             var found = Set<PlaceCategory>()
             for (key, value) in tags where key == "atm" || OSMCategoryTable.primaryKeys.contains(key) {
-                for category in PlaceCategory.allCases where OSMCategoryTable.tags[category]?.contains(.init(key: key, value: value)) == true {
+                for category in PlaceCategory.allCases
+                where OSMCategoryTable.tags[category]?.contains(.init(key: key, value: value)) == true {
                     found.insert(category)
                 }
             }
@@ -80,7 +86,9 @@ struct OSMFastPathTests {
 
     @Test func searchMatchingIsTheFoldedSubstringTest() throws {
         let venues = try C.decodedVenues(try C.bundledExtract) + C.decodedVenues(C.synthetic(elements: 3000, seed: 17, style: .varied))
-        let queries = ["sushi", "SUSHI bar", "café", "cafe", "Töölö", "tooloo", "coffee shop", "coffee_shop", "fast food", "寿司", "kala  grill", "a"]
+        let queries = [
+            "sushi", "SUSHI bar", "café", "cafe", "Töölö", "tooloo", "coffee shop", "coffee_shop", "fast food", "寿司", "kala  grill", "a",
+        ]
         for query in queries {
             for types in [[], [PlaceCategory.restaurant], [.cafe, .bar]] {
                 let request = SearchRequest(kind: .text(query), center: nil, radiusMeters: nil, types: types)

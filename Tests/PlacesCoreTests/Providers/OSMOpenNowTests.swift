@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// openNow on osm venues: evaluated only when asked, the same with and without the index,
 /// and from the clock override.
@@ -13,7 +17,8 @@ struct OSMOpenNowTests {
     @Test func evaluatedOnlyWhenTheRequestNeedsIt() async throws {
         let provider = OverpassFileProvider(path: PlacesBinary.helsinkiData, now: Self.wednesdayNoonHelsinki)
         let center = try Coordinate(latitude: 60.1699, longitude: 24.9384)
-        let plain = try await provider.search(SearchRequest(kind: .nearby, center: center, radiusMeters: 3000, limit: 1000), diagnostics: .silent)
+        let plain = try await provider.search(
+            SearchRequest(kind: .nearby, center: center, radiusMeters: 3000, limit: 1000), diagnostics: .silent)
         #expect(plain.contains { $0.openingHours != nil })
         #expect(plain.allSatisfy { $0.openNow == nil })
 

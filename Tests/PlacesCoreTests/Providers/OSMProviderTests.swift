@@ -1,20 +1,28 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 @Suite("OSM mapping")
 struct OSMVenueMapperTests {
-    func element(_ type: String = "node", id: Int64 = 1, lat: Double? = 60.17, lon: Double? = 24.94,
-                 center: OverpassElement.Center? = nil, tags: [String: String]?) -> OverpassElement {
+    func element(
+        _ type: String = "node", id: Int64 = 1, lat: Double? = 60.17, lon: Double? = 24.94,
+        center: OverpassElement.Center? = nil, tags: [String: String]?
+    ) -> OverpassElement {
         OverpassElement(type: type, id: id, lat: lat, lon: lon, center: center, tags: tags)
     }
 
     @Test func mapsTagsToTheVocabularyCuisinesAddressAndContacts() throws {
-        let v = try #require(OSMVenueMapper.venue(from: element(tags: [
-            "name": "Hanko Sushi", "amenity": "restaurant", "cuisine": "Sushi;japanese",
-            "addr:street": "Mannerheimintie", "addr:housenumber": "20", "addr:postcode": "00100", "addr:city": "Helsinki",
-            "contact:phone": "+358 9 123", "contact:website": "https://example.fi",
-        ])))
+        let v = try #require(
+            OSMVenueMapper.venue(
+                from: element(tags: [
+                    "name": "Hanko Sushi", "amenity": "restaurant", "cuisine": "Sushi;japanese",
+                    "addr:street": "Mannerheimintie", "addr:housenumber": "20", "addr:postcode": "00100", "addr:city": "Helsinki",
+                    "contact:phone": "+358 9 123", "contact:website": "https://example.fi",
+                ])))
         #expect(v.id.description == "osm:node/1")
         #expect(v.categories == ["restaurant"])
         #expect(v.cuisines == ["sushi", "japanese"])
@@ -26,12 +34,19 @@ struct OSMVenueMapperTests {
     }
 
     @Test func plainTagsWinOverContactForms() throws {
-        let v = try #require(OSMVenueMapper.venue(from: element(tags: ["name": "X", "amenity": "cafe", "phone": "1", "contact:phone": "2", "website": "w", "contact:website": "c"])))
+        let v = try #require(
+            OSMVenueMapper.venue(
+                from: element(tags: [
+                    "name": "X", "amenity": "cafe", "phone": "1", "contact:phone": "2", "website": "w", "contact:website": "c",
+                ])))
         #expect(v.phone == "1" && v.website == "w")
     }
 
     @Test func waysUseTheirCentre() throws {
-        let v = try #require(OSMVenueMapper.venue(from: element("way", id: 8, lat: nil, lon: nil, center: .init(lat: 60.1, lon: 24.9), tags: ["name": "Park", "leisure": "park"])))
+        let v = try #require(
+            OSMVenueMapper.venue(
+                from: element(
+                    "way", id: 8, lat: nil, lon: nil, center: .init(lat: 60.1, lon: 24.9), tags: ["name": "Park", "leisure": "park"])))
         #expect(v.id.description == "osm:way/8")
         #expect(v.coordinate.latitude == 60.1)
         #expect(v.categories == ["park"])
@@ -88,8 +103,10 @@ struct OverpassFileProviderTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("places-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (name, body) in [("a.json", "{\"elements\": 5}"), ("b.json", "not json"), ("c.json", "{\"foo\": []}"),
-                             ("d.json", "{\"elements\":[{\"type\":\"node\",\"lat\":1,\"lon\":2}]}")] {
+        for (name, body) in [
+            ("a.json", "{\"elements\": 5}"), ("b.json", "not json"), ("c.json", "{\"foo\": []}"),
+            ("d.json", "{\"elements\":[{\"type\":\"node\",\"lat\":1,\"lon\":2}]}"),
+        ] {
             let file = dir.appendingPathComponent(name)
             try body.write(to: file, atomically: true, encoding: .utf8)
             do {

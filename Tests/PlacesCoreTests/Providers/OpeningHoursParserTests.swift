@@ -1,5 +1,8 @@
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// The opening_hours subset: what it reads, how rules combine, and what it refuses.
 @Suite("OSM opening_hours parser and evaluator")
@@ -125,9 +128,11 @@ struct OpeningHoursParserTests {
 
     @Test func equivalentSpellingsGiveTheSameWeek() throws {
         let reference = try #require(OpeningHoursParser.parse("Mo-Fr 10:00-18:00; Sa 10:00-15:00"))
-        for variant in ["Mo-Fr 10:00-18:00;Sa 10:00-15:00", "mo-fr 10:00-18:00 ; sa 10:00-15:00", "Mo,Tu,We,Th,Fr 10:00-18:00; Sa 10:00-15:00",
-                        "Mo-Fr 10:00-18:00, Sa 10:00-15:00", "Mo-We,Th-Fr 10:00-18:00; Sa 10:00-15:00 open", "Mo-Sa 10:00-18:00; Sa 10:00-15:00",
-                        "Mo-Fr 10:00-18:00; Sa 10:00-15:00; Su off"] {
+        for variant in [
+            "Mo-Fr 10:00-18:00;Sa 10:00-15:00", "mo-fr 10:00-18:00 ; sa 10:00-15:00", "Mo,Tu,We,Th,Fr 10:00-18:00; Sa 10:00-15:00",
+            "Mo-Fr 10:00-18:00, Sa 10:00-15:00", "Mo-We,Th-Fr 10:00-18:00; Sa 10:00-15:00 open", "Mo-Sa 10:00-18:00; Sa 10:00-15:00",
+            "Mo-Fr 10:00-18:00; Sa 10:00-15:00; Su off",
+        ] {
             #expect(OpeningHoursParser.parse(variant)?.days == reference.days, "\(variant)")
         }
     }

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
-@testable import overpass_synth
+
 @testable import PlacesCore
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import overpass_synth
 
 /// Two threads must give exactly what one gives: the same elements in the same order, the
 /// same remark, the same error at the same byte; whether the split guess holds or not.
@@ -20,9 +23,10 @@ struct OverpassParallelScanTests {
             var first: [String] = [], second: [String] = []
             var split = false
             let two = Result { () throws(JSONScanError) -> [String] in
-                let (summary, usedSecond) = try OverpassParallelScan.scan(text, release: nil, minimumBytes: 0,
-                                                                           first: { first.append("\($0.type)/\($0.id)") },
-                                                                           second: { second.append("\($0.type)/\($0.id)") })
+                let (summary, usedSecond) = try OverpassParallelScan.scan(
+                    text, release: nil, minimumBytes: 0,
+                    first: { first.append("\($0.type)/\($0.id)") },
+                    second: { second.append("\($0.type)/\($0.id)") })
                 split = usedSecond
                 return first + (usedSecond ? second : []) + ["remark \(summary.remark ?? "nil") count \(summary.elementCount)"]
             }
@@ -57,9 +61,12 @@ struct OverpassParallelScanTests {
             // Before them, so the guess lands in front of the array.
             "{\"before\":\(decoy),\"elements\":[\(element)]}",
             // Remarks on both sides of the split: the first one wins.
-            "{\"remark\":\"first\",\"elements\":[\n" + Array(repeating: element, count: 300).joined(separator: ",\n") + "\n],\"remark\":\"second\"}",
-            "{\"elements\":[\n" + Array(repeating: element, count: 300).joined(separator: ",\n") + "\n],\"remark\":\"after\",\"elements\":[]}",
-            "{\"remark\":null,\"elements\":[\n" + Array(repeating: element, count: 300).joined(separator: ",\n") + "\n],\"remark\":\"after\"}",
+            "{\"remark\":\"first\",\"elements\":[\n" + Array(repeating: element, count: 300).joined(separator: ",\n")
+                + "\n],\"remark\":\"second\"}",
+            "{\"elements\":[\n" + Array(repeating: element, count: 300).joined(separator: ",\n")
+                + "\n],\"remark\":\"after\",\"elements\":[]}",
+            "{\"remark\":null,\"elements\":[\n" + Array(repeating: element, count: 300).joined(separator: ",\n")
+                + "\n],\"remark\":\"after\"}",
         ]
     }()
 

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
-@testable import overpass_synth
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
+@testable import overpass_synth
 
 @Suite("Overpass scanner against JSONDecoder")
 struct OverpassScannerTests {
@@ -141,10 +144,12 @@ struct OverpassScannerTests {
         Malformed(#"{"elements":[{"type":"node","id":9223372036854775808}]}"#, at: "9223", "not an integer that fits in 64 bits"),
         Malformed(#"{"elements":[{"type":"node","id":1,"lat":1e400}]}"#, at: "1e400", "out of the range"),
         Malformed(#"{"elements":[{"type":"node","id":1,"lat":2e-324}]}"#, at: "2e-324", "out of the range"),
-        Malformed(#"{"elements":[{"type":"node","id":1,"lat":"60.1"}]}"#, at: #""60.1""#, "elements[0].lat should be a number but is a string"),
+        Malformed(
+            #"{"elements":[{"type":"node","id":1,"lat":"60.1"}]}"#, at: #""60.1""#, "elements[0].lat should be a number but is a string"),
         Malformed(#"{"elements":[{"type":"way","id":1,"center":{"lat":1}}]}"#, at: #"{"lat""#, "elements[0].center has no \"lon\""),
         Malformed(#"{"elements":[{"type":"way","id":1,"center":[1,2]}]}"#, at: "[1,2]", "center should be an object but is an array"),
-        Malformed(#"{"elements":[{"type":"node","id":1,"tags":{"name":5}}]}"#, at: "5}", #"tags["name"] should be a string but is a number"#),
+        Malformed(
+            #"{"elements":[{"type":"node","id":1,"tags":{"name":5}}]}"#, at: "5}", #"tags["name"] should be a string but is a number"#),
         Malformed(#"{"elements":[{"type":"node","id":1,"tags":{"name":null}}]}"#, at: "null", "should be a string but is null"),
         Malformed(#"{"elements":[{"type":"node","id":1,"tags":{"n":"\ud800"}}]}"#, at: #"\ud800"#, "high surrogate without its low half"),
         Malformed(#"{"elements":[{"type":"node","id":1,"tags":{"n":"\udc00"}}]}"#, at: #"\udc00"#, "lone low surrogate"),
@@ -174,7 +179,8 @@ struct OverpassScannerTests {
     /// Nesting costs a bit per level, never stack: far beyond JSONDecoder's 512 levels.
     @Test func deepNestingIsFine() throws {
         let depth = 200_000
-        let text = "{\"x\":" + String(repeating: "[{\"a\":", count: depth) + "1" + String(repeating: "}]", count: depth) + ",\"elements\":[]}"
+        let text =
+            "{\"x\":" + String(repeating: "[{\"a\":", count: depth) + "1" + String(repeating: "}]", count: depth) + ",\"elements\":[]}"
         #expect(try C.scanned(Data(text.utf8)).get().elements.isEmpty)
         let open = "{\"x\":" + String(repeating: "[", count: depth)
         #expect(throws: JSONScanError.self) { try C.scanned(Data(open.utf8)).get() }
@@ -182,12 +188,14 @@ struct OverpassScannerTests {
 
     /// Numbers as JSONDecoder reads them into `Double` (bit for bit) or refuses them.
     @Test func coordinatesParseAsJSONDecoderParsesThem() throws {
-        var texts = ["60.1771570", "-0", "0", "-0.0", "1e-310", "5e-324", "4.9406564584124654e-324", "2.4703282292062328e-324",
-                     "2.4703282292062327e-324", "2.2250738585072014e-308", "2.2250738585072011e-308", "1.7976931348623157e308",
-                     "1.7976931348623159e308", "0.1", "0.30000000000000004", "123456789012345678901234567890",
-                     "60.177157000000000000000000000000001", "9007199254740993", "9007199254740993.5", "1E+2", "1e-0",
-                     "0.000000000000000000000000000001", "179.99999999999999999", "1e22", "1e23", "8.98846567431158e307",
-                     "0.1234567890123456789", "12345678901234567890e-19", "-90", "89.9999999"]
+        var texts = [
+            "60.1771570", "-0", "0", "-0.0", "1e-310", "5e-324", "4.9406564584124654e-324", "2.4703282292062328e-324",
+            "2.4703282292062327e-324", "2.2250738585072014e-308", "2.2250738585072011e-308", "1.7976931348623157e308",
+            "1.7976931348623159e308", "0.1", "0.30000000000000004", "123456789012345678901234567890",
+            "60.177157000000000000000000000000001", "9007199254740993", "9007199254740993.5", "1E+2", "1e-0",
+            "0.000000000000000000000000000001", "179.99999999999999999", "1e22", "1e23", "8.98846567431158e307",
+            "0.1234567890123456789", "12345678901234567890e-19", "-90", "89.9999999",
+        ]
         var random = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
             let value = Double(bitPattern: random.next())
@@ -201,7 +209,9 @@ struct OverpassScannerTests {
             let json = Data(#"{"elements":[{"type":"node","id":1,"lat":\#(text)}]}"#.utf8)
             let decoded = C.decoded(json)?.elements.first?.lat
             let scanned = try? C.scanned(json).get().elements.first?.lat
-            #expect(decoded?.bitPattern == scanned?.bitPattern, "\(text): JSONDecoder \(String(describing: decoded)), scanner \(String(describing: scanned))")
+            #expect(
+                decoded?.bitPattern == scanned?.bitPattern,
+                "\(text): JSONDecoder \(String(describing: decoded)), scanner \(String(describing: scanned))")
         }
     }
 

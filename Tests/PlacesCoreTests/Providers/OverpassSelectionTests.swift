@@ -1,5 +1,9 @@
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 @Suite("OverpassSelection")
 struct OverpassSelectionTests {

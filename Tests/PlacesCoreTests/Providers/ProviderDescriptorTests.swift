@@ -1,5 +1,11 @@
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesProviderKit
 @testable import places_cli
 
 /// The registries every list of providers and services reads: each provider and service
@@ -8,7 +14,7 @@ struct ProviderDescriptorTests {
     @Test func theRegistryHoldsEveryProviderOnceInNameOrder() {
         #expect(ProviderDescriptor.all.map(\.name) == ProviderName.allCases)
         for name in ProviderName.allCases { #expect(name.descriptor.name == name) }
-        #expect(Set(ProviderDescriptor.all.map(\.letter)).count == ProviderName.allCases.count)
+        #expect(Set(ProviderName.allCases.map(\.profile.letter)).count == ProviderName.allCases.count)
     }
 
     @Test func theRegistryHoldsEveryServiceOnce() {

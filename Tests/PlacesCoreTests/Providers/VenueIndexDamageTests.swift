@@ -1,15 +1,22 @@
 import Foundation
 import Testing
-@testable import overpass_synth
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
+@testable import overpass_synth
 
 /// The index is a cache, never data: seeded damage and crafted numbers give the right answer
 /// (with a note and a rebuild when the damage is seen), and a file's status is trusted only
 /// once it has settled.
 @Suite("Spatial index: damage and trust")
 struct VenueIndexDamageTests {
-    static let request = SearchRequest(kind: .nearby, center: try! Coordinate(latitude: 60.1699, longitude: 24.9384),
-                                       radiusMeters: 4000, limit: 1000)
+    static let request = SearchRequest(
+        kind: .nearby, center: try! Coordinate(latitude: 60.1699, longitude: 24.9384),
+        radiusMeters: 4000, limit: 1000)
 
     /// One seeded corruption of an index file's bytes: flipped, cut, extended, or a field
     /// set to something out of range with every checksum made to match again.
@@ -41,7 +48,8 @@ struct VenueIndexDamageTests {
             s.rechecksum()
             return (s, "entry \(entry) moved to another cell")
         case 7:
-            let offset = [1 << 63, UInt64.max, UInt64(s.header.key.status.size), UInt64(random.below(Int(s.header.key.status.size)))][random.below(4)]
+            let offset = [1 << 63, UInt64.max, UInt64(s.header.key.status.size), UInt64(random.below(Int(s.header.key.status.size)))][
+                random.below(4)]
             s.setWord(at: s.entryWord(entry, 4), offset)
             s.rechecksum()
             return (s, "entry \(entry) offset \(offset)")
@@ -69,8 +77,10 @@ struct VenueIndexDamageTests {
             s.rechecksum()
             return (s, "cell degrees \(s.header.cellDegrees)")
         default:
-            let counts = [(s.header.venueCount + 1, s.header.cellCount), (s.header.venueCount - 1, s.header.cellCount),
-                          (s.header.venueCount, s.header.cellCount + 1), (s.header.venueCount, 0), (1 << 50, s.header.cellCount)]
+            let counts = [
+                (s.header.venueCount + 1, s.header.cellCount), (s.header.venueCount - 1, s.header.cellCount),
+                (s.header.venueCount, s.header.cellCount + 1), (s.header.venueCount, 0), (1 << 50, s.header.cellCount),
+            ]
             (s.header.venueCount, s.header.cellCount) = counts[random.below(counts.count)]
             s.rechecksum()
             return (s, "counts \(s.header.venueCount) venues, \(s.header.cellCount) cells")
@@ -95,8 +105,9 @@ struct VenueIndexDamageTests {
             let notes = CollectedDiagnostics()
             let answer = try await VenueIndexTests.answers(provider, Self.request, notes.diagnostics)
             #expect(answer == expected, "round \(round), \(what)")
-            #expect(notes.lines.count <= 1 && notes.lines.allSatisfy { $0.contains("is damaged") && $0.hasSuffix("rebuilding it") },
-                    "round \(round), \(what): \(notes.lines)")
+            #expect(
+                notes.lines.count <= 1 && notes.lines.allSatisfy { $0.contains("is damaged") && $0.hasSuffix("rebuilding it") },
+                "round \(round), \(what): \(notes.lines)")
             noted += notes.lines.count
         }
         #expect(noted > 100, "most corruptions are seen: \(noted)")
@@ -105,7 +116,9 @@ struct VenueIndexDamageTests {
     @Test func aFileSettlesOnlyWhenBothTimesAreSafelyPast() {
         let now = FileTime(seconds: 1_000_000, nanoseconds: 500)
         func status(_ modified: Int64, _ changed: Int64) -> FileStatus {
-            FileStatus(device: 1, inode: 2, size: 3, modified: FileTime(seconds: modified, nanoseconds: 0), changed: FileTime(seconds: changed, nanoseconds: 0))
+            FileStatus(
+                device: 1, inode: 2, size: 3, modified: FileTime(seconds: modified, nanoseconds: 0),
+                changed: FileTime(seconds: changed, nanoseconds: 0))
         }
         #expect(status(999_990, 999_990).isSettled(at: now))
         #expect(!status(999_990, 999_999).isSettled(at: now), "changed a second ago")

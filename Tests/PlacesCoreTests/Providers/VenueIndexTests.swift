@@ -1,8 +1,15 @@
 import Foundation
 import Testing
-@testable import overpass_synth
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
+@testable import overpass_synth
 @testable import places_cli
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,11 +45,13 @@ struct VenueIndexTests {
         if center == nil { radius = nil }
         let sorts: [PlacesCore.VenueSortOrder] = center == nil ? [.relevance, .rating] : [.distance, .relevance, .best, .distance]
         let sort = query == nil && center != nil && random.below(2) == 0 ? nil : sorts[random.below(sorts.count)]
-        return SearchRequest(kind: query.map { .text($0) } ?? .nearby, center: center, radiusMeters: radius, types: types,
-                             sort: sort, limit: limit, filterText: filter, groupByCuisine: group)
+        return SearchRequest(
+            kind: query.map { .text($0) } ?? .nearby, center: center, radiusMeters: radius, types: types,
+            sort: sort, limit: limit, filterText: filter, groupByCuisine: group)
     }
 
-    static func answers(_ provider: OverpassFileProvider, _ request: SearchRequest, _ notes: Diagnostics = .silent) async throws -> [Venue] {
+    static func answers(_ provider: OverpassFileProvider, _ request: SearchRequest, _ notes: Diagnostics = .silent) async throws -> [Venue]
+    {
         VenuePipeline.run(try await provider.search(request, diagnostics: notes), for: request, provider: .osm).venues
     }
 
@@ -82,7 +91,11 @@ struct VenueIndexTests {
         var nonEmpty = 0
         for round in 0..<80 {
             let request = try Self.randomRequest(&random, near: reference)
-            let expected = VenuePipeline.run(OSMRanking.ranked(reference.filter { OSMSearchMatcher.matches($0, request: request) }, by: OverpassSelection(request: request)), for: request, provider: .osm).venues
+            let expected = VenuePipeline.run(
+                OSMRanking.ranked(
+                    reference.filter { OSMSearchMatcher.matches($0, request: request) }, by: OverpassSelection(request: request)),
+                for: request, provider: .osm
+            ).venues
             let fromIndex = try await Self.answers(indexed, request, notes.diagnostics)
             let fromScan = try await Self.answers(scanned, request)
             #expect(fromIndex == expected, "round \(round): \(request)")
@@ -150,7 +163,8 @@ struct VenueIndexTests {
         #expect(try await provider.details(id, fields: [], diagnostics: .silent).name == "Leiste")
 
         // A different size.
-        try (renamed.replacingOccurrences(of: "\"Leiste\"", with: "\"Loiste again\"")).write(toFile: path, atomically: false, encoding: .utf8)
+        try (renamed.replacingOccurrences(of: "\"Leiste\"", with: "\"Loiste again\"")).write(
+            toFile: path, atomically: false, encoding: .utf8)
         #expect(try await provider.details(id, fields: [], diagnostics: .silent).name == "Loiste again")
         #expect(dir.contents(of: "cache").count == 1)
     }
@@ -165,7 +179,8 @@ struct VenueIndexTests {
         let path = try dir.write("extract.json", data)
         let cache = VenueIndexCache(directory: dir.file("cache"))
         let provider = OverpassFileProvider(path: path, cache: cache)
-        let request = SearchRequest(kind: .nearby, center: try Coordinate(latitude: 60.1699, longitude: 24.9384), radiusMeters: 3000, limit: 1000)
+        let request = SearchRequest(
+            kind: .nearby, center: try Coordinate(latitude: 60.1699, longitude: 24.9384), radiusMeters: 3000, limit: 1000)
         let expected = try await Self.answers(provider, request)
         #expect(expected.count > 100)
         let index = dir.file("cache/\(dir.contents(of: "cache")[0])")
@@ -184,7 +199,9 @@ struct VenueIndexTests {
         case "tail": surgery.bytes.append(0)
         default:
             // Consistent checksums, but entries that point at the wrong elements of the source.
-            for i in 0..<Int(header.venueCount) { surgery.setWord(at: surgery.entryWord(i, 4), surgery.word(at: surgery.entryWord(i, 4)) + 1) }
+            for i in 0..<Int(header.venueCount) {
+                surgery.setWord(at: surgery.entryWord(i, 4), surgery.word(at: surgery.entryWord(i, 4)) + 1)
+            }
             surgery.rechecksum()
         }
         try surgery.write(to: index)
@@ -204,18 +221,26 @@ struct VenueIndexTests {
         let provider = OverpassFileProvider(path: path, cache: VenueIndexCache(directory: dir.file("cache/places")))
         let notes = CollectedDiagnostics()
         let request = SearchRequest(kind: .nearby, center: try Coordinate(latitude: 60.1699, longitude: 24.9384), radiusMeters: 1000)
-        #expect(try await Self.answers(provider, request, notes.diagnostics) == (try await Self.answers(OverpassFileProvider(path: path), request)))
+        #expect(
+            try await Self.answers(provider, request, notes.diagnostics)
+                == (try await Self.answers(OverpassFileProvider(path: path), request)))
         #expect(notes.lines.count == 1 && notes.lines[0].contains("cannot write an index"), "\(notes.lines)")
     }
 
     @Test func badDataLeavesNoIndexBehind() async throws {
         let dir = try TemporaryDirectory()
         let cache = VenueIndexCache(directory: dir.file("cache"))
-        for (name, body) in [("broken.json", #"{"elements":[{"type":"node","id":1,"lat":1,"lon":2,"tags":{"name":"x"}},"#),
-                             ("remark.json", #"{"elements":[{"type":"node","id":1,"lat":1,"lon":2,"tags":{"name":"x"}}],"remark":"runtime error: timeout"}"#)] {
+        for (name, body) in [
+            ("broken.json", #"{"elements":[{"type":"node","id":1,"lat":1,"lon":2,"tags":{"name":"x"}},"#),
+            (
+                "remark.json",
+                #"{"elements":[{"type":"node","id":1,"lat":1,"lon":2,"tags":{"name":"x"}}],"remark":"runtime error: timeout"}"#
+            ),
+        ] {
             let path = try dir.write(name, Data(body.utf8))
             await #expect(throws: PlacesError.self) {
-                try await OverpassFileProvider(path: path, cache: cache).search(SearchRequest(kind: .text("x"), center: nil, radiusMeters: nil), diagnostics: .silent)
+                try await OverpassFileProvider(path: path, cache: cache).search(
+                    SearchRequest(kind: .text("x"), center: nil, radiusMeters: nil), diagnostics: .silent)
             }
         }
         #expect(dir.contents(of: "cache").isEmpty, "\(dir.contents(of: "cache"))")

@@ -1,7 +1,15 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSM
+@testable import PlacesOSMExtract
+@testable import PlacesProviderKit
 
 /// Nominatim and Google's Geocoding API over real loopback TCP against fakes built from
 /// their documented answers: the request as sent, the answer as read, errors mapped, the
@@ -19,15 +27,19 @@ struct GeocoderTests {
     @Test func nominatimReverseAsksJsonv2AndReadsTheAddress() async throws {
         let fake = try FakeNominatim()
         let notes = NoteLog()
-        let found = try await NominatimGeocoder(http: Self.http(), baseURL: fake.baseURL).reverse(Self.simonkatu, diagnostics: notes.diagnostics)
+        let found = try await NominatimGeocoder(http: Self.http(), baseURL: fake.baseURL).reverse(
+            Self.simonkatu, diagnostics: notes.diagnostics)
         let request = try #require(fake.requests.first)
         #expect(fake.requests.count == 1)
         #expect(request.method == "GET" && request.path == "/reverse")
         #expect(request.query == ["lat": "60.1699", "lon": "24.9384", "format": "jsonv2", "addressdetails": "1"])
         // The usage policy: a User-Agent naming the application (and its version).
         #expect(request.header("User-Agent") == "places/\(PlacesVersion.current)")
-        #expect(found?.address == StreetAddress(formatted: "Simonkatu 7, 00100 Helsinki", street: "Simonkatu", housenumber: "7",
-                                                postcode: "00100", city: "Helsinki", countryCode: "FI"))
+        #expect(
+            found?.address
+                == StreetAddress(
+                    formatted: "Simonkatu 7, 00100 Helsinki", street: "Simonkatu", housenumber: "7",
+                    postcode: "00100", city: "Helsinki", countryCode: "FI"))
         #expect(found?.id == "osm:way/185401488")
         #expect(found?.coordinate == Coordinate(uncheckedLatitude: 60.169721, longitude: 24.936947))
     }
@@ -40,26 +52,31 @@ struct GeocoderTests {
     }
 
     @Test func nominatimErrorsAreMapped() async throws {
-        let rejected = try FakeNominatim { _ in .json(400, #"{"error":{"code":400,"message":"Need coordinates or OSM object to lookup."}}"#) }
+        let rejected = try FakeNominatim { _ in .json(400, #"{"error":{"code":400,"message":"Need coordinates or OSM object to lookup."}}"#)
+        }
         await #expect(throws: PlacesError.self) {
-            try await NominatimGeocoder(http: Self.http(), baseURL: rejected.baseURL).reverse(Self.simonkatu, diagnostics: NoteLog().diagnostics)
+            try await NominatimGeocoder(http: Self.http(), baseURL: rejected.baseURL).reverse(
+                Self.simonkatu, diagnostics: NoteLog().diagnostics)
         }
         do {
-            _ = try await NominatimGeocoder(http: Self.http(), baseURL: rejected.baseURL).reverse(Self.simonkatu, diagnostics: NoteLog().diagnostics)
+            _ = try await NominatimGeocoder(http: Self.http(), baseURL: rejected.baseURL).reverse(
+                Self.simonkatu, diagnostics: NoteLog().diagnostics)
         } catch let error as PlacesError {
             guard case .requestRejected(.nominatim, let message) = error else { Issue.record("\(error)"); return }
             #expect(message.contains("Need coordinates"))
         }
         let garbled = try FakeNominatim { _ in .json(200, #"{"lat": [1], "osm_id": {}}"#) }
         do {
-            _ = try await NominatimGeocoder(http: Self.http(), baseURL: garbled.baseURL).reverse(Self.simonkatu, diagnostics: NoteLog().diagnostics)
+            _ = try await NominatimGeocoder(http: Self.http(), baseURL: garbled.baseURL).reverse(
+                Self.simonkatu, diagnostics: NoteLog().diagnostics)
             Issue.record("a body that is not a place must fail")
         } catch let error as PlacesError {
             guard case .badResponse(.nominatim, _) = error else { Issue.record("\(error)"); return }
         }
         let busy = try FakeNominatim { _ in .json(429, #"{"error":{"code":429,"message":"Too many requests"}}"#) }
         do {
-            _ = try await NominatimGeocoder(http: Self.http(), baseURL: busy.baseURL).reverse(Self.simonkatu, diagnostics: NoteLog().diagnostics)
+            _ = try await NominatimGeocoder(http: Self.http(), baseURL: busy.baseURL).reverse(
+                Self.simonkatu, diagnostics: NoteLog().diagnostics)
             Issue.record("a 429 must fail")
         } catch let error as PlacesError {
             guard case .rateLimited(.nominatim, _, _) = error else { Issue.record("\(error)"); return }
@@ -97,8 +114,11 @@ struct GeocoderTests {
         #expect(request.header("X-Goog-Api-Key") == Self.key)
         #expect(!request.target.contains(Self.key))
         #expect(request.header("X-Goog-FieldMask") == nil, "all fields come by default for this method")
-        #expect(found?.address == StreetAddress(formatted: "Simonkatu 7, 00100 Helsinki, Finland", street: "Simonkatu", housenumber: "7",
-                                                postcode: "00100", city: "Helsinki", countryCode: "FI"))
+        #expect(
+            found?.address
+                == StreetAddress(
+                    formatted: "Simonkatu 7, 00100 Helsinki, Finland", street: "Simonkatu", housenumber: "7",
+                    postcode: "00100", city: "Helsinki", countryCode: "FI"))
         #expect(found?.id == "google:ChIJs8VsGMsLkkYRk7e6uZ5r6Hg")
         #expect(found?.coordinate == Coordinate(uncheckedLatitude: 60.1697455, longitude: 24.9371239))
     }
@@ -122,7 +142,8 @@ struct GeocoderTests {
         let fake = try FakeGoogleGeocoding(key: Self.key)
         let wrong = "AIzaSyWRONG-key-that-must-not-show-000"
         do {
-            _ = try await GoogleGeocoder(http: Self.http(), baseURL: fake.baseURL, key: wrong).reverse(Self.simonkatu, diagnostics: NoteLog().diagnostics)
+            _ = try await GoogleGeocoder(http: Self.http(), baseURL: fake.baseURL, key: wrong).reverse(
+                Self.simonkatu, diagnostics: NoteLog().diagnostics)
             Issue.record("a rejected key must fail")
         } catch let error as PlacesError {
             guard case .apiKeyRejected(.googleGeocoding, let message) = error else { Issue.record("\(error)"); return }
@@ -130,7 +151,8 @@ struct GeocoderTests {
             #expect(!"\(error)".contains(wrong))
         }
         do {
-            _ = try await GoogleGeocoder(http: Self.http(), baseURL: fake.baseURL, key: nil).reverse(Self.simonkatu, diagnostics: NoteLog().diagnostics)
+            _ = try await GoogleGeocoder(http: Self.http(), baseURL: fake.baseURL, key: nil).reverse(
+                Self.simonkatu, diagnostics: NoteLog().diagnostics)
             Issue.record("no key must fail")
         } catch let error as PlacesError {
             #expect(error == .missingAPIKey(.googleGeocoding))
@@ -151,10 +173,11 @@ struct GeocoderTests {
     @Test func clientReverseFromTheExtract() async throws {
         let cache = try TemporaryDirectory()
         let diagnostics = NoteLog().diagnostics
-        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path)))
+        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, indexDirectory: cache.path))
         let osm = ProviderName.osm.descriptor
-        let client = PlacesClient(provider: osm.make(configuration, Self.http()), diagnostics: diagnostics,
-                                  geocoder: osm.makeGeocoder?(configuration, Self.http()))
+        let client = PlacesClient(
+            provider: osm.make(configuration, Self.http()), diagnostics: diagnostics,
+            geocoder: osm.makeGeocoder?(configuration, Self.http()))
         let answer = try await client.reverse(ReverseRequest(point: Self.simonkatu, limit: 3, cities: Gazetteer.bundled.nearestCity(to:)))
         #expect(answer.provider == .osm)
         #expect(answer.city?.name == "Helsinki")
@@ -167,8 +190,9 @@ struct GeocoderTests {
         #expect(answer.addressDistanceMeters == nearest.meters)
         let foursquareDescriptor = ProviderName.foursquare.descriptor
         #expect(foursquareDescriptor.makeGeocoder == nil, "Foursquare has no reverse geocoder")
-        let foursquare = PlacesClient(provider: foursquareDescriptor.make(ProviderConfiguration(key: "k", baseURL: "http://127.0.0.1:1"), Self.http()),
-                                      diagnostics: diagnostics)
+        let foursquare = PlacesClient(
+            provider: foursquareDescriptor.make(ProviderConfiguration(key: "k", baseURL: "http://127.0.0.1:1"), Self.http()),
+            diagnostics: diagnostics)
         await #expect(throws: PlacesError.self) { try await foursquare.reverse(ReverseRequest(point: Self.simonkatu)) }
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesOSMExtract
 
 /// The nearest-city tree against the plain answer: every city measured, the nearest by WGS84
 /// geodesic distance, a tie to the city listed first.
@@ -85,9 +88,13 @@ struct NearestCityTests {
         for (i, start) in Self.points(seed: 33, count: 2_000).enumerated() {
             var end = ends[i]
             switch i % 4 {
-            case 0: end = Coordinate(uncheckedLatitude: max(-90, min(90, start.latitude + Double(random.below(2001) - 1000) / 1e4)),
-                                     longitude: max(-180, min(180, start.longitude + Double(random.below(2001) - 1000) / 1e4)))
-            case 1: end = Coordinate(uncheckedLatitude: -start.latitude, longitude: start.longitude > 0 ? start.longitude - 179.9 : start.longitude + 179.9)
+            case 0:
+                end = Coordinate(
+                    uncheckedLatitude: max(-90, min(90, start.latitude + Double(random.below(2001) - 1000) / 1e4)),
+                    longitude: max(-180, min(180, start.longitude + Double(random.below(2001) - 1000) / 1e4)))
+            case 1:
+                end = Coordinate(
+                    uncheckedLatitude: -start.latitude, longitude: start.longitude > 0 ? start.longitude - 179.9 : start.longitude + 179.9)
             case 2: end = Coordinate(uncheckedLatitude: [90, -90, 0][random.below(3)], longitude: end.longitude)
             default: break
             }
@@ -109,8 +116,10 @@ struct NearestCityTests {
     }
 
     @Test func poleAndAntimeridianPointsAreAnswered() {
-        for point in [Coordinate(uncheckedLatitude: 90, longitude: 0), Coordinate(uncheckedLatitude: -90, longitude: 180),
-                      Coordinate(uncheckedLatitude: -17.7, longitude: 179.99), Coordinate(uncheckedLatitude: -17.7, longitude: -179.99)] {
+        for point in [
+            Coordinate(uncheckedLatitude: 90, longitude: 0), Coordinate(uncheckedLatitude: -90, longitude: 180),
+            Coordinate(uncheckedLatitude: -17.7, longitude: 179.99), Coordinate(uncheckedLatitude: -17.7, longitude: -179.99),
+        ] {
             #expect(NearestCityTree.bundled.nearest(to: point)?.city == Self.bruteForce(point, .bundled).city, "at \(point)")
         }
     }

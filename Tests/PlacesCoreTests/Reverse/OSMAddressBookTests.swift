@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// The extract's addresses: which elements they are (every element with an address key,
 /// read independently of the collector), where they are (a node's position, a way's centre
@@ -95,7 +99,7 @@ struct OSMAddressBookTests {
         let book = try OSMAddressBook.open(path: Self.pbf, cache: VenueIndexCache(directory: cache.path), diagnostics: diagnostics)
         #expect(cache.contents(of: ".").contains { $0.hasSuffix(".idx.addresses") })
         var all: [OSMAddressRecord] = []
-        try book.forEach { all.append($0) }
+        try book.forEachRecord { all.append($0) }
         #expect(all.count == book.count)
         var random = SplitMix64(seed: 0x24)
         // The clip is about 60.158–60.175 N, 24.925–24.960 E; some points well outside it too.
@@ -127,16 +131,29 @@ struct OSMAddressBookTests {
     @Test func aChangedSourceOrADamagedFileIsReadAgain() throws {
         let cache = try TemporaryDirectory()
         let diagnostics = Diagnostics { _ in }
-        let source = try cache.write("extract.json", Data(#"{"elements":[{"type":"node","id":1,"lat":60.1,"lon":24.9,"tags":{"addr:street":"Aleksanterinkatu","addr:housenumber":"52"}}]}"#.utf8))
+        let source = try cache.write(
+            "extract.json",
+            Data(
+                #"{"elements":[{"type":"node","id":1,"lat":60.1,"lon":24.9,"tags":{"addr:street":"Aleksanterinkatu","addr:housenumber":"52"}}]}"#
+                    .utf8))
         let index = VenueIndexCache(directory: cache.file("idx"))
-        #expect(try OSMAddressBook.open(path: source, cache: index, diagnostics: diagnostics).nearest(to: Coordinate(uncheckedLatitude: 60, longitude: 25))?.record.housenumber == "52")
-        try Data(#"{"elements":[{"type":"node","id":1,"lat":60.1,"lon":24.9,"tags":{"addr:street":"Aleksanterinkatu","addr:housenumber":"54"}}]} "#.utf8)
-            .write(to: URL(fileURLWithPath: source))
-        #expect(try OSMAddressBook.open(path: source, cache: index, diagnostics: diagnostics).nearest(to: Coordinate(uncheckedLatitude: 60, longitude: 25))?.record.housenumber == "54")
+        #expect(
+            try OSMAddressBook.open(path: source, cache: index, diagnostics: diagnostics).nearest(
+                to: Coordinate(uncheckedLatitude: 60, longitude: 25))?.record.housenumber == "52")
+        try Data(
+            #"{"elements":[{"type":"node","id":1,"lat":60.1,"lon":24.9,"tags":{"addr:street":"Aleksanterinkatu","addr:housenumber":"54"}}]} "#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: source))
+        #expect(
+            try OSMAddressBook.open(path: source, cache: index, diagnostics: diagnostics).nearest(
+                to: Coordinate(uncheckedLatitude: 60, longitude: 25))?.record.housenumber == "54")
         let written = try #require(cache.contents(of: "idx").first { $0.hasSuffix(".addresses") })
         var bytes = try Data(contentsOf: URL(fileURLWithPath: cache.file("idx/\(written)")))
         bytes[20] ^= 0xFF
         try bytes.write(to: URL(fileURLWithPath: cache.file("idx/\(written)")))
-        #expect(try OSMAddressBook.open(path: source, cache: index, diagnostics: diagnostics).nearest(to: Coordinate(uncheckedLatitude: 60, longitude: 25))?.record.housenumber == "54")
+        #expect(
+            try OSMAddressBook.open(path: source, cache: index, diagnostics: diagnostics).nearest(
+                to: Coordinate(uncheckedLatitude: 60, longitude: 25))?.record.housenumber == "54")
     }
 }

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
 @testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesProviderKit
+@testable import PlacesSupport
 
 /// Stream lines read as points, the bulk record written as bytes equal to the renderer's,
 /// and typed addresses read and matched against the extract.
@@ -14,10 +21,14 @@ struct ReverseRecordTests {
     @Test func pointLines() {
         #expect(Self.parse("60.1699,24.9384") == .point(Coordinate(uncheckedLatitude: 60.1699, longitude: 24.9384)))
         #expect(Self.parse("  -33.8688 , 151.2093\r") == .point(Coordinate(uncheckedLatitude: -33.8688, longitude: 151.2093)))
-        #expect(Self.parse(#"{"latitude": 60.1699, "longitude": 24.9384, "id": 7}"#) == .point(Coordinate(uncheckedLatitude: 60.1699, longitude: 24.9384)))
+        #expect(
+            Self.parse(#"{"latitude": 60.1699, "longitude": 24.9384, "id": 7}"#)
+                == .point(Coordinate(uncheckedLatitude: 60.1699, longitude: 24.9384)))
         #expect(Self.parse("1e1,2E-1") == .point(Coordinate(uncheckedLatitude: 10, longitude: 0.2)))
         #expect(Self.parse("   ") == .blank)
-        for bad in ["60.1699", "abc,def", "91,0", "0,180.5", "nan,0", "60.1,24.9,3", #"{"latitude": true, "longitude": 1}"#, "{", "0x10,1", "--1,2"] {
+        for bad in [
+            "60.1699", "abc,def", "91,0", "0,180.5", "nan,0", "60.1,24.9,3", #"{"latitude": true, "longitude": 1}"#, "{", "0x10,1", "--1,2",
+        ] {
             guard case .bad = Self.parse(bad) else { Issue.record("'\(bad)' must be a bad line"); continue }
         }
     }
@@ -38,18 +49,23 @@ struct ReverseRecordTests {
 
     @Test func bulkRecordsAreTheRenderersRecordsByteForByte() throws {
         let gazetteer = Gazetteer.bundled
-        var records = CityOnlyRecords(nearest: { gazetteer.nearestRow(to: $0) }, city: { row in
-            let place = gazetteer.place(atRow: row)
-            return ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
-                                       coordinate: place.coordinate, population: place.population, distanceMeters: 0)
-        })
+        var records = CityOnlyRecords(
+            nearest: { gazetteer.nearestRow(to: $0) },
+            city: { row in
+                let place = gazetteer.place(atRow: row)
+                return ReverseGeocode.City(
+                    name: place.name, admin1: place.admin1, countryCode: place.countryCode,
+                    coordinate: place.coordinate, population: place.population, distanceMeters: 0)
+            })
         var random = SplitMix64(seed: 5)
         for line in 1...200 {
-            let point = Coordinate(uncheckedLatitude: Double(random.below(1_800_000)) / 10_000 - 90,
-                                   longitude: Double(random.below(3_600_000)) / 10_000 - 180)
+            let point = Coordinate(
+                uncheckedLatitude: Double(random.below(1_800_000)) / 10_000 - 90,
+                longitude: Double(random.below(3_600_000)) / 10_000 - 180)
             var bytes: [UInt8] = []
             records.append(point, line: line, to: &bytes)
-            let expected = ReverseRenderer.json(ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point)), line: line).compact + "\n"
+            let expected =
+                ReverseRenderer.json(ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point)), line: line).compact + "\n"
             #expect(String(decoding: bytes, as: UTF8.self) == expected)
         }
     }
@@ -60,12 +76,15 @@ struct ReverseRecordTests {
         let gazetteer = Gazetteer.bundled
         var cities = (0..<gazetteer.cityCount).map { row in
             let place = gazetteer.place(atRow: row)
-            return ReverseGeocode.City(name: place.name, admin1: place.admin1, countryCode: place.countryCode,
-                                       coordinate: place.coordinate, population: place.population, distanceMeters: Double(row) * 10.5)
+            return ReverseGeocode.City(
+                name: place.name, admin1: place.admin1, countryCode: place.countryCode,
+                coordinate: place.coordinate, population: place.population, distanceMeters: Double(row) * 10.5)
         }
-        cities.append(ReverseGeocode.City(name: "Quote \" back\\ tab\t bell\u{07} c1\u{85} bidi\u{202E} ok é", admin1: "\n",
-                                          countryCode: "X\u{2028}", coordinate: Coordinate(uncheckedLatitude: -0.00001, longitude: 180),
-                                          population: 0, distanceMeters: 0))
+        cities.append(
+            ReverseGeocode.City(
+                name: "Quote \" back\\ tab\t bell\u{07} c1\u{85} bidi\u{202E} ok é", admin1: "\n",
+                countryCode: "X\u{2028}", coordinate: Coordinate(uncheckedLatitude: -0.00001, longitude: 180),
+                population: 0, distanceMeters: 0))
         for city in cities {
             let whole = ReverseRenderer.json(city).compact
             let prefix = String(decoding: CityOnlyRecords.cityPrefix(city), as: UTF8.self)
@@ -78,8 +97,10 @@ struct ReverseRecordTests {
     /// (tiny, huge, long, negative zero).
     @Test func bulkNumbersAreTheFormattersText() {
         var random = SplitMix64(seed: 77)
-        var values: [Double] = [0, -0.0, 1e-5, -1e-5, 1e-4, 0.001, 0.00099999, 5e-324, 1e-300, 90, -180, 1e9, 999_999_999.9, 1e15,
-                                123_456_789_012_345.6, 0.1, 0.7, 1.05, 2.675, 24.9384, -33.8688, 60.16952]
+        var values: [Double] = [
+            0, -0.0, 1e-5, -1e-5, 1e-4, 0.001, 0.00099999, 5e-324, 1e-300, 90, -180, 1e9, 999_999_999.9, 1e15,
+            123_456_789_012_345.6, 0.1, 0.7, 1.05, 2.675, 24.9384, -33.8688, 60.16952,
+        ]
         let powers = (0...12).map { exponent in (0..<exponent).reduce(1.0) { power, _ in power * 10 } }
         for _ in 0..<100_000 {
             let decimals = random.below(13)
@@ -102,10 +123,15 @@ struct ReverseRecordTests {
     }
 
     @Test func addressQueries() {
-        #expect(AddressQuery("Simonkatu 7, Helsinki") == AddressQuery(street: "Simonkatu", housenumber: "7", postcode: nil, city: "Helsinki"))
-        #expect(AddressQuery("Mannerheimintie 14-20, 00100 Helsinki") == AddressQuery(street: "Mannerheimintie", housenumber: "14-20", postcode: "00100", city: "Helsinki"))
+        #expect(
+            AddressQuery("Simonkatu 7, Helsinki") == AddressQuery(street: "Simonkatu", housenumber: "7", postcode: nil, city: "Helsinki"))
+        #expect(
+            AddressQuery("Mannerheimintie 14-20, 00100 Helsinki")
+                == AddressQuery(street: "Mannerheimintie", housenumber: "14-20", postcode: "00100", city: "Helsinki"))
         #expect(AddressQuery("Fredrikinkatu 6 B") == AddressQuery(street: "Fredrikinkatu", housenumber: "6 B", postcode: nil, city: nil))
-        #expect(AddressQuery("1600 Amphitheatre Parkway, Mountain View") == AddressQuery(street: "Amphitheatre Parkway", housenumber: "1600", postcode: nil, city: "Mountain View"))
+        #expect(
+            AddressQuery("1600 Amphitheatre Parkway, Mountain View")
+                == AddressQuery(street: "Amphitheatre Parkway", housenumber: "1600", postcode: nil, city: "Mountain View"))
         #expect(AddressQuery("Esplanadi") == AddressQuery(street: "Esplanadi", housenumber: nil, postcode: nil, city: nil))
         #expect(AddressQuery("  ") == nil)
         #expect(AddressQuery("12") == nil)
@@ -118,19 +144,26 @@ struct ReverseRecordTests {
     /// text, at its own position (or one with the same street, number and city).
     @Test func everyAddressOfTheExtractIsFoundFromItsText() async throws {
         let cache = try TemporaryDirectory()
-        let book = try OSMAddressBook.open(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path), diagnostics: NoteLog().diagnostics)
+        let book = try OSMAddressBook.open(
+            path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path), diagnostics: NoteLog().diagnostics)
         var tried = 0
         var all: [OSMAddressRecord] = []
-        try book.forEach { all.append($0) }
+        try book.forEachRecord { all.append($0) }
         // House numbers as people type them (`7`, `6 B`, `14-20`, `3a`); the extract also holds `8, Floor 6`, and a street `Asemahalli, Kaivokatu` no typed address can name.
-        for record in all where record.street?.contains(",") == false && (record.housenumber?.wholeMatch(of: /\d+(-\d+)?( ?[A-Za-z])?/) != nil) {
+        for record in all
+        where record.street?.contains(",") == false && (record.housenumber?.wholeMatch(of: /\d+(-\d+)?( ?[A-Za-z])?/) != nil) {
             tried += 1
             guard tried % 7 == 0 else { continue }
-            let text = "\(record.street ?? "") \(record.housenumber ?? "")" + (record.city.flatMap { $0.contains(where: \.isLetter) ? ", \($0)" : nil } ?? "")
+            let text =
+                "\(record.street ?? "") \(record.housenumber ?? "")"
+                + (record.city.flatMap { $0.contains(where: \.isLetter) ? ", \($0)" : nil } ?? "")
             guard let query = AddressQuery(text) else { Issue.record("'\(text)' does not read"); continue }
             let matches = try OSMExtractGeocoder.matches(query, in: book, near: record.coordinate)
             let first = try #require(matches.first, "'\(text)'")
-            #expect(first.street == record.street && AddressQuery.normalizedNumber(first.housenumber ?? "") == AddressQuery.normalizedNumber(record.housenumber ?? ""), "'\(text)'")
+            #expect(
+                first.street == record.street
+                    && AddressQuery.normalizedNumber(first.housenumber ?? "") == AddressQuery.normalizedNumber(record.housenumber ?? ""),
+                "'\(text)'")
             // Nearest the record's own position first: the record itself, or one of the same address at the same place.
             #expect(GeodesicDistance.meters(from: first.coordinate, to: record.coordinate) == 0, "'\(text)'")
         }
@@ -141,10 +174,11 @@ struct ReverseRecordTests {
         let cache = try TemporaryDirectory()
         let notes = NoteLog()
         let http = HTTPClient(transport: URLSessionTransport())
-        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, cache: VenueIndexCache(directory: cache.path)))
+        let configuration = ProviderConfiguration(extract: ExtractSource(path: PBFFiles.helsinki, indexDirectory: cache.path))
         let osm = ProviderName.osm.descriptor
-        let client = PlacesClient(provider: osm.make(configuration, http), diagnostics: notes.diagnostics,
-                                  geocoder: osm.makeGeocoder?(configuration, http))
+        let client = PlacesClient(
+            provider: osm.make(configuration, http), diagnostics: notes.diagnostics,
+            geocoder: osm.makeGeocoder?(configuration, http))
         do {
             _ = try await client.lookUpAddress("Simonkadu 7, Helsinki")
             Issue.record("a street the extract does not have must not be found")

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesRouting
 
 /// The curves under the estimate: exact at their knots, linear in log distance between
 /// them, flat outside, and continuous, so that no estimate jumps at a band edge.
@@ -25,10 +28,13 @@ struct DistanceCurveTests {
         for curve in [c.circuity, c.speedKilometersPerHour] {
             for knot in curve.knots {
                 let below = curve.value(atMeters: knot.meters * (1 - 1e-9)), above = curve.value(atMeters: knot.meters * (1 + 1e-9))
-                #expect(abs(below - knot.value) < 1e-6 && abs(above - knot.value) < 1e-6, "\(mode) at \(knot.meters) m: \(below) | \(knot.value) | \(above)")
+                #expect(
+                    abs(below - knot.value) < 1e-6 && abs(above - knot.value) < 1e-6,
+                    "\(mode) at \(knot.meters) m: \(below) | \(knot.value) | \(above)")
             }
             // The steepest segment bounds the change over any step of 0.1% in distance.
-            let steepest = zip(curve.knots, curve.knots.dropFirst()).map { abs($1.value - $0.value) / log($1.meters / $0.meters) }.max() ?? 0
+            let steepest =
+                zip(curve.knots, curve.knots.dropFirst()).map { abs($1.value - $0.value) / log($1.meters / $0.meters) }.max() ?? 0
             var d = 1.0
             while d < 3e7 {
                 let step = d * 1.001
@@ -44,7 +50,8 @@ struct DistanceCurveTests {
     func estimatesHaveNoJumps(_ mode: TravelMode) {
         var d = 10.0
         while d < 2e7 {
-            let a = EstimateRouter.estimate(straightLineMeters: d, mode: mode), b = EstimateRouter.estimate(straightLineMeters: d * 1.001, mode: mode)
+            let a = EstimateRouter.estimate(straightLineMeters: d, mode: mode),
+                b = EstimateRouter.estimate(straightLineMeters: d * 1.001, mode: mode)
             #expect(b.distanceMeters - a.distanceMeters <= a.distanceMeters * 0.005 + 1, "\(mode) \(d) m: \(a) → \(b)")
             #expect(b.durationSeconds - a.durationSeconds <= a.durationSeconds * 0.005 + 1, "\(mode) \(d) m: \(a) → \(b)")
             d *= 1.001

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesRouting
 
 /// The estimate against 1,498 real OSRM routes (Fixtures/routes/osrm-routes.tsv): its
 /// median error per mode and per distance band stays near what README states, no band is

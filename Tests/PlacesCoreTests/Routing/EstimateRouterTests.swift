@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesRouting
 
 /// The offline estimate: monotone in distance, at each mode's speed for the distance, never
 /// shorter than the straight line, zero for a trip to the same point, and sensible from a
@@ -41,7 +45,9 @@ struct EstimateRouterTests {
     /// order (walk < bike < transit < drive) at every distance; a long drive is at trunk-road
     /// speed and a short one at city speed.
     @Test func speedsAreTypicalForEachModeAtEveryDistance() {
-        func kmh(_ mode: TravelMode, _ d: Double) -> Double { EstimateCalibration.for(mode).at(straightLineMeters: d).speedMetersPerSecond * 3.6 }
+        func kmh(_ mode: TravelMode, _ d: Double) -> Double {
+            EstimateCalibration.for(mode).at(straightLineMeters: d).speedMetersPerSecond * 3.6
+        }
         for d in Self.lengths {
             // Bohannon (1997): comfortable gait 1.272–1.462 m/s across ages and sexes.
             #expect(kmh(.walk, d) / 3.6 >= 1.27 && kmh(.walk, d) / 3.6 <= 1.47)
@@ -58,7 +64,9 @@ struct EstimateRouterTests {
     /// Circuity falls with distance, as the measured routes and the literature say: city
     /// streets for short trips, trunk roads for long ones.
     @Test func detourShrinksWithDistance() {
-        func ratio(_ d: Double, _ mode: TravelMode = .drive) -> Double { EstimateRouter.estimate(straightLineMeters: d, mode: mode).distanceMeters / d }
+        func ratio(_ d: Double, _ mode: TravelMode = .drive) -> Double {
+            EstimateRouter.estimate(straightLineMeters: d, mode: mode).distanceMeters / d
+        }
         #expect(ratio(300) > ratio(1_000) && ratio(1_000) > ratio(5_000) && ratio(5_000) > ratio(40_000) && ratio(40_000) > ratio(160_000))
         #expect(ratio(300) > 2 && ratio(40_000) < 1.35)
         for mode in TravelMode.allCases {

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesGoogle
+@testable import PlacesHTTP
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// The Google Routes router over real loopback TCP against `FakeHTTPServer`.
 @Suite("Google Routes router over loopback")
@@ -28,7 +35,8 @@ struct GoogleRoutesRouterTests {
         #expect(seen.header("Content-Type") == "application/json")
         let body = try #require(seen.json)
         let origin = try #require(((body["origin"] as? [String: Any])?["location"] as? [String: Any])?["latLng"] as? [String: Double])
-        let destination = try #require(((body["destination"] as? [String: Any])?["location"] as? [String: Any])?["latLng"] as? [String: Double])
+        let destination = try #require(
+            ((body["destination"] as? [String: Any])?["location"] as? [String: Any])?["latLng"] as? [String: Double])
         #expect(origin == ["latitude": 48.8584, "longitude": 2.2945])
         #expect(destination == ["latitude": 48.8606, "longitude": 2.3376])
         #expect(body["travelMode"] as? String == travelMode)
@@ -40,12 +48,14 @@ struct GoogleRoutesRouterTests {
 
     @Test func durationsAndZeroLengthRoutes() async throws {
         let fractional = try FakeHTTPServer { _ in .json(200, #"{"routes":[{"distanceMeters":12,"duration":"12.5s"}]}"#) }
-        #expect(try await router(fractional).measure(from: Self.from, to: Self.to, mode: .walk, diagnostics: .silent)
-            == RouteMeasure(distanceMeters: 12, durationSeconds: 12.5))
+        #expect(
+            try await router(fractional).measure(from: Self.from, to: Self.to, mode: .walk, diagnostics: .silent)
+                == RouteMeasure(distanceMeters: 12, durationSeconds: 12.5))
         // Proto3 JSON leaves zeros out: a route to the same point is {}.
         let zero = try FakeHTTPServer { _ in .json(200, #"{"routes":[{}]}"#) }
-        #expect(try await router(zero).measure(from: Self.from, to: Self.from, mode: .drive, diagnostics: .silent)
-            == RouteMeasure(distanceMeters: 0, durationSeconds: 0))
+        #expect(
+            try await router(zero).measure(from: Self.from, to: Self.from, mode: .drive, diagnostics: .silent)
+                == RouteMeasure(distanceMeters: 0, durationSeconds: 0))
     }
 
     @Test func walkingAndCyclingCarryGooglesBetaWarning() async throws {
@@ -75,17 +85,34 @@ struct GoogleRoutesRouterTests {
 
     static let errorCases: [ErrorCase] = [
         ErrorCase(status: 400, body: invalidKey, kind: .permission, fragment: "API_KEY_INVALID"),
-        ErrorCase(status: 403, body: #"{"error":{"code":403,"message":"Method doesn't allow unregistered callers","status":"PERMISSION_DENIED"}}"#, kind: .permission, fragment: "403 PERMISSION_DENIED"),
-        ErrorCase(status: 403, body: #"{"error":{"code":403,"message":"Routes API has not been used","status":"PERMISSION_DENIED","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"SERVICE_DISABLED"}]}}"#, kind: .permission, fragment: "SERVICE_DISABLED"),
-        ErrorCase(status: 400, body: #"{"error":{"code":400,"message":"Invalid JSON payload received.","status":"INVALID_ARGUMENT"}}"#, kind: .usage, fragment: "Invalid JSON payload"),
-        ErrorCase(status: 429, body: #"{"error":{"code":429,"message":"Quota exceeded","status":"RESOURCE_EXHAUSTED"}}"#, kind: .temporary, fragment: "rate-limited"),
-        ErrorCase(status: 503, body: #"{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}"#, kind: .unavailable, fragment: "503 UNAVAILABLE"),
+        ErrorCase(
+            status: 403,
+            body: #"{"error":{"code":403,"message":"Method doesn't allow unregistered callers","status":"PERMISSION_DENIED"}}"#,
+            kind: .permission, fragment: "403 PERMISSION_DENIED"),
+        ErrorCase(
+            status: 403,
+            body:
+                #"{"error":{"code":403,"message":"Routes API has not been used","status":"PERMISSION_DENIED","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"SERVICE_DISABLED"}]}}"#,
+            kind: .permission, fragment: "SERVICE_DISABLED"),
+        ErrorCase(
+            status: 400, body: #"{"error":{"code":400,"message":"Invalid JSON payload received.","status":"INVALID_ARGUMENT"}}"#,
+            kind: .usage, fragment: "Invalid JSON payload"),
+        ErrorCase(
+            status: 429, body: #"{"error":{"code":429,"message":"Quota exceeded","status":"RESOURCE_EXHAUSTED"}}"#, kind: .temporary,
+            fragment: "rate-limited"),
+        ErrorCase(
+            status: 503, body: #"{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}"#,
+            kind: .unavailable, fragment: "503 UNAVAILABLE"),
         ErrorCase(status: 200, body: "{}", kind: .notFound, fragment: "found no walking route"),
         ErrorCase(status: 200, body: #"{"routes":[]}"#, kind: .notFound, fragment: "found no walking route"),
         ErrorCase(status: 200, body: "<html>proxy</html>", kind: .badData, fragment: "not a ComputeRoutes response"),
         ErrorCase(status: 200, body: #"{"routes":[{"distanceMeters":"far"}]}"#, kind: .badData, fragment: "distanceMeters"),
-        ErrorCase(status: 200, body: #"{"routes":[{"distanceMeters":10,"duration":"soon"}]}"#, kind: .badData, fragment: #"duration "soon" (routes[0].duration)"#),
-        ErrorCase(status: 200, body: #"{"routes":[{"distanceMeters":-5,"duration":"1s"}]}"#, kind: .badData, fragment: "route distance of -5.0 m (routes[0].distanceMeters), which is not a plausible value"),
+        ErrorCase(
+            status: 200, body: #"{"routes":[{"distanceMeters":10,"duration":"soon"}]}"#, kind: .badData,
+            fragment: #"duration "soon" (routes[0].duration)"#),
+        ErrorCase(
+            status: 200, body: #"{"routes":[{"distanceMeters":-5,"duration":"1s"}]}"#, kind: .badData,
+            fragment: "route distance of -5.0 m (routes[0].distanceMeters), which is not a plausible value"),
     ]
 
     @Test(arguments: errorCases)

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesRouting
 
 /// The note on trips no one makes in a mode: more than a day of walking or riding, more
 /// than a day and a night at the wheel, or a straight line over the open sea.
@@ -13,8 +17,9 @@ struct TripPlausibilityTests {
 
     static func note(_ a: Coordinate, _ b: Coordinate, _ mode: TravelMode) -> String? {
         let straight = GeodesicDistance.meters(from: a, to: b)
-        return TripPlausibility.note(from: a, to: b, straightLineMeters: straight, mode: mode,
-                                     estimate: EstimateRouter.estimate(straightLineMeters: straight, mode: mode))
+        return TripPlausibility.note(
+            from: a, to: b, straightLineMeters: straight, mode: mode,
+            estimate: EstimateRouter.estimate(straightLineMeters: straight, mode: mode))
     }
 
     @Test func theSeaMaskKnowsLandFromSea() {
@@ -34,19 +39,21 @@ struct TripPlausibilityTests {
         func sea(_ a: Coordinate, _ b: Coordinate) -> Double {
             SeaCrossing.longestSeaMeters(from: a, to: b, straightLineMeters: GeodesicDistance.meters(from: a, to: b))
         }
-        #expect(sea(Self.helsinki, Self.tallinn) > 50_000)   // the Gulf of Finland
+        #expect(sea(Self.helsinki, Self.tallinn) > 50_000)  // the Gulf of Finland
         #expect(sea(Self.helsinki, Self.tampere) < 20_000)
         #expect(sea(Self.helsinki, Self.espoo) < 20_000)
         #expect(sea(Self.paris, Self.madrid) < 100_000)
-        #expect(sea(Self.paris, Self.newYork) > 3_000_000)   // the Atlantic
+        #expect(sea(Self.paris, Self.newYork) > 3_000_000)  // the Atlantic
         let midpoint = SeaCrossing.greatCircle(from: Self.helsinki, to: Self.tallinn, fraction: 0.5)
         #expect(abs(midpoint.latitude - 59.80) < 0.05 && abs(midpoint.longitude - 24.85) < 0.05, "\(midpoint)")
         #expect(SeaCrossing.longestSeaMeters(from: Self.helsinki, to: Self.helsinki, straightLineMeters: 0) == 0)
     }
 
     @Test func tripsPeopleMakeGetNoNote() {
-        for (a, b, mode) in [(Self.helsinki, Self.tampere, TravelMode.drive), (Self.helsinki, Self.tampere, .transit), (Self.helsinki, Self.tampere, .bike),
-                             (Self.helsinki, Self.espoo, .walk), (Self.paris, Self.madrid, .drive), (Self.helsinki, Self.helsinki, .walk)] {
+        for (a, b, mode) in [
+            (Self.helsinki, Self.tampere, TravelMode.drive), (Self.helsinki, Self.tampere, .transit), (Self.helsinki, Self.tampere, .bike),
+            (Self.helsinki, Self.espoo, .walk), (Self.paris, Self.madrid, .drive), (Self.helsinki, Self.helsinki, .walk),
+        ] {
             #expect(Self.note(a, b, mode) == nil, "\(mode)")
         }
     }
@@ -61,7 +68,9 @@ struct TripPlausibilityTests {
 
     @Test func overTheSea() throws {
         let ferry = try #require(Self.note(Self.helsinki, Self.tallinn, .drive))
-        #expect(ferry.hasPrefix("the straight line crosses about ") && ferry.contains("km of open sea") && ferry.contains("car ferry"), "\(ferry)")
+        #expect(
+            ferry.hasPrefix("the straight line crosses about ") && ferry.contains("km of open sea") && ferry.contains("car ferry"),
+            "\(ferry)")
         let ocean = try #require(Self.note(Self.helsinki, Self.newYork, .drive))
         #expect(ocean.contains("by car is") && ocean.contains("open sea, which no road crosses"), "\(ocean)")
         let both = try #require(Self.note(Self.helsinki, Self.tokyo, .walk))

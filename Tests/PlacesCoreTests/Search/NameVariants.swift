@@ -19,12 +19,15 @@ enum NameVariants {
 
     /// By provider: Google, Foursquare, OpenStreetMap.
     static let styles = [
-        Style(respell: 0.10, addGeneric: 0.15, dropGeneric: 0.15, dropLastWord: 0.05, ampersand: 0.10, apostrophe: 0.05,
-              branch: 0.30, accents: 0.05, upper: 0.08, lower: 0.02),
-        Style(respell: 0.12, addGeneric: 0.20, dropGeneric: 0.20, dropLastWord: 0.08, ampersand: 0.10, apostrophe: 0.15,
-              branch: 0.20, accents: 0.20, upper: 0.15, lower: 0.10),
-        Style(respell: 0.05, addGeneric: 0.05, dropGeneric: 0.05, dropLastWord: 0.03, ampersand: 0.05, apostrophe: 0.02,
-              branch: 0.05, accents: 0.02, upper: 0.02, lower: 0.02),
+        Style(
+            respell: 0.10, addGeneric: 0.15, dropGeneric: 0.15, dropLastWord: 0.05, ampersand: 0.10, apostrophe: 0.05,
+            branch: 0.30, accents: 0.05, upper: 0.08, lower: 0.02),
+        Style(
+            respell: 0.12, addGeneric: 0.20, dropGeneric: 0.20, dropLastWord: 0.08, ampersand: 0.10, apostrophe: 0.15,
+            branch: 0.20, accents: 0.20, upper: 0.15, lower: 0.10),
+        Style(
+            respell: 0.05, addGeneric: 0.05, dropGeneric: 0.05, dropLastWord: 0.03, ampersand: 0.05, apostrophe: 0.02,
+            branch: 0.05, accents: 0.02, upper: 0.02, lower: 0.02),
     ]
 
     /// Districts of central Helsinki with rough centres, for branch suffixes.
@@ -114,7 +117,9 @@ enum NameVariants {
     }
 
     static func withoutAccents(_ text: String) -> String {
-        let map: [Character: Character] = ["ä": "a", "ö": "o", "å": "a", "é": "e", "è": "e", "ü": "u", "Ä": "A", "Ö": "O", "Å": "A", "É": "E", "Ü": "U"]
+        let map: [Character: Character] = [
+            "ä": "a", "ö": "o", "å": "a", "é": "e", "è": "e", "ü": "u", "Ä": "A", "Ö": "O", "Å": "A", "É": "E", "Ü": "U",
+        ]
         return String(text.map { map[$0] ?? $0 })
     }
 }

@@ -1,11 +1,18 @@
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesSupport
 @testable import places_cli
 
-func venue(_ name: String, _ lat: Double, _ lon: Double, id: Int64 = Int64.random(in: 1...1_000_000_000), categories: [String] = ["restaurant"],
-           cuisines: [String] = [], rating: Double? = nil, ratingCount: Int? = nil, price: Int? = nil, open: Bool? = nil) -> Venue {
-    Venue(id: PlaceID(provider: .osm, rawID: "node/\(id)"), name: name, coordinate: try! Coordinate(latitude: lat, longitude: lon),
-          categories: categories, cuisines: cuisines, rating: rating, ratingCount: ratingCount, priceLevel: price, openNow: open)
+func venue(
+    _ name: String, _ lat: Double, _ lon: Double, id: Int64 = Int64.random(in: 1...1_000_000_000), categories: [String] = ["restaurant"],
+    cuisines: [String] = [], rating: Double? = nil, ratingCount: Int? = nil, price: Int? = nil, open: Bool? = nil
+) -> Venue {
+    Venue(
+        id: PlaceID(provider: .osm, rawID: "node/\(id)"), name: name, coordinate: try! Coordinate(latitude: lat, longitude: lon),
+        categories: categories, cuisines: cuisines, rating: rating, ratingCount: ratingCount, priceLevel: price, openNow: open)
 }
 
 let centre = try! Coordinate(latitude: 60.1699, longitude: 24.9384)
@@ -34,7 +41,12 @@ struct VenuePipelineTests {
     }
 
     @Test func relevanceKeepsProviderOrderAndLimitCuts() {
-        let out = VenuePipeline.run(all, for: request { $0.sort = .relevance; $0.limit = 2 }, provider: .osm).venues
+        let out = VenuePipeline.run(
+            all,
+            for: request {
+                $0.sort = .relevance; $0.limit = 2
+            }, provider: .osm
+        ).venues
         #expect(out.map(\.name) == ["Far", "Middle Sushi"])
     }
 
@@ -46,7 +58,12 @@ struct VenuePipelineTests {
 
     @Test func bestWeighsRatingAgainstDistance() {
         // Far (4.0 from 5 reviews) shrinks towards 3.5 and is 1.1 km away: it loses to Middle.
-        let out = VenuePipeline.run(all, for: request { $0.sort = .best; $0.radiusMeters = 1000 }, provider: .osm).venues
+        let out = VenuePipeline.run(
+            all,
+            for: request {
+                $0.sort = .best; $0.radiusMeters = 1000
+            }, provider: .osm
+        ).venues
         #expect(out.first?.name == "Middle Sushi")
         #expect(VenuePipeline.bestScore(far, scale: 1000)! < VenuePipeline.bestScore(middle, scale: 1000)!)
     }
@@ -79,13 +96,17 @@ struct VenuePipelineTests {
     }
 
     @Test func requestValidationRefusesDistanceWithoutCentre() {
-        #expect(throws: PlacesError.self) { try SearchRequest(kind: .text("x"), center: nil, radiusMeters: nil, sort: .distance).validate() }
+        #expect(throws: PlacesError.self) {
+            try SearchRequest(kind: .text("x"), center: nil, radiusMeters: nil, sort: .distance).validate()
+        }
         #expect(throws: PlacesError.self) { try SearchRequest(kind: .text("x"), center: nil, radiusMeters: 100).validate() }
         #expect(throws: Never.self) { try SearchRequest(kind: .text("x"), center: nil, radiusMeters: nil).validate() }
     }
 
     @Test func neededFieldsFollowFlagsButFlagOnlyFieldsAreNotPrinted() {
-        let r = request { $0.sort = .rating; $0.openNow = true }
+        let r = request {
+            $0.sort = .rating; $0.openNow = true
+        }
         #expect(r.neededFields.isSuperset(of: [.rating, .openNow]))
         #expect(!r.fields.fields.contains(.rating))
         #expect(r.flagOnlyFields == [.rating, .openNow])
@@ -144,7 +165,11 @@ struct FieldSelectionTests {
     @Test func defaultSetHasNoCostlyField() {
         let costly = VenueField.defaultSet.filter(\.isCostly)
         #expect(costly.isEmpty)
-        #expect(VenueField.contractFields.map(\.rawValue) == ["id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating", "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs"])
+        #expect(
+            VenueField.contractFields.map(\.rawValue) == [
+                "id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating",
+                "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs",
+            ])
     }
 }
 

@@ -1,5 +1,8 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
 
 /// A seeded world for measuring the venue merge: true places (real names and positions from
 /// Fixtures/osm/helsinki-pois.json, plus chains and look-alikes added on purpose), and three
@@ -118,9 +121,13 @@ struct SyntheticMergeWorld {
             let lookAlike: Place
             if n.isMultiple(of: 2) {
                 let (word, category) = original.categories.first == "cafe" ? ("Ravintola", "restaurant") : ("Cafe", "cafe")
-                lookAlike = Place(name: "\(word) \(original.name)", categories: [category], latitude: lat, longitude: lon, osmRawID: nil, keepsWholeName: true)
+                lookAlike = Place(
+                    name: "\(word) \(original.name)", categories: [category], latitude: lat, longitude: lon, osmRawID: nil,
+                    keepsWholeName: true)
             } else {
-                lookAlike = Place(name: "\(original.name) \(rng.pick(suffixes))", categories: ["fast_food"], latitude: lat, longitude: lon, osmRawID: nil, keepsWholeName: true)
+                lookAlike = Place(
+                    name: "\(original.name) \(rng.pick(suffixes))", categories: ["fast_food"], latitude: lat, longitude: lon, osmRawID: nil,
+                    keepsWholeName: true)
             }
             places.append(lookAlike)
         }
@@ -140,8 +147,9 @@ struct SyntheticMergeWorld {
             let twin = kept.contains { other in
                 other.name.lowercased() == place.name.lowercased()
                     && CategoryAgreement(VenueCategories(other.categories), VenueCategories(place.categories)) != .conflicting
-                    && GeodesicDistance.meters(from: try! Coordinate(latitude: other.latitude, longitude: other.longitude),
-                                               to: try! Coordinate(latitude: place.latitude, longitude: place.longitude)) < indistinguishableMeters
+                    && GeodesicDistance.meters(
+                        from: try! Coordinate(latitude: other.latitude, longitude: other.longitude),
+                        to: try! Coordinate(latitude: place.latitude, longitude: place.longitude)) < indistinguishableMeters
             }
             if !twin { kept.append(place) }
         }
@@ -180,8 +188,10 @@ struct SyntheticMergeWorld {
     static func moved(_ place: Place, meters: Double, bearing: Double) -> (Double, Double) {
         let metersPerDegreeLatitude = 111_412.0
         let metersPerDegreeLongitude = 111_412.0 * cos(place.latitude * Double.pi / 180)
-        return (place.latitude + meters * cos(bearing) / metersPerDegreeLatitude,
-                place.longitude + meters * sin(bearing) / metersPerDegreeLongitude)
+        return (
+            place.latitude + meters * cos(bearing) / metersPerDegreeLatitude,
+            place.longitude + meters * sin(bearing) / metersPerDegreeLongitude
+        )
     }
 
     // MARK: The fixture
@@ -198,9 +208,12 @@ struct SyntheticMergeWorld {
         let elements = json?["elements"] as? [[String: Any]] ?? []
         return elements.compactMap { element in
             guard let tags = element["tags"] as? [String: String], let name = tags["name"],
-                  let type = element["type"] as? String, let id = element["id"] as? Int else { return nil }
+                let type = element["type"] as? String, let id = element["id"] as? Int
+            else { return nil }
             let center = element["center"] as? [String: Double]
-            guard let lat = element["lat"] as? Double ?? center?["lat"], let lon = element["lon"] as? Double ?? center?["lon"] else { return nil }
+            guard let lat = element["lat"] as? Double ?? center?["lat"], let lon = element["lon"] as? Double ?? center?["lon"] else {
+                return nil
+            }
             return Place(name: name, categories: categories(of: tags), latitude: lat, longitude: lon, osmRawID: "\(type)/\(id)")
         }
     }

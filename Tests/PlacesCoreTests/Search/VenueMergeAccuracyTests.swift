@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// The merge measured against a known truth (`SyntheticMergeWorld`): of the pairs of venues
 /// it calls one place, how many are (precision), and of the pairs that are, how many it
@@ -59,9 +63,11 @@ struct VenueMergeAccuracyTests {
     static func report(_ m: Measure, seed: UInt64, world: SyntheticMergeWorld) {
         guard let level = ProcessInfo.processInfo.environment["PLACES_MERGE_REPORT"] else { return }
         let venues = Dictionary(uniqueKeysWithValues: world.answers.joined().map { ($0.id, $0) })
-        print(String(format: "merge seed %llu: precision %.4f recall %.4f (%d true pairs, %d found, %d wrong, %d missed; %d places, %@ venues)",
-                     seed, m.precision, m.recall, m.truePairs, m.foundPairs, m.wrong.count, m.missed.count,
-                     world.places.count, world.answers.map { String($0.count) }.joined(separator: "+")))
+        print(
+            String(
+                format: "merge seed %llu: precision %.4f recall %.4f (%d true pairs, %d found, %d wrong, %d missed; %d places, %@ venues)",
+                seed, m.precision, m.recall, m.truePairs, m.foundPairs, m.wrong.count, m.missed.count,
+                world.places.count, world.answers.map { String($0.count) }.joined(separator: "+")))
         guard level == "2" else { return }
         func line(_ pair: Pair) -> String {
             let a = venues[pair.first]!, b = venues[pair.second]!

@@ -1,16 +1,23 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
 
 /// A venue `north`/`east` metres from Helsinki's centre (on a local plane; tests check the
 /// geodesic distance where it matters).
-private func place(_ provider: ProviderName, _ raw: String, _ name: String, north: Double = 0, east: Double = 0,
-                   categories: [String] = ["restaurant"]) -> Venue {
+private func place(
+    _ provider: ProviderName, _ raw: String, _ name: String, north: Double = 0, east: Double = 0,
+    categories: [String] = ["restaurant"]
+) -> Venue {
     let lat = 60.1699 + north / 111_412
     let lon = 24.9384 + east / (111_412 * cos(60.1699 * Double.pi / 180))
     let rawID = provider == .osm ? "node/\(raw)" : raw
-    return Venue(id: PlaceID(provider: provider, rawID: rawID), name: name,
-                 coordinate: try! Coordinate(latitude: lat, longitude: lon), categories: categories)
+    return Venue(
+        id: PlaceID(provider: provider, rawID: rawID), name: name,
+        coordinate: try! Coordinate(latitude: lat, longitude: lon), categories: categories)
 }
 
 private func meters(_ a: Venue, _ b: Venue) -> Double {
@@ -110,10 +117,12 @@ struct VenueMatchRuleTests {
         #expect(restaurant.contradicts(VenueNameKey("Cafe Aalto"), own: VenueNameKey("Aalto")))
         #expect(!cafe.contradicts(VenueNameKey("Cafe Aalto"), own: VenueNameKey("Aalto")))
         #expect(restaurant.contradicts(VenueNameKey("Hotel Kämp"), own: VenueNameKey("Kämp")))
-        #expect(!restaurant.contradicts(VenueNameKey("Hard Rock Cafe"), own: VenueNameKey("HARD ROCK CAFE")),
-                "both names say cafe: the provider's category is its own choice")
-        #expect(!VenueCategories(["fast_food"]).contradicts(VenueNameKey("Jungle Juice Bar"), own: VenueNameKey("Jungle Juice")),
-                "bar is a loose word")
+        #expect(
+            !restaurant.contradicts(VenueNameKey("Hard Rock Cafe"), own: VenueNameKey("HARD ROCK CAFE")),
+            "both names say cafe: the provider's category is its own choice")
+        #expect(
+            !VenueCategories(["fast_food"]).contradicts(VenueNameKey("Jungle Juice Bar"), own: VenueNameKey("Jungle Juice")),
+            "bar is a loose word")
     }
 
     @Test func theDistanceLimitGrowsWithTheNameAndNotForChainsOrShortNames() {
@@ -127,11 +136,13 @@ struct VenueMatchRuleTests {
     }
 
     @Test func chainsAreKnownByANameSeveralTimesInOneAnswer() {
-        var entries = [place(.google, "a", "Subway"), place(.google, "b", "Subway Kamppi", east: 150),
-                       place(.google, "c", "Hanko Sushi Kamppi"), place(.google, "d", "Hanko Sushi Kluuvi", north: 400),
-                       place(.google, "e", "Nordea", categories: ["bank"]), place(.google, "f", "Nordea", categories: ["atm"]),
-                       place(.google, "g", "Savoy")]
-            .enumerated().map { MergeEntry(venue: $0.element, source: 0, position: $0.offset) }
+        var entries = [
+            place(.google, "a", "Subway"), place(.google, "b", "Subway Kamppi", east: 150),
+            place(.google, "c", "Hanko Sushi Kamppi"), place(.google, "d", "Hanko Sushi Kluuvi", north: 400),
+            place(.google, "e", "Nordea", categories: ["bank"]), place(.google, "f", "Nordea", categories: ["atm"]),
+            place(.google, "g", "Savoy"),
+        ]
+        .enumerated().map { MergeEntry(venue: $0.element, source: 0, position: $0.offset) }
         ChainEvidence.mark(&entries)
         #expect(entries.map(\.isChain) == [true, true, true, true, false, false, false])
     }
@@ -167,8 +178,10 @@ struct VenueMergerTests {
     }
 
     @Test func aLongSpecificNameMatchesFurtherThanAShortOne() {
-        let hilton = [place(.google, "g1", "Hilton Helsinki Strand", categories: ["hotel"]),
-                      place(.osm, "1", "Hilton Helsinki Strand", north: 200, categories: ["hotel"])]
+        let hilton = [
+            place(.google, "g1", "Hilton Helsinki Strand", categories: ["hotel"]),
+            place(.osm, "1", "Hilton Helsinki Strand", north: 200, categories: ["hotel"]),
+        ]
         #expect(records([[hilton[0]], [hilton[1]]]) == [["google:g1", "osm:node/1"]])
         let pupu = [place(.google, "g2", "Pupu"), place(.osm, "2", "Pupu", north: 90)]
         #expect(records([[pupu[0]], [pupu[1]]]) == [["google:g2"], ["osm:node/2"]])
@@ -188,10 +201,14 @@ struct VenueMergerTests {
 
     @Test func chainBranchesPairWithTheNearest() {
         // Two branches 150 m apart, each provider has both, moved 40 m towards the other branch.
-        let google = [place(.google, "g1", "Espresso House", categories: ["cafe"]),
-                      place(.google, "g2", "Espresso House", east: 150, categories: ["cafe"])]
-        let osm = [place(.osm, "2", "Espresso House Kamppi", east: 110, categories: ["cafe"]),
-                   place(.osm, "1", "Espresso House", east: 40, categories: ["cafe"])]
+        let google = [
+            place(.google, "g1", "Espresso House", categories: ["cafe"]),
+            place(.google, "g2", "Espresso House", east: 150, categories: ["cafe"]),
+        ]
+        let osm = [
+            place(.osm, "2", "Espresso House Kamppi", east: 110, categories: ["cafe"]),
+            place(.osm, "1", "Espresso House", east: 40, categories: ["cafe"]),
+        ]
         #expect(records([google, osm]) == [["google:g1", "osm:node/1"], ["google:g2", "osm:node/2"]])
         // A branch only one provider has is not taken for its sibling 140 m away,
         // although a name this long would match that far were it not a chain.
@@ -213,8 +230,9 @@ struct VenueMergerTests {
     @Test func equalCandidatesGoToTheEarlierVenueInProviderOrder() {
         // Two OSM venues exactly as far from Google's, west and east (longitudes exact in binary).
         func subway(_ provider: ProviderName, _ raw: String, longitude: Double) -> Venue {
-            Venue(id: PlaceID(provider: provider, rawID: raw), name: "Subway",
-                  coordinate: try! Coordinate(latitude: 60.1875, longitude: longitude), categories: ["fast_food"])
+            Venue(
+                id: PlaceID(provider: provider, rawID: raw), name: "Subway",
+                coordinate: try! Coordinate(latitude: 60.1875, longitude: longitude), categories: ["fast_food"])
         }
         let google = subway(.google, "g1", longitude: 24.9375)
         let west = subway(.osm, "node/1", longitude: 24.9375 - 0x1p-12)
@@ -267,8 +285,10 @@ struct VenueMergerTests {
 
     @Test func recordsFollowTheFirstAnswerThenPlacesOnlyLaterOnesHave() {
         let google = [place(.google, "g1", "Savoy", north: 500), place(.google, "g2", "Kappeli")]
-        let osm = [place(.osm, "1", "Pupu", east: 800), place(.osm, "2", "Kappeli", north: 10),
-                   place(.osm, "3", "Savoy", north: 510)]
+        let osm = [
+            place(.osm, "1", "Pupu", east: 800), place(.osm, "2", "Kappeli", north: 10),
+            place(.osm, "3", "Savoy", north: 510),
+        ]
         #expect(records([google, osm]) == [["google:g1", "osm:node/3"], ["google:g2", "osm:node/2"], ["osm:node/1"]])
     }
 

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
 
 @Suite("VenuePipeline box prefilter")
 struct VenuePipelinePrefilterTests {
@@ -16,14 +19,17 @@ struct VenuePipelinePrefilterTests {
                 let lat = max(-90, min(90, center.latitude + (random.unit() * 2 - 1) * spread))
                 let stretch = spread / max(cos(lat * .pi / 180), 0.01)
                 let lon = max(-180, min(180, center.longitude + (random.unit() * 2 - 1) * stretch))
-                venues.append(Venue(id: PlaceID(provider: .osm, rawID: "node/\(i + 1)"), name: "v\(i)",
-                                    coordinate: try Coordinate(latitude: lat, longitude: lon)))
+                venues.append(
+                    Venue(
+                        id: PlaceID(provider: .osm, rawID: "node/\(i + 1)"), name: "v\(i)",
+                        coordinate: try Coordinate(latitude: lat, longitude: lon)))
             }
             let request = SearchRequest(kind: .nearby, center: center, radiusMeters: radius, limit: 1000)
             let kept = VenuePipeline.run(venues, for: request, provider: .osm).venues.map(\.id)
             let measured = VenuePipeline.withDistances(venues, from: center).enumerated().filter { $0.element.distanceMeters! <= radius }
             let expected = measured.sorted { a, b in
-                a.element.distanceMeters! != b.element.distanceMeters! ? a.element.distanceMeters! < b.element.distanceMeters! : a.offset < b.offset
+                a.element.distanceMeters! != b.element.distanceMeters!
+                    ? a.element.distanceMeters! < b.element.distanceMeters! : a.offset < b.offset
             }.map(\.element.id)
             #expect(kept == expected)
             #expect(!kept.isEmpty)

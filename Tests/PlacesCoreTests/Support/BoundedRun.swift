@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,8 +23,10 @@ enum BoundedRun {
     /// A generous bound: these commands finish in well under a second when they work.
     static let defaultLimit: TimeInterval = 30
 
-    static func places(_ arguments: [String], environment: [String: String], standardInput: FileHandle? = nil,
-                       limit: TimeInterval = defaultLimit) throws -> Outcome {
+    static func places(
+        _ arguments: [String], environment: [String: String], standardInput: FileHandle? = nil,
+        limit: TimeInterval = defaultLimit
+    ) throws -> Outcome {
         try run(PlacesBinary.executable, arguments, environment: environment, standardInput: standardInput, limit: limit)
     }
 
@@ -35,8 +38,10 @@ enum BoundedRun {
         return try run(URL(fileURLWithPath: "/bin/bash"), ["-c", script], environment: env, standardInput: nil, limit: limit)
     }
 
-    private static func run(_ executable: URL, _ arguments: [String], environment: [String: String],
-                            standardInput: FileHandle?, limit: TimeInterval) throws -> Outcome {
+    private static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String],
+        standardInput: FileHandle?, limit: TimeInterval
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -66,11 +71,13 @@ enum BoundedRun {
         process.waitUntilExit()
         watchdog.cancel()
         let signalled = process.terminationReason == .uncaughtSignal
-        PlacesTranscript.record(executable: executable.path, arguments: arguments, environment: environment,
-                                status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
-                                stdout: outData, stderr: errData)
-        let result = PlacesBinary.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                         stderr: String(decoding: errData, as: UTF8.self))
+        PlacesTranscript.record(
+            executable: executable.path, arguments: arguments, environment: environment,
+            status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
+            stdout: outData, stderr: errData)
+        let result = PlacesBinary.Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
         return Outcome(result: result, timedOut: killed.value, signal: signalled ? process.terminationStatus : nil)
     }
 

@@ -1,5 +1,10 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import PlacesRouting
 
 /// Which place each cafe venue of the three fakes is: every id the fakes (with
 /// `disagreeingCafes`) and the Helsinki extract give a cafe, mapped to the OSM element it was
@@ -32,7 +37,8 @@ enum CafeTruth {
         for element in FakeOverpass.elements {
             guard let tags = element["tags"] as? [String: String], tags["amenity"] == "cafe", let name = tags["name"] else { continue }
             let center = element["center"] as? [String: Double]
-            let at = try! Coordinate(latitude: (element["lat"] as? Double) ?? center!["lat"]!, longitude: (element["lon"] as? Double) ?? center!["lon"]!)
+            let at = try! Coordinate(
+                latitude: (element["lat"] as? Double) ?? center!["lat"]!, longitude: (element["lon"] as? Double) ?? center!["lon"]!)
             cafes.append(("\(element["type"]!)/\(element["id"]!)", name, at))
         }
         var map: [String: String] = [:]
@@ -59,7 +65,8 @@ enum CafeTruth {
                 let has = unmapped || FakeCafeDisagreement.view(of: place, name: "x", latitude: 60, longitude: 25, provider: .google) != nil
                 return has ? "google:" + FakeGooglePlaces.placeID(forOSM: place) : nil
             case .foursquare:
-                let has = unmapped || FakeCafeDisagreement.view(of: place, name: "x", latitude: 60, longitude: 25, provider: .foursquare) != nil
+                let has =
+                    unmapped || FakeCafeDisagreement.view(of: place, name: "x", latitude: 60, longitude: 25, provider: .foursquare) != nil
                 return has ? "foursquare:" + FakeFoursquare.placeID(forOSM: place) : nil
             }
         }

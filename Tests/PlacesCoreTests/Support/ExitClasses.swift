@@ -1,4 +1,5 @@
 @testable import PlacesCore
+@testable import PlacesModel
 @testable import places_cli
 
 /// The contract's classes of failure (64 usage ... 78 configuration), so that tables of

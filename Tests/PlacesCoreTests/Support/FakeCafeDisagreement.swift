@@ -1,5 +1,7 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// How the Google and Foursquare fakes see the cafes of the bundled Helsinki extract: the same
 /// world as OpenStreetMap's, with the disagreement real providers show, so that a merge of the
@@ -53,10 +55,14 @@ enum FakeCafeDisagreement {
 
     /// Cafes OpenStreetMap does not have: a key (for ids), then each provider's name and position.
     static let unmapped: [(key: String, google: View, foursquare: View)] = [
-        ("unmapped/1", View(name: "Café Kolmio", latitude: 60.16912, longitude: 24.93493),
-         View(name: "Kolmio", latitude: 60.16921, longitude: 24.93510)),
-        ("unmapped/2", View(name: "Kahvila Pikkusieni", latitude: 60.17008, longitude: 24.93802),
-         View(name: "Pikkusieni Kahvila Oy", latitude: 60.17001, longitude: 24.93779)),
+        (
+            "unmapped/1", View(name: "Café Kolmio", latitude: 60.16912, longitude: 24.93493),
+            View(name: "Kolmio", latitude: 60.16921, longitude: 24.93510)
+        ),
+        (
+            "unmapped/2", View(name: "Kahvila Pikkusieni", latitude: 60.17008, longitude: 24.93802),
+            View(name: "Pikkusieni Kahvila Oy", latitude: 60.17001, longitude: 24.93779)
+        ),
     ]
 
     private static func hash(_ text: String) -> [UInt8] {

@@ -1,5 +1,9 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesSupport
 
 /// A fake Foursquare Places API (version 2025-06-17) over loopback that speaks the
 /// documented wire format: `GET /places/search` (ll, radius, query, fsq_category_ids,
@@ -52,7 +56,8 @@ final class FakeFoursquare: @unchecked Sendable {
             let cuisine = tags["cuisine"]?.split(separator: ";").first.map { String($0).lowercased() }
             let specific: [String: (String, String)] = [
                 "sushi": ("4bf58dd8d48988d1d2941735", "Sushi Restaurant"), "japanese": ("4bf58dd8d48988d111941735", "Japanese Restaurant"),
-                "italian": ("4bf58dd8d48988d110941735", "Italian Restaurant"), "chinese": ("4bf58dd8d48988d145941735", "Chinese Restaurant"),
+                "italian": ("4bf58dd8d48988d110941735", "Italian Restaurant"),
+                "chinese": ("4bf58dd8d48988d145941735", "Chinese Restaurant"),
                 "pizza": ("4bf58dd8d48988d1ca941735", "Pizzeria"), "indian": ("4bf58dd8d48988d10f941735", "Indian Restaurant"),
                 "mexican": ("4bf58dd8d48988d1c1941735", "Mexican Restaurant"), "greek": ("4bf58dd8d48988d10e941735", "Greek Restaurant"),
                 "french": ("4bf58dd8d48988d10c941735", "French Restaurant"), "burger": ("4bf58dd8d48988d16c941735", "Burger Joint"),
@@ -60,7 +65,9 @@ final class FakeFoursquare: @unchecked Sendable {
             if let cuisine, let (id, name) = specific[cuisine] { return Category(id: id, name: name, ancestors: restaurant) }
             return Category(id: restaurantID, name: "Restaurant", ancestors: [diningRoot])
         case "cafe":
-            if tags["cuisine"] == "coffee_shop" { return Category(id: "4bf58dd8d48988d1e0931735", name: "Coffee Shop", ancestors: ["63be6904847c3692a84b9bb6", diningRoot]) }
+            if tags["cuisine"] == "coffee_shop" {
+                return Category(id: "4bf58dd8d48988d1e0931735", name: "Coffee Shop", ancestors: ["63be6904847c3692a84b9bb6", diningRoot])
+            }
             return Category(id: "4bf58dd8d48988d16d941735", name: "Café", ancestors: ["63be6904847c3692a84b9bb6", diningRoot])
         case "fast_food": return Category(id: "4bf58dd8d48988d16e941735", name: "Fast Food Restaurant", ancestors: restaurant)
         case "pub": return Category(id: "4bf58dd8d48988d11b941735", name: "Pub", ancestors: ["4bf58dd8d48988d116941735", diningRoot])
@@ -108,8 +115,10 @@ final class FakeFoursquare: @unchecked Sendable {
         let root = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
         var elements = root["elements"] as! [[String: Any]]
         for (key, _, view) in FakeCafeDisagreement.unmapped where disagreeingCafes {
-            elements.append(["type": "unmapped", "id": Int(key.split(separator: "/")[1])!, "lat": view.latitude, "lon": view.longitude,
-                             "tags": ["name": view.name, "amenity": "cafe"], "unmapped": true])
+            elements.append([
+                "type": "unmapped", "id": Int(key.split(separator: "/")[1])!, "lat": view.latitude, "lon": view.longitude,
+                "tags": ["name": view.name, "amenity": "cafe"], "unmapped": true,
+            ])
         }
         var out: [Place] = []
         for element in elements {
@@ -118,7 +127,10 @@ final class FakeFoursquare: @unchecked Sendable {
             let center = element["center"] as? [String: Double]
             var lat = (element["lat"] as? Double) ?? center!["lat"]!, lon = (element["lon"] as? Double) ?? center!["lon"]!
             if disagreeingCafes, tags["amenity"] == "cafe", element["unmapped"] == nil {
-                guard let view = FakeCafeDisagreement.view(of: "\(type)/\(osmID)", name: name, latitude: lat, longitude: lon, provider: .foursquare) else { continue }
+                guard
+                    let view = FakeCafeDisagreement.view(
+                        of: "\(type)/\(osmID)", name: name, latitude: lat, longitude: lon, provider: .foursquare)
+                else { continue }
                 (name, lat, lon) = (view.name, view.latitude, view.longitude)
             }
             let digest = SHA256.hex("fsq:osm:\(type)/\(osmID)")
@@ -131,19 +143,27 @@ final class FakeFoursquare: @unchecked Sendable {
             let open = 10 + h % 3, close = 20 + h % 4
             var wire: [String: Any] = [
                 "fsq_place_id": id, "name": name, "latitude": lat, "longitude": lon,
-                "categories": [["fsq_category_id": category.id, "name": category.name, "short_name": short, "plural_name": category.name + "s",
-                                "icon": ["prefix": "https://ss3.4sqi.net/img/categories_v2/food/default_", "suffix": ".png"]]],
+                "categories": [
+                    [
+                        "fsq_category_id": category.id, "name": category.name, "short_name": short, "plural_name": category.name + "s",
+                        "icon": ["prefix": "https://ss3.4sqi.net/img/categories_v2/food/default_", "suffix": ".png"],
+                    ]
+                ],
                 "chains": [], "link": "/places/\(id)", "location": location,
                 "website": tags["website"] ?? tags["contact:website"] ?? "",
                 "date_created": "2015-06-\(10 + h % 18)",
                 "rating": Double(50 + h % 50) / 10,
-                "hours": ["display": "Mon-Sun \(open):00-\(close):00", "is_local_holiday": false, "open_now": h % 3 != 0,
-                          "regular": (1...7).map { ["day": $0, "open": "\(open)00", "close": "\(close)00"] }],
+                "hours": [
+                    "display": "Mon-Sun \(open):00-\(close):00", "is_local_holiday": false, "open_now": h % 3 != 0,
+                    "regular": (1...7).map { ["day": $0, "open": "\(open)00", "close": "\(close)00"] },
+                ],
             ]
             if let phone = tags["phone"] ?? tags["contact:phone"] { wire["tel"] = phone }
             if h % 5 != 0 { wire["price"] = 1 + h % 4 }
-            out.append(Place(wire: wire, id: id, name: name, categoryIDs: Set([category.id] + category.ancestors),
-                             categoryNames: category.name.lowercased(), latitude: lat, longitude: lon, popularity: h % 1000))
+            out.append(
+                Place(
+                    wire: wire, id: id, name: name, categoryIDs: Set([category.id] + category.ancestors),
+                    categoryNames: category.name.lowercased(), latitude: lat, longitude: lon, popularity: h % 1000))
         }
         return out
     }
@@ -172,7 +192,8 @@ final class FakeFoursquare: @unchecked Sendable {
 
     static func answer(_ request: FakeHTTPServer.Request, places: [Place]) -> FakeHTTPServer.Reply {
         guard let auth = request.header("Authorization"), auth.hasPrefix("Bearer "),
-              ![legacyKey, invalidKey, ""].contains(String(auth.dropFirst(7))) else {
+            ![legacyKey, invalidKey, ""].contains(String(auth.dropFirst(7)))
+        else {
             return error(401, "Invalid request token.")
         }
         guard request.header("X-Places-Api-Version") == "2025-06-17" else {
@@ -202,7 +223,9 @@ final class FakeFoursquare: @unchecked Sendable {
         guard (0...100_000).contains(radius) else { return error(400, "radius must be between 0 and 100000.") }
         let limit = q["limit"].flatMap(Int.init) ?? 10
         guard (1...50).contains(limit) else { return error(400, "limit must be between 1 and 50.") }
-        let fingerprint = String(SHA256.hex(q.filter { $0.key != "cursor" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")).prefix(12))
+        let fingerprint = String(
+            SHA256.hex(q.filter { $0.key != "cursor" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
+                .prefix(12))
         var offset = 0
         if let cursor = q["cursor"] {
             let parts = cursor.split(separator: "-")
@@ -210,7 +233,9 @@ final class FakeFoursquare: @unchecked Sendable {
             offset = n
         }
         func distance(_ p: Place) -> Double {
-            GeodesicDistance.meters(from: try! Coordinate(latitude: center.0, longitude: center.1), to: try! Coordinate(latitude: p.latitude, longitude: p.longitude))
+            GeodesicDistance.meters(
+                from: try! Coordinate(latitude: center.0, longitude: center.1),
+                to: try! Coordinate(latitude: p.latitude, longitude: p.longitude))
         }
         let words = (q["query"] ?? "").lowercased().split(separator: " ")
         let wanted = q["fsq_category_ids"].map { Set($0.split(separator: ",").map(String.init)) }
@@ -247,7 +272,9 @@ final class FakeFoursquare: @unchecked Sendable {
             let host = request.header("Host") ?? "places-api.foursquare.com"
             headers.append(("Link", "<http://\(host)/places/search?\(kept)&cursor=\(offset + limit)-\(fingerprint)>; rel=\"next\""))
         }
-        let context: [String: Any] = ["geo_bounds": ["circle": ["center": ["latitude": center.0, "longitude": center.1], "radius": Int(radius)]]]
+        let context: [String: Any] = [
+            "geo_bounds": ["circle": ["center": ["latitude": center.0, "longitude": center.1], "radius": Int(radius)]]
+        ]
         return json(["results": Array(page), "context": context], headers: headers)
     }
 

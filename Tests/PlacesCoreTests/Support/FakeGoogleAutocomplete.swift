@@ -1,5 +1,9 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesGazetteer
+@testable import PlacesGeodesy
+@testable import PlacesSupport
 
 /// `POST /v1/places:autocomplete` for `FakeGooglePlaces`, as the Places API v1 discovery
 /// document (rev 20261101) and the using-session-tokens example describe it: no field mask;
@@ -29,7 +33,8 @@ enum FakeGoogleAutocomplete {
         var restriction: Double?
         if let area {
             guard let circle = area["circle"] as? [String: Any], let c = circle["center"] as? [String: Double],
-                  let radius = circle["radius"] as? Double, (0...50000).contains(radius) else {
+                let radius = circle["radius"] as? Double, (0...50000).contains(radius)
+            else {
                 return FakeGooglePlaces.error(400, "INVALID_ARGUMENT", "Invalid circle: radius must be within [0.0, 50000.0].")
             }
             center = c
@@ -66,8 +71,12 @@ enum FakeGoogleAutocomplete {
         }
         if body["includeQueryPredictions"] as? Bool == true {
             let text = "\(input) restaurants"
-            suggestions.append(["queryPrediction": ["text": ["text": text, "matches": [["endOffset": input.unicodeScalars.count]]],
-                                                    "structuredFormat": ["mainText": ["text": text, "matches": [["endOffset": input.unicodeScalars.count]]]]]])
+            suggestions.append([
+                "queryPrediction": [
+                    "text": ["text": text, "matches": [["endOffset": input.unicodeScalars.count]]],
+                    "structuredFormat": ["mainText": ["text": text, "matches": [["endOffset": input.unicodeScalars.count]]]],
+                ]
+            ])
         }
         let object: [String: Any] = suggestions.isEmpty ? [:] : ["suggestions": suggestions]
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
@@ -76,9 +85,10 @@ enum FakeGoogleAutocomplete {
 
     /// "a URL and filename safe base64 string with at most 36 ASCII characters".
     static func isSessionToken(_ token: String) -> Bool {
-        (1...36).contains(token.utf8.count) && token.utf8.allSatisfy { b in
-            (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || (0x30...0x39).contains(b) || b == 0x2D || b == 0x5F
-        }
+        (1...36).contains(token.utf8.count)
+            && token.utf8.allSatisfy { b in
+                (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || (0x30...0x39).contains(b) || b == 0x2D || b == 0x5F
+            }
     }
 
     static func words(_ text: String) -> [String] {
@@ -103,7 +113,8 @@ enum FakeGoogleAutocomplete {
 
     private static func distance(_ place: [String: Any], _ center: [String: Double]) -> Double {
         let l = place["location"] as! [String: Double]
-        return GeodesicDistance.meters(from: try! Coordinate(latitude: center["latitude"]!, longitude: center["longitude"]!),
-                                       to: try! Coordinate(latitude: l["latitude"]!, longitude: l["longitude"]!))
+        return GeodesicDistance.meters(
+            from: try! Coordinate(latitude: center["latitude"]!, longitude: center["longitude"]!),
+            to: try! Coordinate(latitude: l["latitude"]!, longitude: l["longitude"]!))
     }
 }

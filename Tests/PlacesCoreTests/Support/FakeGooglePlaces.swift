@@ -1,5 +1,8 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesSupport
 
 /// A fake Places API (New) over loopback that speaks the documented wire format:
 /// `places:searchNearby`, `places:searchText` (with page tokens), `GET /v1/places/{id}` and
@@ -43,18 +46,24 @@ final class FakeGooglePlaces: @unchecked Sendable {
         let root = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
         var elements = root["elements"] as! [[String: Any]]
         for (key, view, _) in FakeCafeDisagreement.unmapped where disagreeingCafes {
-            elements.append(["type": "unmapped", "id": Int(key.split(separator: "/")[1])!, "lat": view.latitude, "lon": view.longitude,
-                             "tags": ["name": view.name, "amenity": "cafe"], "unmapped": true])
+            elements.append([
+                "type": "unmapped", "id": Int(key.split(separator: "/")[1])!, "lat": view.latitude, "lon": view.longitude,
+                "tags": ["name": view.name, "amenity": "cafe"], "unmapped": true,
+            ])
         }
         var out: [[String: Any]] = []
         for element in elements {
             guard let tags = element["tags"] as? [String: String], var name = tags["name"],
-                  let types = googleTypes(tags) else { continue }
+                let types = googleTypes(tags)
+            else { continue }
             let type = element["type"] as! String, osmID = element["id"] as! Int
             let center = element["center"] as? [String: Double]
             var lat = (element["lat"] as? Double) ?? center!["lat"]!, lon = (element["lon"] as? Double) ?? center!["lon"]!
             if disagreeingCafes, tags["amenity"] == "cafe", element["unmapped"] == nil {
-                guard let view = FakeCafeDisagreement.view(of: "\(type)/\(osmID)", name: name, latitude: lat, longitude: lon, provider: .google) else { continue }
+                guard
+                    let view = FakeCafeDisagreement.view(
+                        of: "\(type)/\(osmID)", name: name, latitude: lat, longitude: lon, provider: .google)
+                else { continue }
                 (name, lat, lon) = (view.name, view.latitude, view.longitude)
             }
             let digest = SHA256.hex("osm:\(type)/\(osmID)")
@@ -70,12 +79,17 @@ final class FakeGooglePlaces: @unchecked Sendable {
                 "rating": Double(30 + h % 20) / 10, "userRatingCount": 5 + h % 1900,
                 "currentOpeningHours": [
                     "openNow": h % 3 != 0,
-                    "weekdayDescriptions": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map { "\($0): \(10 + h % 3):00 – \(20 + h % 4):00" },
+                    "weekdayDescriptions": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map {
+                        "\($0): \(10 + h % 3):00 – \(20 + h % 4):00"
+                    },
                 ],
                 "photos": [["name": "places/\(id)/photos/AUc\(digest.prefix(20))", "widthPx": 4032, "heightPx": 3024]],
                 "businessStatus": "OPERATIONAL",
             ]
-            if h % 5 != 0 { place["priceLevel"] = ["PRICE_LEVEL_INEXPENSIVE", "PRICE_LEVEL_MODERATE", "PRICE_LEVEL_EXPENSIVE", "PRICE_LEVEL_VERY_EXPENSIVE"][h % 4] }
+            if h % 5 != 0 {
+                place["priceLevel"] =
+                    ["PRICE_LEVEL_INEXPENSIVE", "PRICE_LEVEL_MODERATE", "PRICE_LEVEL_EXPENSIVE", "PRICE_LEVEL_VERY_EXPENSIVE"][h % 4]
+            }
             if let phone = tags["phone"] ?? tags["contact:phone"] { place["internationalPhoneNumber"] = phone }
             if let web = tags["website"] ?? tags["contact:website"] { place["websiteUri"] = web }
             out.append(place)
@@ -94,7 +108,13 @@ final class FakeGooglePlaces: @unchecked Sendable {
         switch tags["amenity"] {
         case "restaurant":
             let cuisine = tags["cuisine"]?.split(separator: ";").first.map { String($0).lowercased() }
-            let specific: [String] = cuisine.map { ["sushi", "italian", "chinese", "indian", "thai", "vietnamese", "japanese", "pizza", "mexican", "greek", "french", "nepalese"].contains($0) ? ["\($0)_restaurant"] : [] } ?? []
+            let specific: [String] =
+                cuisine.map {
+                    [
+                        "sushi", "italian", "chinese", "indian", "thai", "vietnamese", "japanese", "pizza", "mexican", "greek", "french",
+                        "nepalese",
+                    ].contains($0) ? ["\($0)_restaurant"] : []
+                } ?? []
             return specific + ["restaurant"] + tail
         case "cafe": return ["cafe", "coffee_shop"] + tail
         case "bar": return ["bar"] + tail
@@ -115,7 +135,8 @@ final class FakeGooglePlaces: @unchecked Sendable {
         var bytes: [UInt8] = []
         var i = hex.startIndex
         while i < hex.endIndex { let j = hex.index(i, offsetBy: 2); bytes.append(UInt8(hex[i..<j], radix: 16)!); i = j }
-        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
     // MARK: - Answers
@@ -123,8 +144,12 @@ final class FakeGooglePlaces: @unchecked Sendable {
     static func error(_ code: Int, _ status: String, _ message: String, reason: String? = nil) -> FakeHTTPServer.Reply {
         var error: [String: Any] = ["code": code, "message": message, "status": status]
         if let reason {
-            error["details"] = [["@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "googleapis.com",
-                                 "metadata": ["service": "places.googleapis.com"]]]
+            error["details"] = [
+                [
+                    "@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "googleapis.com",
+                    "metadata": ["service": "places.googleapis.com"],
+                ]
+            ]
         }
         let data = try! JSONSerialization.data(withJSONObject: ["error": error], options: [.sortedKeys, .prettyPrinted])
         return .respond(status: code, headers: [("Content-Type", "application/json; charset=UTF-8")], body: data)
@@ -133,11 +158,16 @@ final class FakeGooglePlaces: @unchecked Sendable {
     static func answer(_ request: FakeHTTPServer.Request, places: [[String: Any]]) -> FakeHTTPServer.Reply {
         switch request.header("X-Goog-Api-Key") {
         case nil:
-            return error(403, "PERMISSION_DENIED", "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.")
+            return error(
+                403, "PERMISSION_DENIED",
+                "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API."
+            )
         case invalidKey?:
             return error(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", reason: "API_KEY_INVALID")
         case revokedKey?:
-            return error(403, "PERMISSION_DENIED", "Places API (New) has not been used in project 123456789 before or it is disabled.", reason: "SERVICE_DISABLED")
+            return error(
+                403, "PERMISSION_DENIED", "Places API (New) has not been used in project 123456789 before or it is disabled.",
+                reason: "SERVICE_DISABLED")
         default: break
         }
         // Autocomplete takes no field mask.
@@ -149,7 +179,10 @@ final class FakeGooglePlaces: @unchecked Sendable {
             return error(400, "INVALID_ARGUMENT", "Invalid session token.")
         }
         guard let mask = request.header("X-Goog-FieldMask"), !mask.isEmpty else {
-            return error(400, "INVALID_ARGUMENT", "FieldMask is a required parameter. See https://cloud.google.com/apis/docs/system-parameters on how to provide it. As an example, you can set the header 'X-Goog-FieldMask' to value 'displayName', 'id' to ask for the display name and the id of a place.")
+            return error(
+                400, "INVALID_ARGUMENT",
+                "FieldMask is a required parameter. See https://cloud.google.com/apis/docs/system-parameters on how to provide it. As an example, you can set the header 'X-Goog-FieldMask' to value 'displayName', 'id' to ask for the display name and the id of a place."
+            )
         }
         let paths = mask.split(separator: ",").map(String.init)
         switch (request.method, request.path) {
@@ -173,7 +206,8 @@ final class FakeGooglePlaces: @unchecked Sendable {
 
     private static func searchNearby(_ request: FakeHTTPServer.Request, places: [[String: Any]], paths: [String]) -> FakeHTTPServer.Reply {
         guard let body = request.json, let circle = (body["locationRestriction"] as? [String: Any])?["circle"] as? [String: Any],
-              let center = circle["center"] as? [String: Double], let radius = circle["radius"] as? Double else {
+            let center = circle["center"] as? [String: Double], let radius = circle["radius"] as? Double
+        else {
             return error(400, "INVALID_ARGUMENT", "locationRestriction is required.")
         }
         guard radius > 0, radius <= 50000 else { return error(400, "INVALID_ARGUMENT", "Invalid radius. It must be in (0.0, 50000.0].") }
@@ -199,7 +233,9 @@ final class FakeGooglePlaces: @unchecked Sendable {
         let pageSize = min(20, max(1, body["pageSize"] as? Int ?? 20))
         let token = body.removeValue(forKey: "pageToken") as? String
         body.removeValue(forKey: "pageSize")
-        let fingerprint = String(SHA256.hex(String(decoding: try! JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), as: UTF8.self)).prefix(12))
+        let fingerprint = String(
+            SHA256.hex(String(decoding: try! JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), as: UTF8.self)).prefix(
+                12))
         var offset = 0
         if let token {
             let parts = token.split(separator: "-")
@@ -221,13 +257,16 @@ final class FakeGooglePlaces: @unchecked Sendable {
             found = found.filter { (($0["currentOpeningHours"] as? [String: Any])?["openNow"] as? Bool) == true }
         }
         if let min = body["minRating"] as? Double { found = found.filter { ($0["rating"] as! Double) >= (min * 2).rounded(.up) / 2 } }
-        if let levels = body["priceLevels"] as? [String] { found = found.filter { ($0["priceLevel"] as? String).map(levels.contains) ?? false } }
+        if let levels = body["priceLevels"] as? [String] {
+            found = found.filter { ($0["priceLevel"] as? String).map(levels.contains) ?? false }
+        }
         var origin: [String: Double]?
         if let rect = (body["locationRestriction"] as? [String: Any])?["rectangle"] as? [String: [String: Double]] {
             let low = rect["low"]!, high = rect["high"]!
             found = found.filter { place in
                 let l = place["location"] as! [String: Double]
-                return (low["latitude"]!...high["latitude"]!).contains(l["latitude"]!) && (low["longitude"]!...high["longitude"]!).contains(l["longitude"]!)
+                return (low["latitude"]!...high["latitude"]!).contains(l["latitude"]!)
+                    && (low["longitude"]!...high["longitude"]!).contains(l["longitude"]!)
             }
             origin = ["latitude": (low["latitude"]! + high["latitude"]!) / 2, "longitude": (low["longitude"]! + high["longitude"]!) / 2]
         } else if let circle = (body["locationBias"] as? [String: Any])?["circle"] as? [String: Any] {
@@ -247,7 +286,9 @@ final class FakeGooglePlaces: @unchecked Sendable {
         let page = Array(found.dropFirst(offset).prefix(pageSize))
         var out: [String: Any] = [:]
         if !page.isEmpty { out["places"] = page.map { masked($0, prefixed: paths) } }
-        if offset + pageSize < found.count, paths.contains("nextPageToken") { out["nextPageToken"] = "AeCrK-\(offset + pageSize)-\(fingerprint)" }
+        if offset + pageSize < found.count, paths.contains("nextPageToken") {
+            out["nextPageToken"] = "AeCrK-\(offset + pageSize)-\(fingerprint)"
+        }
         return json(out)
     }
 
@@ -263,8 +304,9 @@ final class FakeGooglePlaces: @unchecked Sendable {
 
     private static func distance(_ place: [String: Any], _ center: [String: Double]) -> Double {
         let l = place["location"] as! [String: Double]
-        return GeodesicDistance.meters(from: try! Coordinate(latitude: center["latitude"]!, longitude: center["longitude"]!),
-                                       to: try! Coordinate(latitude: l["latitude"]!, longitude: l["longitude"]!))
+        return GeodesicDistance.meters(
+            from: try! Coordinate(latitude: center["latitude"]!, longitude: center["longitude"]!),
+            to: try! Coordinate(latitude: l["latitude"]!, longitude: l["longitude"]!))
     }
 
     private static func json(_ object: Any) -> FakeHTTPServer.Reply {

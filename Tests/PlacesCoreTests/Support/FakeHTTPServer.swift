@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,14 +23,19 @@ final class FakeHTTPServer: @unchecked Sendable {
             guard let q = target.split(separator: "?", maxSplits: 1).dropFirst().first else { return [:] }
             var out: [String: String] = [:]
             for pair in q.split(separator: "&") {
-                let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).removingPercentEncoding ?? String($0) }
+                let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
+                    String($0).removingPercentEncoding ?? String($0)
+                }
                 out[kv[0]] = kv.count > 1 ? kv[1] : ""
             }
             return out
         }
         func header(_ name: String) -> String? { headers[name.lowercased()] }
         var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
-        var raw: String { "\(method) \(target)\n" + headers.map { "\($0): \($1)" }.sorted().joined(separator: "\n") + "\n\n" + String(decoding: body, as: UTF8.self) }
+        var raw: String {
+            "\(method) \(target)\n" + headers.map { "\($0): \($1)" }.sorted().joined(separator: "\n") + "\n\n"
+                + String(decoding: body, as: UTF8.self)
+        }
         /// Which accepted connection carried it, numbered from 1 in accept order (keep-alive tests).
         var connection = 0
         /// When the server had read it, in seconds on a monotonic clock (rate tests compare these).
@@ -96,7 +102,9 @@ final class FakeHTTPServer: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }

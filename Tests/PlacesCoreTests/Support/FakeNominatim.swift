@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PlacesCore
 
 /// A fake Nominatim over loopback, answering as the documentation shows
@@ -20,13 +21,14 @@ final class FakeNominatim: @unchecked Sendable {
     }
 
     static let simonkatu = #"""
-    {"place_id":134069543,"licence":"Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright","osm_type":"way","osm_id":185401488,"lat":"60.1697210","lon":"24.9369470","category":"building","type":"commercial","place_rank":30,"importance":9.99999999995449e-06,"addresstype":"building","name":"","display_name":"7, Simonkatu, Kamppi, Eteläinen suurpiiri, Helsinki, Helsingin seutukunta, Uusimaa, Manner-Suomi, 00100, Suomi / Finland","address":{"house_number":"7","road":"Simonkatu","quarter":"Kamppi","city_district":"Eteläinen suurpiiri","city":"Helsinki","municipality":"Helsingin seutukunta","state":"Manner-Suomi","ISO3166-2-lvl4":"FI-18","postcode":"00100","country":"Suomi / Finland","country_code":"fi"},"boundingbox":["60.1694990","60.1699430","24.9364160","24.9374780"]}
-    """#
+        {"place_id":134069543,"licence":"Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright","osm_type":"way","osm_id":185401488,"lat":"60.1697210","lon":"24.9369470","category":"building","type":"commercial","place_rank":30,"importance":9.99999999995449e-06,"addresstype":"building","name":"","display_name":"7, Simonkatu, Kamppi, Eteläinen suurpiiri, Helsinki, Helsingin seutukunta, Uusimaa, Manner-Suomi, 00100, Suomi / Finland","address":{"house_number":"7","road":"Simonkatu","quarter":"Kamppi","city_district":"Eteläinen suurpiiri","city":"Helsinki","municipality":"Helsingin seutukunta","state":"Manner-Suomi","ISO3166-2-lvl4":"FI-18","postcode":"00100","country":"Suomi / Finland","country_code":"fi"},"boundingbox":["60.1694990","60.1699430","24.9364160","24.9374780"]}
+        """#
 
     static func answer(_ request: FakeHTTPServer.Request) -> FakeHTTPServer.Reply {
         let query = request.query
         guard request.method == "GET", query["format"] == "jsonv2" else {
-            return .json(400, #"{"error":{"code":400,"message":"Parameter 'format' must be one of: xml, json, jsonv2, geojson, geocodejson"}}"#)
+            return .json(
+                400, #"{"error":{"code":400,"message":"Parameter 'format' must be one of: xml, json, jsonv2, geojson, geocodejson"}}"#)
         }
         switch request.path {
         case "/reverse":

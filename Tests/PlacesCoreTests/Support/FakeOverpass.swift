@@ -1,5 +1,7 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
 
 /// A fake Overpass API over loopback: takes `POST /api/interpreter` with form field `data`,
 /// evaluates the subset of Overpass QL that `places` sends — `nwr[...]...(around:R,LAT,LON);`
@@ -28,10 +30,12 @@ final class FakeOverpass: @unchecked Sendable {
 
     static func answer(_ request: FakeHTTPServer.Request) -> FakeHTTPServer.Reply {
         guard request.method == "POST", request.path == "/api/interpreter",
-              let form = String(data: request.body, encoding: .utf8), form.hasPrefix("data="),
-              let ql = String(form.dropFirst(5)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
-            return .respond(status: 400, headers: [("Content-Type", "text/html; charset=utf-8")],
-                            body: Data("<p><strong style=\"color:#FF0000\">Error</strong>: line 1: parse error: Key expected - '%' found. </p>".utf8))
+            let form = String(data: request.body, encoding: .utf8), form.hasPrefix("data="),
+            let ql = String(form.dropFirst(5)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        else {
+            return .respond(
+                status: 400, headers: [("Content-Type", "text/html; charset=utf-8")],
+                body: Data("<p><strong style=\"color:#FF0000\">Error</strong>: line 1: parse error: Key expected - '%' found. </p>".utf8))
         }
         var matched: [[String: Any]] = []
         var seen = Set<String>()
@@ -40,20 +44,29 @@ final class FakeOverpass: @unchecked Sendable {
             if seen.insert(key).inserted { matched.append(element) }
         }
         // Statements end with ";"; the first of a union follows its "(".
-        for statement in ql.split(separator: ";").map({ $0.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "("))) }) {
+        for statement in ql.split(separator: ";").map({
+            $0.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "(")))
+        }) {
             if let lookup = statement.wholeMatch(of: /(node|way|relation)\((\d+)\)/) {
                 for e in elements where e["type"] as? String == String(lookup.1) && e["id"] as? Int == Int(lookup.2) { add(e) }
                 continue
             }
-            guard statement.hasPrefix("nwr"), let around = statement.firstMatch(of: /\(around:([0-9.]+),(-?[0-9.]+),(-?[0-9.]+)\)/) else { continue }
+            guard statement.hasPrefix("nwr"), let around = statement.firstMatch(of: /\(around:([0-9.]+),(-?[0-9.]+),(-?[0-9.]+)\)/) else {
+                continue
+            }
             let radius = Double(around.1)!
             if radius > 20_000 {
-                return json(["version": 0.6, "generator": "Overpass API (fake for places tests)", "elements": [Any](),
-                             "remark": "runtime error: Query timed out in \"query\" at line 3 after 26 seconds."])
+                return json([
+                    "version": 0.6, "generator": "Overpass API (fake for places tests)", "elements": [Any](),
+                    "remark": "runtime error: Query timed out in \"query\" at line 3 after 26 seconds.",
+                ])
             }
             let center = try! Coordinate(latitude: Double(around.2)!, longitude: Double(around.3)!)
             let filters = statement.matches(of: /\["([^"]+)"(?:(=|~)"((?:[^"\\]|\\.)*)"(,i)?)?\]/).map { m in
-                (key: String(m.1), op: m.2.map(String.init), value: m.3.map { String($0).replacingOccurrences(of: "\\\\", with: "\\") }, caseless: m.4 != nil)
+                (
+                    key: String(m.1), op: m.2.map(String.init), value: m.3.map { String($0).replacingOccurrences(of: "\\\\", with: "\\") },
+                    caseless: m.4 != nil
+                )
             }
             for e in elements {
                 guard let tags = e["tags"] as? [String: String] else { continue }
@@ -61,7 +74,9 @@ final class FakeOverpass: @unchecked Sendable {
                     guard let v = tags[f.key] else { return false }
                     switch f.op {
                     case "="?: return v == f.value
-                    case "~"?: return v.range(of: f.value!, options: f.caseless ? [.regularExpression, .caseInsensitive] : .regularExpression) != nil
+                    case "~"?:
+                        return v.range(of: f.value!, options: f.caseless ? [.regularExpression, .caseInsensitive] : .regularExpression)
+                            != nil
                     default: return true
                     }
                 }
@@ -76,10 +91,14 @@ final class FakeOverpass: @unchecked Sendable {
             let ta = order[a["type"] as! String]!, tb = order[b["type"] as! String]!
             return ta != tb ? ta < tb : (a["id"] as! Int) < (b["id"] as! Int)
         }
-        return json(["version": 0.6, "generator": "Overpass API (fake for places tests)",
-                     "osm3s": ["timestamp_osm_base": "2019-04-21T09:50:14Z",
-                               "copyright": "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL."],
-                     "elements": matched])
+        return json([
+            "version": 0.6, "generator": "Overpass API (fake for places tests)",
+            "osm3s": [
+                "timestamp_osm_base": "2019-04-21T09:50:14Z",
+                "copyright": "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.",
+            ],
+            "elements": matched,
+        ])
     }
 
     private static func json(_ object: [String: Any]) -> FakeHTTPServer.Reply {

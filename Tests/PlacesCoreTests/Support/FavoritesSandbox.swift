@@ -20,8 +20,9 @@ struct FavoritesSandbox {
 
     /// Runs `places` with this sandbox's favorites file (and `--data` for the commands that take it).
     func run(_ arguments: [String], data: Bool = false, environment extra: [String: String] = [:]) throws -> PlacesBinary.Result {
-        try PlacesBinary.run(arguments + (data ? ["--data", PlacesBinary.helsinkiData] : []),
-                             environment: environment.merging(extra) { $1 })
+        try PlacesBinary.run(
+            arguments + (data ? ["--data", PlacesBinary.helsinkiData] : []),
+            environment: environment.merging(extra) { $1 })
     }
 
     /// The file's bytes, or nil when there is none.

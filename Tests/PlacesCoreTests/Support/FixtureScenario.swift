@@ -23,15 +23,20 @@ struct FixtureScenario: CustomTestStringConvertible, Sendable {
         return files.filter { $0.hasSuffix(".json") }.sorted().map { file in
             let data = try! Data(contentsOf: directory.appendingPathComponent(file))
             let object = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
-            return FixtureScenario(name: String(file.dropLast(5)), arguments: object["arguments"] as! [String],
-                                   exitCode: Int32(object["exitCode"] as! Int),
-                                   recordEnvironment: object["recordEnvironment"] as? [String: String] ?? [:],
-                                   disagreeingCafes: object["fakes"] as? String == "disagreeing-cafes")
+            return FixtureScenario(
+                name: String(file.dropLast(5)), arguments: object["arguments"] as! [String],
+                exitCode: Int32(object["exitCode"] as! Int),
+                recordEnvironment: object["recordEnvironment"] as? [String: String] ?? [:],
+                disagreeingCafes: object["fakes"] as? String == "disagreeing-cafes")
         }
     }
 
-    var expectedStdout: String { (try? String(contentsOf: Self.directory.appendingPathComponent("\(name).stdout"), encoding: .utf8)) ?? "<missing>" }
-    var expectedStderr: String { (try? String(contentsOf: Self.directory.appendingPathComponent("\(name).stderr"), encoding: .utf8)) ?? "<missing>" }
+    var expectedStdout: String {
+        (try? String(contentsOf: Self.directory.appendingPathComponent("\(name).stdout"), encoding: .utf8)) ?? "<missing>"
+    }
+    var expectedStderr: String {
+        (try? String(contentsOf: Self.directory.appendingPathComponent("\(name).stderr"), encoding: .utf8)) ?? "<missing>"
+    }
 
     /// The arguments with `--replay Fixtures` swapped for `--record DIR`.
     func recordingArguments(into directory: String) -> [String] {

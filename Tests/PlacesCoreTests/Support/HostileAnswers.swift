@@ -27,7 +27,8 @@ enum HostileAnswers {
     /// A Google `Place` with the always-asked fields; `extra` is spliced in as JSON members.
     static func googlePlace(_ n: Int, extra: String = "") -> String {
         let lon = longitude + Double(n) * 0.00001
-        return #"{"id":"ChIJhostile\#(n)","displayName":{"text":"Place \#(n)"},"location":{"latitude":\#(latitude),"longitude":\#(lon)}\#(extra.isEmpty ? "" : "," + extra)}"#
+        return
+            #"{"id":"ChIJhostile\#(n)","displayName":{"text":"Place \#(n)"},"location":{"latitude":\#(latitude),"longitude":\#(lon)}\#(extra.isEmpty ? "" : "," + extra)}"#
     }
 
     /// `{"places":[...]}` with places `range`, and a `nextPageToken` when given.
@@ -39,7 +40,8 @@ enum HostileAnswers {
     /// A Foursquare place with the always-asked fields; `extra` is spliced in as JSON members.
     static func foursquarePlace(_ n: Int, extra: String = "") -> String {
         let lon = longitude + Double(n) * 0.00001
-        return #"{"fsq_place_id":"4b0588f9f964a520\#(String(format: "%08x", n))","name":"Place \#(n)","latitude":\#(latitude),"longitude":\#(lon)\#(extra.isEmpty ? "" : "," + extra)}"#
+        return
+            #"{"fsq_place_id":"4b0588f9f964a520\#(String(format: "%08x", n))","name":"Place \#(n)","latitude":\#(latitude),"longitude":\#(lon)\#(extra.isEmpty ? "" : "," + extra)}"#
     }
 
     static func foursquarePage(_ range: Range<Int>) -> String {

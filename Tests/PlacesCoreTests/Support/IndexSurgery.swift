@@ -1,5 +1,8 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
+@testable import PlacesSupport
 
 /// A spatial index file opened up for tests: its bytes, its header, its entries' and cells'
 /// words, and its checksums recomputed after an edit, as a crafted file (not random damage)

@@ -15,14 +15,17 @@ enum KeyForms {
             ("percent-encoded", bytes.map { percent($0, lower: false) }.joined()),
             ("percent-encoded, lower-case hex", bytes.map { percent($0, lower: true) }.joined()),
             ("JSON-escaped", bytes.map { String(format: "\\u%04x", $0) }.joined()),
-            ("mixed forms and cases", bytes.enumerated().map { i, b in
-                switch i % 4 {
-                case 0: return String(UnicodeScalar(b)).uppercased()
-                case 1: return percent(b, lower: true)
-                case 2: return String(format: "\\u%04X", b)
-                default: return String(UnicodeScalar(b)).lowercased()
-                }
-            }.joined()),
+            (
+                "mixed forms and cases",
+                bytes.enumerated().map { i, b in
+                    switch i % 4 {
+                    case 0: return String(UnicodeScalar(b)).uppercased()
+                    case 1: return percent(b, lower: true)
+                    case 2: return String(format: "\\u%04X", b)
+                    default: return String(UnicodeScalar(b)).lowercased()
+                    }
+                }.joined()
+            ),
         ]
     }
 
@@ -137,7 +140,8 @@ enum KeyForms {
         var i = 0
         while i < b.count {
             if b[i] == UInt8(ascii: "\\"), i + 5 < b.count, b[i + 1] == UInt8(ascii: "u"),
-               let a = hex(b[i + 2]), let c = hex(b[i + 3]), let d = hex(b[i + 4]), let e = hex(b[i + 5]), a == 0, c == 0 {
+                let a = hex(b[i + 2]), let c = hex(b[i + 3]), let d = hex(b[i + 4]), let e = hex(b[i + 5]), a == 0, c == 0
+            {
                 out.append(d << 4 | e)
                 i += 6
             } else if b[i] == UInt8(ascii: "\\"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "/") {

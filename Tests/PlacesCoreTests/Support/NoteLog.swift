@@ -1,5 +1,7 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesModel
 
 /// Collects what a command would print on stderr as notes, for assertions.
 final class NoteLog: @unchecked Sendable {

@@ -1,5 +1,7 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
 @testable import overpass_synth
 
 /// Hand-made PBF files for the tests (written by overpass-synth's `PBFWriter`), and every
@@ -8,8 +10,10 @@ enum PBFFiles {
     static let helsinki = PlacesBinary.repositoryRoot.appendingPathComponent("Fixtures/osm/helsinki.osm.pbf").path
 
     /// A file: the header block, then whatever `body` writes.
-    static func file(required: [String] = ["OsmSchema-V0.6", "DenseNodes"], optional: [String] = [],
-                     _ body: (inout PBFWriter) -> Void) -> Data {
+    static func file(
+        required: [String] = ["OsmSchema-V0.6", "DenseNodes"], optional: [String] = [],
+        _ body: (inout PBFWriter) -> Void
+    ) -> Data {
         var writer = PBFWriter()
         writer.header(required: required, optional: optional)
         body(&writer)

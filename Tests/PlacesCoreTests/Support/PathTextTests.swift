@@ -1,5 +1,7 @@
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesSupport
 
 /// `PathText` splits paths as POSIX `dirname` and `basename` do, on the paths Foundation's
 /// `NSString` methods trap on (one character) or misread (`~`).

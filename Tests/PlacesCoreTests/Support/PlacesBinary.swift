@@ -46,7 +46,8 @@ struct PlacesBinary {
     static func packageExecutable(_ name: String) -> URL {
         let besidePlaces = executable.deletingLastPathComponent().appendingPathComponent(name)
         let testRunner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let besideTests = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() } + [testRunner, testRunner.deletingLastPathComponent()]
+        let besideTests =
+            Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() } + [testRunner, testRunner.deletingLastPathComponent()]
         return besideTests.map { $0.appendingPathComponent(name) }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
             ?? besidePlaces
     }
@@ -66,7 +67,9 @@ struct PlacesBinary {
 
     /// A minimal environment: no keys, no colour settings, nothing from the developer's shell.
     /// One index cache for the whole test run, outside every sandbox a test inspects.
-    static let testCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("places-tests-cache-\(ProcessInfo.processInfo.processIdentifier)").path
+    static let testCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "places-tests-cache-\(ProcessInfo.processInfo.processIdentifier)"
+    ).path
 
     static func baseEnvironment(home: String? = nil) -> [String: String] {
         var env = sanitizerSettings.merging(["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]) { $1 }
@@ -78,8 +81,10 @@ struct PlacesBinary {
     }
 
     /// Runs `places`, or another built executable of the package (`executable`).
-    static func run(_ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil,
-                    executable: URL = PlacesBinary.executable) throws -> Result {
+    static func run(
+        _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil,
+        executable: URL = PlacesBinary.executable
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -121,10 +126,12 @@ struct PlacesBinary {
         // A process ended by a signal reads as the shell shows it (128 + the signal: 132 for
         // SIGILL, a Swift trap), never as a small status that could pass for an exit code.
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        PlacesTranscript.record(executable: process.executableURL?.path ?? "", arguments: process.arguments ?? [],
-                                environment: process.environment ?? [:], status: status, stdout: outData, stderr: errData)
-        return Result(status: status,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        PlacesTranscript.record(
+            executable: process.executableURL?.path ?? "", arguments: process.arguments ?? [],
+            environment: process.environment ?? [:], status: status, stdout: outData, stderr: errData)
+        return Result(
+            status: status,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

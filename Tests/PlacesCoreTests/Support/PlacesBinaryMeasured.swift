@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,8 +21,10 @@ extension PlacesBinary {
     /// fails the test instead of taking the machine or the test run with it:
     /// `addressSpaceLimit` caps the child's virtual memory (`ulimit -v`, via /bin/sh), and
     /// `killAfter` sends it SIGKILL after that many seconds (its status is then 137).
-    static func runMeasured(_ arguments: [String], environment: [String: String], addressSpaceLimit: Int? = nil,
-                            killAfter: Double? = nil) throws -> MeasuredResult {
+    static func runMeasured(
+        _ arguments: [String], environment: [String: String], addressSpaceLimit: Int? = nil,
+        killAfter: Double? = nil
+    ) throws -> MeasuredResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("places-measured-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -49,7 +52,7 @@ extension PlacesBinary {
 
         let cArgv = argv.map { strdup($0) } + [nil]
         let cEnvp = envp.map { strdup($0) } + [nil]
-        defer { (cArgv + cEnvp).forEach { free($0) } }
+        defer { for pointer in cArgv + cEnvp { free(pointer) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgv, cEnvp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
@@ -79,9 +82,12 @@ extension PlacesBinary {
         #endif
         let outData = FileManager.default.contents(atPath: outPath) ?? Data()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        PlacesTranscript.record(executable: executable.path, arguments: arguments, environment: environment,
-                                status: exitStatus, stdout: outData, stderr: errData)
-        return MeasuredResult(result: Result(status: exitStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                             stderr: String(decoding: errData, as: UTF8.self)), peakResidentBytes: peak)
+        PlacesTranscript.record(
+            executable: executable.path, arguments: arguments, environment: environment,
+            status: exitStatus, stdout: outData, stderr: errData)
+        return MeasuredResult(
+            result: Result(
+                status: exitStatus, stdout: String(decoding: outData, as: UTF8.self),
+                stderr: String(decoding: errData, as: UTF8.self)), peakResidentBytes: peak)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,8 +14,10 @@ enum PlacesTranscript {
     static let path = ProcessInfo.processInfo.environment["PLACES_TRANSCRIPT"]
 
     /// Appends one run, one `write` per line (O_APPEND), so concurrent tests never interleave.
-    static func record(executable: String, arguments: [String], environment: [String: String],
-                       status: Int32, stdout: Data, stderr: Data) {
+    static func record(
+        executable: String, arguments: [String], environment: [String: String],
+        status: Int32, stdout: Data, stderr: Data
+    ) {
         guard let path else { return }
         let entry: [String: Any] = [
             "tool": (executable as NSString).lastPathComponent,

@@ -1,5 +1,7 @@
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesSupport
 
 @Suite("SHA256")
 struct SHA256Tests {
@@ -14,6 +16,8 @@ struct SHA256Tests {
     }
 
     @Test func millionAs() {
-        #expect(SHA256.hex(bytes: [UInt8](repeating: 0x61, count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hex(bytes: [UInt8](repeating: 0x61, count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
-@testable import overpass_synth
+
 @testable import PlacesCore
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import overpass_synth
 
 /// Reads documents both ways (the byte scanner and JSONDecoder) for tests that compare them.
 enum ScannerComparison {

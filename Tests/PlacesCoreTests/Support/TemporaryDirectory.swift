@@ -1,5 +1,7 @@
 import Foundation
+
 @testable import PlacesCore
+@testable import PlacesModel
 
 /// A fresh directory under the system temporary directory, removed when released.
 final class TemporaryDirectory {

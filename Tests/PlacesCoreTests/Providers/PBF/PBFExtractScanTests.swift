@@ -1,7 +1,11 @@
 import Foundation
 import Testing
-@testable import overpass_synth
+
 @testable import PlacesCore
+@testable import PlacesGeodesy
+@testable import PlacesModel
+@testable import PlacesOSMExtract
+@testable import overpass_synth
 
 /// The PBF reader in the library: two threads give what one gives, the places of a
 /// synthetic country are exactly its named elements with a main tag, the index gives what
@@ -16,7 +20,9 @@ struct PBFExtractScanTests {
     }
 
     static func summary(_ venues: [Venue]) -> [String] {
-        venues.map { "\($0.id.rawID) \($0.name) \($0.coordinate.latitude) \($0.coordinate.longitude) \($0.categories) \($0.address ?? "-")" }
+        venues.map {
+            "\($0.id.rawID) \($0.name) \($0.coordinate.latitude) \($0.coordinate.longitude) \($0.categories) \($0.address ?? "-")"
+        }
     }
 
     @Test func twoThreadsGiveWhatOneGivesAndEveryPlaceIsFound() throws {
@@ -31,7 +37,8 @@ struct PBFExtractScanTests {
             return OSMCategoryTable.primaryKeys.contains { element.tags[$0] != nil }
         }
         #expect(Set(one.venues.map { "osm:\($0.id.rawID)" }) == Set(expected.map(\.placeID)))
-        #expect(expected.contains { $0.kind == .way } && expected.contains { $0.kind == .relation } && expected.contains { $0.kind == .node })
+        #expect(
+            expected.contains { $0.kind == .way } && expected.contains { $0.kind == .relation } && expected.contains { $0.kind == .node })
         // In file order: nodes, ways, relations, each by rising id.
         #expect(one.venues.map { "osm:\($0.id.rawID)" } == expected.map(\.placeID))
     }
@@ -42,15 +49,16 @@ struct PBFExtractScanTests {
         let cache = VenueIndexCache(directory: dir.file("cache"))
         let requests = [
             SearchRequest(kind: .nearby, center: try Coordinate(latitude: 60.1699, longitude: 24.9384), radiusMeters: 3000, limit: 25),
-            SearchRequest(kind: .nearby, center: try Coordinate(latitude: 61.4978, longitude: 23.7610), radiusMeters: 5000,
-                          types: [.restaurant, .cafe], limit: 10),
+            SearchRequest(
+                kind: .nearby, center: try Coordinate(latitude: 61.4978, longitude: 23.7610), radiusMeters: 5000,
+                types: [.restaurant, .cafe], limit: 10),
             SearchRequest(kind: .text("pizza"), center: nil, radiusMeters: nil, limit: 15),
         ]
         let records = PBFVenueRecords.path(forIndex: cache.indexPath(forSource: OverpassDataSource.absolutePath(path)))
         for request in requests {
-            let bare = try OverpassFileProvider(path: path, cache: nil).answer(request, diagnostics: .silent)
-            let first = try OverpassFileProvider(path: path, cache: cache).answer(request, diagnostics: .silent)
-            let indexed = try OverpassFileProvider(path: path, cache: cache).answer(request, diagnostics: .silent)
+            let bare = try OverpassFileProvider(path: path, cache: nil).extractAnswer(request, diagnostics: .silent)
+            let first = try OverpassFileProvider(path: path, cache: cache).extractAnswer(request, diagnostics: .silent)
+            let indexed = try OverpassFileProvider(path: path, cache: cache).extractAnswer(request, diagnostics: .silent)
             #expect(!bare.venues.isEmpty)
             #expect(Self.summary(first.venues) == Self.summary(bare.venues))
             #expect(Self.summary(indexed.venues) == Self.summary(bare.venues))
@@ -60,7 +68,7 @@ struct PBFExtractScanTests {
             damaged[damaged.count - 3] ^= 0x55
             for replacement in [nil, damaged, Data(kept.prefix(kept.count / 2)), Data("junk".utf8)] {
                 if let replacement { try replacement.write(to: URL(fileURLWithPath: records)) } else { unlink(records) }
-                let fromBlocks = try OverpassFileProvider(path: path, cache: cache).answer(request, diagnostics: .silent)
+                let fromBlocks = try OverpassFileProvider(path: path, cache: cache).extractAnswer(request, diagnostics: .silent)
                 #expect(Self.summary(fromBlocks.venues) == Self.summary(bare.venues))
             }
             try kept.write(to: URL(fileURLWithPath: records))
@@ -75,10 +83,15 @@ struct PBFExtractScanTests {
         let count = 6000
         let data = PBFFiles.file { w in
             w.nodes((1...count).map { PBFWriter.Node(id: Int64($0), lat: 60 + Double($0) * 1e-4, lon: 24 + Double($0) * 1e-4) })
-            w.ways((1...count).map { i in
-                PBFWriter.Way(id: Int64(i), refs: [Int64(i), Int64(i % count + 1)],
-                              tags: [("name", "Way \(i)" + String(repeating: "x", count: i % 40)), ("shop", "kiosk"), ("opening_hours", "Mo-Fr 0\(i % 10):00-18:00")])
-            })
+            w.ways(
+                (1...count).map { i in
+                    PBFWriter.Way(
+                        id: Int64(i), refs: [Int64(i), Int64(i % count + 1)],
+                        tags: [
+                            ("name", "Way \(i)" + String(repeating: "x", count: i % 40)), ("shop", "kiosk"),
+                            ("opening_hours", "Mo-Fr 0\(i % 10):00-18:00"),
+                        ])
+                })
         }
         let path = try dir.write("ways.osm.pbf", data)
         let cache = VenueIndexCache(directory: dir.file("cache"))
@@ -86,7 +99,8 @@ struct PBFExtractScanTests {
         let indexPath = cache.indexPath(forSource: OverpassDataSource.absolutePath(path))
         #expect(unlink(PBFVenueRecords.path(forIndex: indexPath)) == 0, "the records were written beside the index")
         for i in [1, 2, count / 2, count - 1, count] {
-            let venue = try await OverpassFileProvider(path: path, cache: cache).details(PlaceID(provider: .osm, rawID: "way/\(i)"), fields: [], diagnostics: .silent)
+            let venue = try await OverpassFileProvider(path: path, cache: cache).details(
+                PlaceID(provider: .osm, rawID: "way/\(i)"), fields: [], diagnostics: .silent)
             #expect(venue.name == "Way \(i)" + String(repeating: "x", count: i % 40))
             // The nodes' latitudes as written (whole 1e-7 degrees), and the centre of the two.
             func latitude(_ id: Int) -> Double { Double(Int64(((60 + Double(id) * 1e-4) * 1e7).rounded()) * 100) / 1e9 }

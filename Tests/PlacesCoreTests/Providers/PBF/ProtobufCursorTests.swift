@@ -1,5 +1,7 @@
 import Testing
+
 @testable import PlacesCore
+@testable import PlacesOSMExtract
 
 /// Protocol buffer varints and lengths from untrusted bytes: every limit is an error.
 @Suite("Protocol buffer cursor")

@@ -1,0 +1,46 @@
+import PlacesGeodesy
+
+/// Places matching free text ("sushi", "pharmacy near the station"): what
+/// `PlacesClient.search` answers.
+public struct TextSearchRequest: Sendable, Hashable, FilteredSearch {
+    public var query: String
+    /// Without a centre there are no distances, and sorting by distance is refused.
+    public var center: Coordinate?
+    /// With a centre: only venues inside this circle. Nil: the centre only biases the ranking.
+    public var radiusMeters: Double?
+    public var categories: [PlaceCategory]
+    /// What each venue carries (see `NearbyRequest.fields`).
+    public var fields: Set<VenueField>
+    public var sort: VenueSortOrder
+    public var limit: Int
+    public var minRating: Double?
+    public var openNow: Bool
+    public var price: PriceRange?
+    public var nameFilter: String?
+    public var favoritesOnly: Bool
+
+    public init(
+        query: String, center: Coordinate? = nil, radiusMeters: Double? = nil, categories: [PlaceCategory] = [],
+        fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.textSort,
+        limit: Int = SearchDefaults.limit,
+        minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
+        favoritesOnly: Bool = false
+    ) {
+        self.query = query
+        self.center = center
+        self.radiusMeters = radiusMeters
+        self.categories = categories
+        self.fields = fields
+        self.sort = sort
+        self.limit = limit
+        self.minRating = minRating
+        self.openNow = openNow
+        self.price = price
+        self.nameFilter = nameFilter
+        self.favoritesOnly = favoritesOnly
+    }
+
+    package var searchRequest: SearchRequest {
+        searchRequest(kind: .text(query), center: center, radiusMeters: radiusMeters)
+    }
+}

@@ -1,0 +1,151 @@
+import PlacesSupport
+
+/// The venue tags of every place an index of a PBF file holds, in a file beside the index
+/// (`<index>.venues`), so that an indexed query makes its venues without inflating a block:
+/// a block is thousands of elements, and inflating one per place printed cost more than the
+/// rest of the query. Written by the query that writes the index; an index without its
+/// records file (or with one of another source, or damaged) still answers, from the blocks.
+///
+/// Layout (little-endian): magic "PLCSPBV\x1A", version, the record count, where the table
+/// and the records lie, the source's key (as the index holds it: size, times, inode, device,
+/// sampled hash), the path's length, a checksum of all that and the path, then the path;
+/// the table, 24 bytes a place sorted by type and id (`type << 62 | id`, the record's
+/// offset in the records, its length, the low 32 bits of its checksum); the records. A
+/// record: a flags byte (1: the element has tags), then for each venue key it has the key
+/// (`OSMTagKey`), the value's length (varint) and the value's bytes.
+enum PBFVenueRecords {
+    /// Version 2: records may hold `addr:country` (a key number version 1 did not have).
+    static let signature = CacheFileSignature(magic: "PLCSPBV\u{1A}", version: 2)
+    static let fixedHeaderLength = 128
+    static let tableEntryLength = 24
+
+    /// The records file of the index at `indexPath`.
+    static func path(forIndex indexPath: String) -> String { indexPath + ".venues" }
+
+    /// A place's table key: its type in the top two bits, its id below (nil for an id that
+    /// does not fit, which no place has).
+    static func tableKey(kind: ScannedElement.Kind, id: Int64) -> UInt64? {
+        guard id > 0, id < 1 << 62 else { return nil }
+        return UInt64(kind.rawValue) << 62 | UInt64(id)
+    }
+
+    /// Appends the record of `element`: its venue keys' values.
+    static func appendRecord(of element: borrowing ScannedElement, to bytes: inout [UInt8]) {
+        bytes.append(element.hasTags ? 1 : 0)
+        for key in OSMTagKey.allCases {
+            guard let token = element.token(key) else { continue }
+            bytes.append(UInt8(key.rawValue))
+            token.withDecodedBytes(in: element.text) { value in
+                var length = UInt64(value.count)
+                while length >= 0x80 {
+                    bytes.append(UInt8(length & 0x7F) | 0x80)
+                    length >>= 7
+                }
+                bytes.append(UInt8(length))
+                bytes.append(contentsOf: value)
+            }
+        }
+    }
+
+    /// Calls `body` with the place a record describes as a `ScannedElement`, a node at
+    /// `position` (a way or relation has none of its own); nil when the record is not one
+    /// this version writes.
+    static func withElement<R>(
+        record: UnsafeRawBufferPointer, kind: ScannedElement.Kind, id: Int64,
+        position: (lat: Double, lon: Double), _ body: (borrowing ScannedElement) -> R
+    ) -> R? {
+        guard let flags = record.first, flags <= 1, let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let tokens = UnsafeMutablePointer<JSONStringToken>.allocate(capacity: OSMTagKey.allCases.count)
+        tokens.initialize(repeating: ScannedElement.absent, count: OSMTagKey.allCases.count)
+        defer { tokens.deallocate() }
+        var element = ScannedElement(text: base, tagTokens: tokens)
+        element.reset(offset: 0)
+        var at = 1
+        while at < record.count {
+            guard let key = OSMTagKey(rawValue: Int(record[at])), tokens[key.rawValue].start < 0 else { return nil }
+            at += 1
+            var length = 0, shift = 0
+            while true {
+                guard at < record.count, shift < 28 else { return nil }
+                let byte = record[at]
+                at += 1
+                length |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            guard length <= record.count - at else { return nil }
+            tokens[key.rawValue] = JSONStringToken(start: at, end: at + length, hasEscapes: false)
+            at += length
+        }
+        element.kind = kind
+        element.id = id
+        element.hasTags = flags == 1
+        if kind == .node {
+            element.lat = position.lat
+            element.lon = position.lon
+        }
+        return body(element)
+    }
+}
+
+/// Collects the records while a file is read and indexed: one part per reading thread, one
+/// for the ways and relations placed after; `write` sorts and writes them.
+final class PBFVenueRecordsBuilder: @unchecked Sendable {
+    final class Part {
+        fileprivate var keys: [UInt64] = []
+        fileprivate var starts: [Int] = []
+        fileprivate var bytes: [UInt8] = []
+
+        /// Adds the record of a place (the index may list it).
+        func add(_ element: borrowing ScannedElement) {
+            guard let key = PBFVenueRecords.tableKey(kind: element.kind, id: element.id) else { return }
+            keys.append(key)
+            starts.append(bytes.count)
+            PBFVenueRecords.appendRecord(of: element, to: &bytes)
+        }
+    }
+
+    let parts = [Part(), Part(), Part()]
+
+    /// Writes the records file for `key`'s source at `path` (beside its index), through a
+    /// temporary file renamed into place. The first record of a place listed twice wins.
+    func write(to path: String, key: SourceKey) throws(VenueIndexCorruption) {
+        var order: [(key: UInt64, part: Int, index: Int)] = []
+        order.reserveCapacity(parts.reduce(0) { $0 + $1.keys.count })
+        for (p, part) in parts.enumerated() {
+            for index in part.keys.indices { order.append((part.keys[index], p, index)) }
+        }
+        // Stable: file order (part, then index) among a place's records.
+        order.sort { ($0.key, $0.part, $0.index) < ($1.key, $1.part, $1.index) }
+        var table = ByteWriter()
+        var blob: [UInt8] = []
+        var last: UInt64?
+        for item in order where item.key != last {
+            last = item.key
+            let part = parts[item.part]
+            let start = part.starts[item.index]
+            let end = item.index + 1 < part.starts.count ? part.starts[item.index + 1] : part.bytes.count
+            let record = part.bytes[start..<end]
+            table.append(item.key)
+            table.append(UInt64(blob.count))
+            table.append(UInt32(record.count))
+            table.append(UInt32(truncatingIfNeeded: record.withUnsafeBytes { ByteHash.of($0) }))
+            blob += record
+        }
+        let pathBytes = Array(key.path.utf8)
+        let headerLength = (PBFVenueRecords.fixedHeaderLength + pathBytes.count + 7) / 8 * 8
+        var header = ByteWriter()
+        PBFVenueRecords.signature.write(to: &header)
+        header.append(UInt64(table.bytes.count / PBFVenueRecords.tableEntryLength))
+        header.append(UInt64(headerLength))
+        header.append(UInt64(headerLength + table.bytes.count))
+        header.append(UInt64(blob.count))
+        key.appendStamp(to: &header)
+        while header.bytes.count < headerLength { header.append(UInt8(0)) }
+        let file = try IndexFileWriter(destination: path)
+        header.bytes.withUnsafeBytes { file.write($0) }
+        table.bytes.withUnsafeBytes { file.write($0) }
+        blob.withUnsafeBytes { file.write($0) }
+        try file.commit()
+    }
+}
