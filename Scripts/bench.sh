@@ -22,7 +22,8 @@
 # ROUTE_SIZE (1000000; 0 skips the search along a 200 km route),
 # PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3), AUTOCOMPLETE_SIZE (1000000; 0 skips),
 # BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000),
-# REVERSE_POINTS (100000; 0 skips), REVERSE_RUNS (5), RG_VENV ($BENCH_DIR/rg-venv).
+# REVERSE_POINTS (100000; 0 skips), REVERSE_RUNS (5), RG_VENV ($BENCH_DIR/rg-venv),
+# EXTRACT_POINTS (10000; 0 skips).
 #
 # The dense circle (issue 11): DENSE_SIZE elements all within 50 km of 60.25,25.0
 # (overpass-synth --disc), `nearby --radius 50000` with no --type, the nearest 20, as the
@@ -371,6 +372,28 @@ if (( REVERSE_POINTS > 0 )); then
                         <("$RG_VENV/bin/python" Scripts/reverse-geocoder-bench.py points "$points" 1 2>/dev/null | awk -F, '{ print $NF }') \
             | awk -F'|' '$1 == $2 { n++ } END { printf "%.1f", 100 * n / NR }')
     checks+=("reverse: the nearest city's country is the same as reverse_geocoder's for $agree % of the $REVERSE_POINTS points (its table holds cities of 1,000 people and more, places' 15,000)")
+fi
+
+# Addresses and places from an extract (issue 37): EXTRACT_POINTS seeded points inside
+# central Helsinki through `places reverse - --data Fixtures/osm/helsinki.osm.pbf` (the index
+# and its addresses written by a first query), next to the city-only path on the same points.
+EXTRACT_POINTS=${EXTRACT_POINTS:-10000}
+if (( EXTRACT_POINTS > 0 )); then
+    local_points="$BENCH_DIR/helsinki-points-$EXTRACT_POINTS-$SEED.csv"
+    [[ -s "$local_points" ]] || python3 -c 'import random, sys
+random.seed(int(sys.argv[2]))
+for _ in range(int(sys.argv[1])):
+    print("%.6f,%.6f" % (60.155 + random.random() * 0.03, 24.925 + random.random() * 0.035))' "$EXTRACT_POINTS" "$SEED" > "$local_points"
+    extract=Fixtures/osm/helsinki.osm.pbf
+    "$PLACES" reverse 60.17,24.94 --data "$extract" > /dev/null
+    echo
+    echo "| $EXTRACT_POINTS points in central Helsinki | median | spread | per point | peak RSS |"
+    echo "| --- | --- | --- | --- | --- |"
+    for how in "--data $extract" "--city-only"; do
+        read -r median min max sd n < <(measure "reverse-extract-${how%% *}" "$REVERSE_RUNS" --output pipe -- sh -c "exec \"$PLACES\" reverse - $how < \"$local_points\"")
+        row "\`places reverse - $how\`" "$median" "$min" "$max" "$sd" "$n" "$(awk "BEGIN { printf \"%.3f ms\", $median / $EXTRACT_POINTS }")" \
+            "$(rss sh -c "exec \"$PLACES\" reverse - $how < \"$local_points\"") MB"
+    done
 fi
 
 # cassettes upkeep at scale (issue 22): CASSETTE_FILES copies of a 1.5 KB recording, `list`

@@ -212,6 +212,10 @@ final class OSMAddressBook: @unchecked Sendable {
         (meters, record.kind.rawValue, record.id) < (bestMeters, best.kind.rawValue, best.id)
     }
 
+    private static func before(_ meters: Double, _ position: OSMAddressPosition, _ bestMeters: Double, _ best: OSMAddressPosition) -> Bool {
+        (meters, position.kind.rawValue, position.id) < (bestMeters, best.kind.rawValue, best.id)
+    }
+
     /// Squares of cells around the point's cell, doubling, until no address outside the
     /// square can be nearer than the best inside it.
     private static func nearest(
@@ -220,7 +224,11 @@ final class OSMAddressBook: @unchecked Sendable {
         guard file.count > 0 else { return nil }
         let grid = OSMAddressFileFormat.grid
         let row = grid.row(point.latitude), column = grid.column(point.longitude)
-        var best: (record: OSMAddressRecord, meters: Double)?
+        // The exact distance (an ellipsoid's inverse problem) only for an address that a
+        // floor of a few multiplications does not put beyond the nearest so far; the strings
+        // only of the one kept.
+        var best: (position: OSMAddressPosition, meters: Double)?
+        var floor: GeodesicDistanceFloor?
         var reach = 1
         while true {
             let rows = max(0, row - reach)...min(grid.rows - 1, row + reach)
@@ -232,10 +240,13 @@ final class OSMAddressBook: @unchecked Sendable {
                     let base = UInt64(r * grid.columns)
                     var cell = file.firstCell(atLeast: base + UInt64(span.lowerBound))
                     while cell < file.cellCount, file.number(ofCell: cell) <= base + UInt64(span.upperBound) {
-                        for record in try file.records(ofCell: cell) {
-                            let meters = GeodesicDistance.meters(from: point, to: record.coordinate)
-                            if best.map({ Self.before(meters, record, $0.meters, $0.record) }) ?? true {
-                                best = (record, meters)
+                        for position in try file.positions(ofCell: cell) {
+                            if let floor, floor.rulesOut(latitude: position.latitude, longitude: position.longitude) { continue }
+                            let meters = GeodesicDistance.meters(
+                                from: point, to: Coordinate(uncheckedLatitude: position.latitude, longitude: position.longitude))
+                            if best.map({ Self.before(meters, position, $0.meters, $0.position) }) ?? true {
+                                best = (position, meters)
+                                floor = GeodesicDistanceFloor(center: point, within: meters)
                             }
                         }
                         cell += 1
@@ -246,7 +257,7 @@ final class OSMAddressBook: @unchecked Sendable {
             if let found = best,
                 covered || found.meters <= Self.outsideLowerBound(point, reach: reach, row: row, column: column, grid: grid)
             {
-                return found
+                return (try file.record(at: found.position.index), found.meters)
             }
             if covered { return nil }
             reach *= 2

@@ -119,6 +119,11 @@ final class OSMAddressFile: @unchecked Sendable {
     private let tableOffset: Int
     private let stringsOffset: Int
     private let stringsLength: Int
+    /// The cells whose records and strings have matched their checksum, a bit each: the
+    /// file is written once and renamed into place, so a cell that checked out reads the
+    /// same for as long as it is mapped, and a stream of lookups checks each cell once.
+    private var checkedCells: [UInt64] = []
+    private let checkedLock = NSLock()
 
     init?(path: String, key: SourceKey) throws(VenueIndexCorruption) {
         do {
@@ -161,6 +166,7 @@ final class OSMAddressFile: @unchecked Sendable {
         guard self.cellCount > 0 || self.count == 0, self.cellCount == 0 || firstRecord(ofCell: 0) == 0 else {
             throw VenueIndexCorruption(reason: "its cell table does not cover its records")
         }
+        checkedCells = Array(repeating: 0, count: (self.cellCount + 63) / 64)
     }
 
     @inline(__always) private func cellWord(_ cell: Int, _ at: Int) -> UInt64 {
@@ -194,12 +200,44 @@ final class OSMAddressFile: @unchecked Sendable {
 
     /// Checks cell `cell`'s records and the strings they name against the cell's checksum.
     func check(cell: Int) throws(VenueIndexCorruption) {
+        let bit: UInt64 = 1 << UInt64(cell % 64)
+        if checkedLock.withLock({ checkedCells[cell / 64] & bit != 0 }) { return }
         let range = firstRecord(ofCell: cell)..<firstRecord(ofCell: cell + 1)
         let table = UnsafeRawBufferPointer(rebasing: bytes[tableOffset..<stringsOffset])
         let strings = UnsafeRawBufferPointer(rebasing: bytes[stringsOffset..<(stringsOffset + stringsLength)])
         guard OSMAddressFileFormat.checksum(of: range, table: table, strings: strings) == cellWord(cell, 16) else {
             throw VenueIndexCorruption(reason: "the addresses of a cell do not match their checksum")
         }
+        checkedLock.withLock { checkedCells[cell / 64] |= bit }
+    }
+
+    /// Where the records of cell `cell` lie, and what orders a tie (kind, id), without their
+    /// strings: what a nearest search compares, reading the strings of the one it keeps
+    /// (`record(at:)`). Checked as `records(ofCell:)` checks them.
+    func positions(ofCell cell: Int) throws(VenueIndexCorruption) -> [OSMAddressPosition] {
+        try check(cell: cell)
+        let range = firstRecord(ofCell: cell)..<firstRecord(ofCell: cell + 1)
+        var positions: [OSMAddressPosition] = []
+        positions.reserveCapacity(range.count)
+        for index in range {
+            let lat = Double(bitPattern: word(index, 8)), lon = Double(bitPattern: word(index, 16))
+            let kindID = word(index, 24)
+            guard word(index, 0) == number(ofCell: cell), lat.isFinite, abs(lat) <= 90, lon.isFinite, abs(lon) <= 180,
+                let kind = ScannedElement.Kind(rawValue: UInt8(kindID >> 62)), kind != .other,
+                OSMAddressFileFormat.grid.cell(latitude: lat, longitude: lon) == number(ofCell: cell)
+            else {
+                throw VenueIndexCorruption(reason: "an address is not a record of its cell")
+            }
+            positions.append(
+                OSMAddressPosition(index: index, latitude: lat, longitude: lon, kind: kind, id: Int64(kindID & ((1 << 62) - 1))))
+        }
+        return positions
+    }
+
+    /// Record `index` (of a cell `positions(ofCell:)` checked) whole.
+    func record(at index: Int) throws(VenueIndexCorruption) -> OSMAddressRecord {
+        guard let record = record(index) else { throw VenueIndexCorruption(reason: "an address is not a record of its cell") }
+        return record
     }
 
     /// The records of cell `cell` of the table, each whole; damage when they, or the strings
@@ -246,4 +284,14 @@ final class OSMAddressFile: @unchecked Sendable {
             street: parts[0], housenumber: parts[1], postcode: parts[2], city: parts[3], full: parts[4],
             country: parts[5].flatMap(OSMAddressRecord.countryCode))
     }
+}
+
+/// Where one record of an addresses file lies, with what orders a tie: a nearest search
+/// reads these, then the strings of the record it keeps.
+struct OSMAddressPosition {
+    let index: Int
+    let latitude: Double
+    let longitude: Double
+    let kind: ScannedElement.Kind
+    let id: Int64
 }

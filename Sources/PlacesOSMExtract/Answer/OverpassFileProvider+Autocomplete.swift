@@ -50,7 +50,7 @@ extension OverpassFileProvider: AutocompleteProvider {
         diagnostics: Diagnostics
     ) throws -> [AutocompletePrediction]? {
         guard let cache else { return nil }
-        let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
+        let key = keys.key(of: file, path: OverpassDataSource.absolutePath(path))
         let indexPath = cache.indexPath(forSource: key.path)
         let wordsPath = NameWordFormat.path(forIndex: indexPath)
         var indexWritten = false, wordsRewritten = false

@@ -29,6 +29,8 @@ package struct OverpassFileProvider: PlaceProvider {
     /// Called now and then while a long piece of work reads the file (a scan, an index
     /// build, placing ways from their nodes), from any thread; nil for no reports.
     let progress: (@Sendable (ExtractProgress) -> Void)?
+    /// The extract's key, computed once while the file stays as it was.
+    let keys = SourceKeyMemo()
 
     /// `progress` hears how far long work on the file has got, with the file as messages name it.
     package init(path: String, cache: VenueIndexCache? = nil, now: Date? = nil, progress: ExtractProgress.Handler? = nil) {
@@ -131,7 +133,7 @@ package struct OverpassFileProvider: PlaceProvider {
         let prefix = file.read(at: 0, count: 4096)
         let format = prefix.withUnsafeBytes(ExtractFileFormat.init(prefix:))
         guard let cache else { return try scan(file, format, selection, builder: nil, wording: diagnostics.wording) }
-        let key = SourceKey(file: file, path: OverpassDataSource.absolutePath(path))
+        let key = keys.key(of: file, path: OverpassDataSource.absolutePath(path))
         let opened = clock()
         let indexPath = cache.indexPath(forSource: key.path)
         do {

@@ -1,3 +1,4 @@
+import Foundation
 import PlacesSupport
 
 /// What identifies the contents of a `--data` file for its cached index: its path, its
@@ -50,5 +51,22 @@ struct SourceKey: Equatable, Sendable {
             add(file.size - edgeBytes, edgeBytes)
         }
         return hash.finalized
+    }
+}
+
+/// The key of the file a provider last opened, by path and status: the sampled hash reads up
+/// to 384 KiB, and a stream of lookups on one extract (`reverse -`) would read them for every
+/// point. Any write changes a file's status (its change time at least, which no one can set),
+/// so a key found here is the key the file would give again.
+final class SourceKeyMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: SourceKey?
+
+    func key(of file: ReadOnlyFile, path: String) -> SourceKey {
+        let status = file.status
+        if let known = lock.withLock({ last }), known.path == path, known.status == status { return known }
+        let key = SourceKey(path: path, status: status, sampledHash: SourceKey.sampledHash(of: file))
+        lock.withLock { last = key }
+        return key
     }
 }

@@ -35,6 +35,34 @@ struct GeodesicBoundsTests {
         #expect(inside > 20_000)
     }
 
+    /// The floor never rules out a point within its distance: random centres (poles and the
+    /// antimeridian included), distances from a metre to 20,000 km, a point on either side.
+    @Test func theFloorRulesOutOnlyWhatIsFarther() throws {
+        var random = SplitMix(seed: 11)
+        var ruledOut = 0
+        for i in 0..<20_000 {
+            let lat = i % 10 == 0 ? (random.unit() < 0.5 ? -1.0 : 1.0) * (89 + random.unit()) : random.unit() * 180 - 90
+            let lon = i % 7 == 0 ? (random.unit() < 0.5 ? -1.0 : 1.0) * (179 + random.unit()) : random.unit() * 360 - 180
+            let center = try Coordinate(latitude: lat, longitude: lon)
+            let spread = pow(10, random.unit() * 2.3 - 5)
+            let pLat = max(-90, min(90, lat + (random.unit() * 2 - 1) * 90 * spread))
+            var pLon = lon + (random.unit() * 2 - 1) * 180 * spread
+            if pLon > 180 { pLon -= 360 }
+            if pLon < -180 { pLon += 360 }
+            let point = try Coordinate(latitude: pLat, longitude: pLon)
+            let meters = GeodesicDistance.meters(from: center, to: point)
+            for within in [meters, meters * (1 + 1e-12), meters * 1.01, meters * 0.99, meters * 0.5] {
+                let floor = GeodesicDistanceFloor(center: center, within: within)
+                if floor.rulesOut(latitude: pLat, longitude: pLon) {
+                    ruledOut += 1
+                    #expect(meters > within, "\(center) → \(point): \(meters) m ruled out beyond \(within) m")
+                }
+            }
+        }
+        // It is useful too: most points well beyond the distance are ruled out.
+        #expect(ruledOut > 20_000, "\(ruledOut)")
+    }
+
     @Test func isTightAwayFromThePoles() throws {
         let bounds = GeodesicBounds(center: try Coordinate(latitude: 60.17, longitude: 24.94), radius: 1000)
         // 1 km is 0.00898° of latitude at 60°N and 0.01797° of longitude.
