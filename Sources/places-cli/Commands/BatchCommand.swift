@@ -38,12 +38,18 @@ enum BatchCommand: PlacesCommand {
         ],
         notes: [
             "Each output line, in input order: {\"id\", \"line\", \"args\", \"exitCode\", \"result\", \"error\"}: result is what the command prints with --json (null when it prints nothing), error its one-line message (null on success). id is the line's own id, else null; line counts from 1; blank lines are skipped.",
-            "Flags given to batch apply to every line that does not set them; --provider and --data go together, as do --record and --replay, and --cache and --no-cache (a line that sets one of a pair takes neither from the batch). A line that is not JSON, not an array or object, names an unknown command, runs batch, help or a command that prints text (completions, manpage, cassettes), or gives a stream as --data gets its own record with exit code 64; the other lines go on. The extract must be a file: --data -, /dev/stdin or <(...) for the batch is 64 before any line runs.",
+            "Flags given to batch apply to every line that does not set them; --provider and --data go together, as do --record and --replay, and --cache and --no-cache (a line that sets one of a pair takes neither from the batch). A line that is not JSON, not an array or object, names an unknown command, runs batch, help or a command that prints text (completions, manpage, cassettes), or gives a stream as --data gets its own record with exit code 64; the other lines go on. The extract must be a file: --data -, /dev/stdin or <(...) for the batch is 64 before any line runs, as is a bad value of a flag given to batch.",
             "--resume copies the records of the lines that succeeded (same line number, same arguments; whole records only), with the new input's ids, and runs the rest: the new output alone holds every line once. Write it to another file than the one resumed.",
             "Exit status: 0 when every line succeeded, else the exit code of the first line (in input order) that failed. On a terminal, stderr shows progress.",
         ])
 
     static func options(_ args: ParsedArguments, context: RunContext) throws -> BatchOptions {
+        // The flags for every line are read once as a line reads them: a bad value is the
+        // batch's, refused (64) before any line runs, not once a line.
+        _ = try args[ProviderFlags.provider]
+        _ = try args[NetworkFlags.timeout]
+        _ = try args[NetworkFlags.retries]
+        _ = try RequestPolicyOptions.read(args, environment: [:])
         let qps = try args[Self.qps]
         return BatchOptions(
             input: args.positionals.first.flatMap { $0 == "-" ? nil : $0 },

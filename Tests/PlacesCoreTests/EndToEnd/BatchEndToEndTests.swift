@@ -205,6 +205,22 @@ struct BatchEndToEndTests {
         #expect(inFlight.highest <= 2, "Overpass had \(inFlight.highest) requests at once")
     }
 
+    /// A bad value among the flags given to batch for every line is the batch's: one error
+    /// line and 64 before any line runs, not the same error in every record.
+    @Test(arguments: [
+        (["--timeout", "x"], "--timeout 'x' is not a number"), (["--retries", "-1"], "--retries"),
+        (["--cache", "forever"], "--cache 'forever'"), (["--provider", "nope"], "nope"),
+        (["--cache", "1h", "--no-cache"], "--cache and --no-cache contradict each other"),
+    ])
+    func aBadFlagForEveryLineIsRefusedOnce(_ flags: [String], _ says: String) async throws {
+        let lines = Array(repeating: #"["nearby","--at","60.17,24.94","--limit","1"]"#, count: 3).joined(separator: "\n")
+        let r = try PlacesBinary.shell(
+            "printf '%s\\n' \"$LINES\" | \"$PLACES\" batch --data \"$DATA\" " + flags.map { "'\($0)'" }.joined(separator: " "),
+            environment: PlacesBinary.baseEnvironment().merging(["LINES": lines]) { $1 })
+        #expect(r.status == 64 && r.stdout.isEmpty, "\(r)")
+        #expect(r.errorLines.count == 1 && r.stderr.hasPrefix("places: error: ") && r.stderr.contains(says), "\(r)")
+    }
+
     @Test func aBadLineIsItsOwnRecordAndTheOthersGoOn() async throws {
         let lines = [
             #"["nearby","--near","Helsinki","--type","cafe","--limit","2","--fields","id,name"]"#,
