@@ -98,7 +98,9 @@ public struct MapDrawing: Sendable {
             circles.append(box(around: badge, radius: radius))
             badges.append((marker, point, badge, radius))
         }
-        var placer = LabelPlacer(bounds: mapFrame.insetBy(2), obstacles: furniture + circles)
+        // A marker moved aside leaves a dot on its place, which labels keep clear of too.
+        let dots = badges.filter { $0.1 != $0.2 }.map { box(around: $0.1, radius: 4) }
+        var placer = LabelPlacer(bounds: mapFrame.insetBy(2), obstacles: furniture + circles + dots)
         var markers: [PlacedMarker] = []
         for (marker, point, badge, radius) in badges {
             let (text, labelWidth, labelHeight) = LabelPlacer.measure(TerminalText.shown(marker.name))

@@ -37,7 +37,12 @@ struct MapRenderer {
 
     /// A list of places (`nearby`, `search`, `favorite list`): numbered in the table's order.
     func venues(_ venues: [Venue], center: Coordinate?, route: [Coordinate]?, title: String) throws -> String {
-        try draw(venues, pins: center.map { [MapPin(role: .centre, coordinate: $0)] } ?? [], route: route, title: title)
+        var pins = center.map { [MapPin(role: .centre, coordinate: $0)] } ?? []
+        // Along a route: its ends.
+        if let first = route?.first, let last = route?.last {
+            pins += [MapPin(role: .start, coordinate: first), MapPin(role: .end, coordinate: last)]
+        }
+        return try draw(venues, pins: pins, route: route, title: title)
     }
 
     /// `reverse`: each point as a pin (the first is `centre`), the nearest places numbered.
