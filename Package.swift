@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(name: "overpass-synth", dependencies: ["CZlib"]),
         .testTarget(
             name: "PlacesCoreTests",
-            dependencies: ["PlacesCore", "PlacesGazetteer", "places-cli", "overpass-synth", "NearestCafes", "SearchBox"],
+            dependencies: ["PlacesCore", "PlacesGazetteer", "places-cli", "overpass-synth", "NearestCafes", "SearchBox", "CZlib"],
             resources: [.copy("Resources")]
         ),
     ]

@@ -23,6 +23,15 @@ public struct MapMarker: Sendable, Equatable {
     }
 }
 
+extension MapMarker {
+    /// The marker of `venue` at row `number`.
+    public init(_ venue: Venue, number: Int) {
+        self.init(
+            number: number, id: venue.id.description, name: venue.name, address: venue.address, distanceMeters: venue.distanceMeters,
+            coordinate: venue.coordinate)
+    }
+}
+
 /// A point that is not one of the places: the search centre (or a reverse point), or
 /// either end of a route.
 public struct MapPin: Sendable, Equatable {
@@ -59,6 +68,20 @@ public struct MapContent: Sendable {
     public var streets: (any StreetMapSource)?
     /// A line saying what the map shows, for the document's `<title>`.
     public var title: String
+
+    /// The credits the places of `venues` need on a map, each once, in the order their
+    /// providers first appear.
+    public static func credits(for venues: [Venue]) -> [String] {
+        var credits: [String] = []
+        for venue in venues {
+            if let credit = venue.provider.profile.mapCredit, !credits.contains(credit) { credits.append(credit) }
+        }
+        return credits
+    }
+
+    /// Whether a map of our own may show `provider`'s places: Google's terms forbid it
+    /// (`ProviderProfile.google`).
+    public static func mayShow(_ provider: ProviderName) -> Bool { provider.profile.mapCredit != nil }
 
     /// The sizes a map may have: large enough to hold its legend and credits, small enough
     /// that no browser refuses it.

@@ -94,7 +94,7 @@ public struct MapDrawing: Sendable {
         var circles = pinPoints.map { box(around: $0.1, radius: 8) }
         for marker in content.markers {
             let point = view.pixel(marker.coordinate), radius = radius(of: marker.number)
-            let badge = freeSpot(near: point, radius: radius, taken: circles, inside: mapFrame.insetBy(2))
+            let badge = freeSpot(near: point, radius: radius, taken: circles, inside: fitFrame)
             circles.append(box(around: badge, radius: radius))
             badges.append((marker, point, badge, radius))
         }
@@ -137,14 +137,15 @@ public struct MapDrawing: Sendable {
     }
 
     /// Where a marker's circle goes: on its point when no circle drawn before covers it,
-    /// else the nearest free spot on rings around it (so every number shows), else its point.
+    /// else the nearest free spot on the two rings around it (so every number shows), else
+    /// its point (in a crowd, a number moved farther would lose its place).
     static func freeSpot(near point: PixelPoint, radius: Double, taken: [PixelRect], inside bounds: PixelRect) -> PixelPoint {
         func free(_ p: PixelPoint) -> Bool {
             let circle = box(around: p, radius: radius - 1)
             return !taken.contains { $0.intersects(circle) }
         }
         if free(point) { return point }
-        for ring in 1...4 {
+        for ring in 1...2 {
             let distance = Double(ring) * radius * 2.2, steps = 8 * ring
             for step in 0..<steps {
                 let angle = Double(step) / Double(steps) * 2 * Double.pi - Double.pi / 2

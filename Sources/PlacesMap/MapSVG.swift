@@ -263,7 +263,13 @@ struct MapSVGWriter {
         out += "<g id=\"attribution\" font-size=\"\(n(MapDrawing.attributionFontSize))\" fill=\"\(MapStyle.text)\">"
         out +=
             "<rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" fill=\"#ffffff\" fill-opacity=\"0.8\"/>"
-        out +=
-            "<text x=\"\(n(box.maxX - 4))\" y=\"\(n(box.maxY - 4))\" text-anchor=\"end\">\(SVGText.escaped(MapDrawing.attributionText(drawing.attributions)))</text></g>\n"
+        let credits = SVGText.escaped(MapDrawing.attributionText(drawing.attributions))
+        let text = "<text x=\"\(n(box.maxX - 4))\" y=\"\(n(box.maxY - 4))\" text-anchor=\"end\">\(credits)</text>"
+        // OpenStreetMap asks that its credit say where the data's licence is: a link, in a browser.
+        if drawing.attributions.contains(where: { $0.contains("OpenStreetMap") }) {
+            out += "<a href=\"https://www.openstreetmap.org/copyright\">\(text)</a></g>\n"
+        } else {
+            out += "\(text)</g>\n"
+        }
     }
 }

@@ -18,17 +18,19 @@ struct MapRenderer {
         let cache = noCache ? nil : VenueIndexCache(environment: context.environment)?.directory
         var path = options.mapData
         if path == nil, let providerOptions, let data = try ProviderSelection.dataFile(providerOptions, context: context),
-            OSMStreetMap.isPBF(path: data)
+            StreetMaps.isOpenStreetMapPBF(data)
         {
             path = data
         }
-        let streets = try path.map { try OSMStreetMap.open(path: $0, cacheDirectory: cache, diagnostics: context.diagnostics) }
+        let streets = try path.map {
+            try StreetMaps.openStreetMap(extract: $0, cacheDirectory: cache, diagnostics: context.diagnostics)
+        }
         return MapRenderer(size: options.size, streets: streets)
     }
 
     /// Refuses a map of places from `providers` when one of them forbids it.
     static func checkTerms(_ providers: [ProviderName]) throws {
-        if let forbidding = providers.first(where: { $0.profile.mapCredit == nil }) {
+        if let forbidding = providers.first(where: { !MapContent.mayShow($0) }) {
             throw UsageError(
                 "\(forbidding.profile.displayName)'s terms do not allow its places on a map other than Google's (Google Maps Platform Terms §3.2.3(e)), and --format svg draws its own: use --format geojson, or --provider osm or foursquare"
             )
@@ -52,18 +54,10 @@ struct MapRenderer {
     }
 
     private func draw(_ venues: [Venue], pins: [MapPin], route: [Coordinate]?, title: String) throws -> String {
-        let markers = venues.enumerated().map { row, venue in
-            MapMarker(
-                number: row + 1, id: venue.id.description, name: venue.name, address: venue.address,
-                distanceMeters: venue.distanceMeters, coordinate: venue.coordinate)
-        }
-        var credits: [String] = []
-        for venue in venues {
-            if let credit = venue.provider.profile.mapCredit, !credits.contains(credit) { credits.append(credit) }
-        }
+        let markers = venues.enumerated().map { MapMarker($1, number: $0 + 1) }
         let content = MapContent(
-            width: size.width, height: size.height, markers: markers, pins: pins, route: route, attributions: credits,
-            streets: streets, title: title)
+            width: size.width, height: size.height, markers: markers, pins: pins, route: route,
+            attributions: MapContent.credits(for: venues), streets: streets, title: title)
         return try MapDrawing.draw(content).svg()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesMap
 import PlacesSupport
 
 /// Runs `places favorite list`: the snapshots from the file, offline, as venues with
@@ -46,7 +47,7 @@ enum FavoriteListRunner {
     /// The favorites a map of our own may show: those of a provider whose terms forbid it
     /// (Google's) are left out, with a note counting them.
     private static func drawable(_ venues: [Venue], context: RunContext) -> [Venue] {
-        let kept = venues.filter { $0.provider.profile.mapCredit != nil }
+        let kept = venues.filter { MapContent.mayShow($0.provider) }
         let left = venues.count - kept.count
         if left > 0 {
             context.diagnostics.note(
