@@ -55,8 +55,14 @@ struct MapBrowserTests {
         ])
         try checkMarkersAndLabels(svg, image)
         // The route: the blue of its line along the straight line between the ends.
+        // Its ends, A and B, where the route starts and ends.
         let ends = try MapSVGEndToEndTests.elements(svg, idPrefix: "route-")
-        #expect(ends.isEmpty)
+        #expect(ends.map { $0["id"] } == ["route-start", "route-end"])
+        for end in ends {
+            let (x, y) = try #require(Self.translation(end["transform"]))
+            let drawn = image.isNear((31, 95, 191), x: Int(x.rounded()), y: Int(y.rounded()), radius: 6, tolerance: 40)
+            #expect(drawn, "\(end["id"] ?? "?") not drawn at \(x),\(y)")
+        }
         let blue = image.count(where: { Int($0.b) > Int($0.r) + 60 && $0.b > 140 && $0.g < 150 })
         #expect(blue > 800, "the route's blue: \(blue) pixels")
         // Streets: the land colour and white street fill both show.
