@@ -164,6 +164,28 @@ struct MapSVGEndToEndTests {
         #expect(missing.status == 66 && missing.errorLines.count == 1, "\(missing)")
     }
 
+    /// A hostile street map: a 30 KB file whose one street names 31 million nodes (its zlib
+    /// inflates to them) is one error line, 65, under an address-space cap of 1 GiB (the
+    /// street file's reading is bounded as every other reading of a PBF is); a file that is
+    /// cut short is 65 too, and neither leaves a street file behind.
+    @Test func aHostileStreetMapIsOneErrorLineInBoundedMemory() throws {
+        let dir = try TemporaryDirectory()
+        let block = CraftedPBF.zlibBlock(CraftedPBF.wayWithRefs(count: 31_000_000, strings: CraftedPBF.streetStrings))
+        let bomb = try dir.write("bomb.osm.pbf", CraftedPBF.file([block]))
+        let helsinki = try Data(contentsOf: URL(fileURLWithPath: Self.pbf))
+        let cut = try dir.write("cut.osm.pbf", helsinki.prefix(helsinki.count * 2 / 3))
+        for path in [bomb, cut] {
+            let run = try PlacesBinary.runMeasured(
+                ["nearby", "--near", "Helsinki", "--data", Self.json, "--format", "svg", "--map-data", path], environment: environment(dir),
+                addressSpaceLimit: PBFMemoryEndToEndTests.addressSpace, killAfter: 300)
+            let r = run.result
+            #expect(r.status == 65 && r.stdout.isEmpty && r.stderrLines.count == 1, "\(path): \(run)")
+            #expect(r.errorLines.first?.contains("is not a readable OpenStreetMap PBF file") == true, "\(path): \(run)")
+        }
+        let cache = (try? FileManager.default.contentsOfDirectory(atPath: dir.file("cache/places"))) ?? []
+        #expect(!cache.contains { $0.hasSuffix(".map") }, "\(cache)")
+    }
+
     /// Hostile names in an extract are text in the map, and the document stays XML.
     @Test func aHostileExtractsNamesAreText() throws {
         let dir = try TemporaryDirectory()
