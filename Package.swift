@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "places", targets: ["places-cli"]),
         .library(name: "PlacesCore", targets: ["PlacesCore"]),
         .library(name: "PlacesGazetteer", targets: ["PlacesGazetteer"]),
+        .library(name: "PlacesMap", targets: ["PlacesMap"]),
     ],
     targets: [
         // zlib for the blobs of `.osm.pbf` extracts. A system library, not a package: the
@@ -53,6 +54,9 @@ let package = Package(
                 "PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSM", "PlacesGoogle",
                 "PlacesFoursquare", "PlacesRouting",
             ]),
+        // The answer drawn as a map (`--format svg`): Web Mercator, labels placed without
+        // overlap, streets from any StreetMapSource, written as SVG. An app may draw with it too.
+        .target(name: "PlacesMap", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel"]),
         // The GeoNames city gazetteer (1.8 MB of names): `--near`, POINT names.
         .target(name: "PlacesGazetteer", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesCore"]),
         // The only target that knows argv, the environment, stdout/stderr and exit codes.
@@ -60,7 +64,7 @@ let package = Package(
             name: "places-cli",
             dependencies: [
                 "PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP", "PlacesProviderKit", "PlacesOSMExtract", "PlacesGoogle",
-                "PlacesFoursquare", "PlacesRouting", "PlacesCore", "PlacesGazetteer",
+                "PlacesFoursquare", "PlacesRouting", "PlacesCore", "PlacesGazetteer", "PlacesMap",
             ]
         ),
         // What an app writes: the nearest cafes with PlacesCore's public API alone (no
@@ -72,7 +76,7 @@ let package = Package(
         .executableTarget(name: "overpass-synth", dependencies: ["CZlib"]),
         .testTarget(
             name: "PlacesCoreTests",
-            dependencies: ["PlacesCore", "PlacesGazetteer", "places-cli", "overpass-synth", "NearestCafes", "SearchBox"],
+            dependencies: ["PlacesCore", "PlacesGazetteer", "places-cli", "overpass-synth", "NearestCafes", "SearchBox", "CZlib"],
             resources: [.copy("Resources")]
         ),
     ]

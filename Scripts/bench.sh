@@ -23,7 +23,7 @@
 # PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3), AUTOCOMPLETE_SIZE (1000000; 0 skips),
 # BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000),
 # REVERSE_POINTS (100000; 0 skips), REVERSE_RUNS (5), RG_VENV ($BENCH_DIR/rg-venv),
-# EXTRACT_POINTS (10000; 0 skips).
+# EXTRACT_POINTS (10000; 0 skips), MAP_RUNS (20; 0 skips the map).
 #
 # The dense circle (issue 11): DENSE_SIZE elements all within 50 km of 60.25,25.0
 # (overpass-synth --disc), `nearby --radius 50000` with no --type, the nearest 20, as the
@@ -394,6 +394,42 @@ for _ in range(int(sys.argv[1])):
         row "\`places reverse - $how\`" "$median" "$min" "$max" "$sd" "$n" "$(awk "BEGIN { printf \"%.3f ms\", $median / $EXTRACT_POINTS }")" \
             "$(rss sh -c "exec \"$PLACES\" reverse - $how < \"$local_points\"") MB"
     done
+fi
+
+# The map (issue 35): `nearby --near Helsinki --radius 2000` on the Helsinki PBF as
+# --format json and as --format svg (its streets from the street file beside the index,
+# written by a first map), and the same on the JSON extract (no street data: a graticule),
+# warm; the first map of the PBF (reads the file, writes the street file) against the first
+# JSON query; and the SVG's size. Budgets: warm svg ≤ 150 ms, ≤ 20 ms over json without
+# street data; the street file built only when a map is first asked for; ≤ 2 MB.
+MAP_RUNS=${MAP_RUNS:-20}
+if (( MAP_RUNS > 0 )); then
+    map_cache="$BENCH_DIR/map-cache"
+    echo
+    echo "| map of \`nearby --near Helsinki --radius 2000\` | median | spread | vs json | peak RSS | bytes |"
+    echo "| --- | --- | --- | --- | --- | --- |"
+    for data in Fixtures/osm/helsinki.osm.pbf Fixtures/osm/helsinki-pois.json; do
+        query=(nearby --near Helsinki --radius 2000 --data "$data")
+        rm -rf "$map_cache"
+        XDG_CACHE_HOME="$map_cache" "$PLACES" "${query[@]}" --format svg > /dev/null
+        json_median=
+        for format in json svg; do
+            command=(env XDG_CACHE_HOME="$map_cache" "$PLACES" "${query[@]}" --format "$format")
+            read -r median min max sd n < <(measure "map-${data##*.}-$format" "$MAP_RUNS" -- "${command[@]}")
+            versus=""
+            [[ -n "$json_median" ]] && versus=$(awk -v a="$median" -v b="$json_median" 'BEGIN { printf "%+.1f ms", a - b }')
+            [[ -z "$json_median" ]] && json_median=$median
+            bytes=$("${command[@]}" | wc -c)
+            row "\`--data ${data##*/} --format $format\`, warm" "$median" "$min" "$max" "$sd" "$n" "$versus" "$(rss "${command[@]}") MB | $bytes"
+        done
+    done
+    pbf=(nearby --near Helsinki --radius 2000 --data Fixtures/osm/helsinki.osm.pbf)
+    read -r median min max sd n < <(measure "map-first-json" 5 --prepare "rm -rf $(quote "$map_cache")" -- env XDG_CACHE_HOME="$map_cache" "$PLACES" "${pbf[@]}" --format json)
+    first_json=$median
+    row "\`--data helsinki.osm.pbf --format json\`, first query (reads, indexes)" "$median" "$min" "$max" "$sd" "$n" "" ""
+    read -r median min max sd n < <(measure "map-first-svg" 5 --prepare "rm -rf $(quote "$map_cache")" -- env XDG_CACHE_HOME="$map_cache" "$PLACES" "${pbf[@]}" --format svg)
+    row "\`--data helsinki.osm.pbf --format svg\`, first map (also writes the street file)" "$median" "$min" "$max" "$sd" "$n" \
+        "$(awk -v a="$median" -v b="$first_json" 'BEGIN { printf "%+.0f%%", (a / b - 1) * 100 }')" ""
 fi
 
 # cassettes upkeep at scale (issue 22): CASSETTE_FILES copies of a 1.5 KB recording, `list`

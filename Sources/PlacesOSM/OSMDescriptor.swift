@@ -33,3 +33,14 @@ extension ProviderDescriptor {
             return OverpassAPIProvider(http: http, endpoint: configuration.baseURL(.overpass), now: configuration.now)
         })
 }
+
+/// An OpenStreetMap extract's streets, railways, water and parks for a map (`--format svg`),
+/// as PlacesCore offers them to apps: the extract's street file, read a view's tiles at a time.
+package enum OSMStreetMaps {
+    package static func open(path: String, cacheDirectory: String?, diagnostics: Diagnostics) throws -> any StreetMapSource {
+        try OSMStreetMap.open(path: path, cacheDirectory: cacheDirectory, diagnostics: diagnostics)
+    }
+
+    /// Whether `path` names an `.osm.pbf` extract (its first bytes say so).
+    package static func isPBF(path: String) -> Bool { OSMStreetMap.isPBF(path: path) }
+}

@@ -1,4 +1,4 @@
 /// `--format`: how results are written to stdout.
 package enum OutputFormat: String, Sendable, CaseIterable {
-    case table, json, ndjson, csv, geojson
+    case table, json, ndjson, csv, geojson, svg
 }

@@ -19,6 +19,10 @@ package struct ProviderProfile: Sendable {
     package var placeNoun: @Sendable (PlaceID) -> String = { "place \($0)" }
     /// The provider's own page for a place id, where there is one without asking.
     var placePage: @Sendable (_ rawID: String) -> String? = { _ in nil }
+    /// The credit a map of places' own (`--format svg`, drawn over OpenStreetMap or a
+    /// graticule) must show when it draws this provider's places; nil when the provider's
+    /// terms do not let its places be drawn on such a map at all.
+    package var mapCredit: String?
 
     /// Opaque ids travel in URL paths: anything that could escape one is refused.
     static let opaqueIDProblem: @Sendable (ProviderName, String, String) -> String? = { provider, text, raw in
@@ -31,10 +35,23 @@ package struct ProviderProfile: Sendable {
 
 extension ProviderProfile {
     /// Google Places: opaque ids, billed by the tier its field mask sets.
+    ///
+    /// No map credit: Google Maps Platform Terms of Service §3.2.3(e), "No Use With Non-Google
+    /// Maps": "Customer will not use the Google Maps Core Services with or near a non-Google
+    /// Map in a Customer Application. For example, Customer will not (i) display or use Places
+    /// content on a non-Google Map" (https://cloud.google.com/maps-platform/terms); the Places
+    /// API policies say the same: "Places API results displayed on a map must be shown on a
+    /// Google Map" (https://developers.google.com/maps/documentation/places/web-service/policies).
     static let google = ProviderProfile(displayName: "Google Places", letter: "G", tiers: TierLadder.google)
 
     /// Foursquare Places: opaque ids, Pro and Premium fields.
-    static let foursquare = ProviderProfile(displayName: "Foursquare", letter: "F", tiers: TierLadder.foursquare)
+    ///
+    /// Its map credit: "If your application uses our Places API, you must credit Foursquare as
+    /// the source of your data through either visual credit (i.e., buttons, our developer
+    /// logo, etc.) or contextual credit (i.e., woven into copy, etc.)"
+    /// (https://docs.foursquare.com/fsq-developers-places/reference/usage-guidelines).
+    static let foursquare = ProviderProfile(
+        displayName: "Foursquare", letter: "F", tiers: TierLadder.foursquare, mapCredit: "Places: Foursquare")
 
     /// OpenStreetMap: `node/N`, `way/N` or `relation/N`, each with its page on openstreetmap.org;
     /// no ratings, no billing.
@@ -45,7 +62,10 @@ extension ProviderProfile {
                 ? "'\(text)' is not an OpenStreetMap id: expected osm:node/N, osm:way/N or osm:relation/N" : nil
         },
         placeNoun: { $0.rawID },
-        placePage: { raw in OSMElementRef(rawID: raw).map { "https://www.openstreetmap.org/\($0.type.rawValue)/\($0.id)" } })
+        placePage: { raw in OSMElementRef(rawID: raw).map { "https://www.openstreetmap.org/\($0.type.rawValue)/\($0.id)" } },
+        // "We require that you use the credit “© OpenStreetMap contributors”"
+        // (https://www.openstreetmap.org/copyright).
+        mapCredit: "© OpenStreetMap contributors")
 }
 
 extension ProviderName {

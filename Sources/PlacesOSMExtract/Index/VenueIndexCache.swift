@@ -58,7 +58,7 @@ package struct VenueIndexCache: Sendable, Equatable {
                 if index != current, access(index, F_OK) != 0 { unlink(path) }
                 continue
             }
-            if name.hasPrefix("osm-"), name.hasSuffix(".idx.addresses") { continue }
+            if name.hasPrefix("osm-"), name.hasSuffix(".idx.addresses") || name.hasSuffix(".idx.map") { continue }
             guard name.hasPrefix("osm-"), name.hasSuffix(".idx") else { continue }
             switch Self.source(ofIndexAt: path) {
             case .gone, .otherVersion:
@@ -66,6 +66,7 @@ package struct VenueIndexCache: Sendable, Equatable {
                 unlink(path + ".venues")
                 unlink(path + ".words")
                 unlink(path + ".addresses")
+                unlink(path + ".map")
             case .present, .unreadable: break
             }
         }
@@ -77,7 +78,7 @@ package struct VenueIndexCache: Sendable, Equatable {
         var files = 0, bytes = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where name.hasSuffix(".idx") || name.hasSuffix(".idx.venues") || name.hasSuffix(".idx.words")
-            || name.hasSuffix(".idx.addresses") || name.hasSuffix(".tmp")
+            || name.hasSuffix(".idx.addresses") || name.hasSuffix(".idx.map") || name.hasSuffix(".tmp")
         {
             var info = stat()
             guard lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }

@@ -109,7 +109,8 @@ struct FilterFlags: Sendable {
 
 /// `--format`, `--json`, `--fields`: what is printed, and how.
 enum OutputFlags {
-    static let format = Flag<OutputFormat>("format", value: "FORMAT", default: .table, help: "table, json, ndjson, csv or geojson")
+    static let format = Flag<OutputFormat>(
+        "format", value: "FORMAT", default: .table, help: "table, json, ndjson, csv, geojson or svg (a map)")
     static let json = Flag<Bool>("json", short: "j", help: "same as --format json")
     static let fields = Flag<FieldSelection>(
         "fields", value: "LIST", default: .default, shown: FieldSelection.default.fields.map(\.rawValue).joined(separator: ","),
@@ -119,6 +120,18 @@ enum OutputFlags {
         parseAll: FieldSelection.parse)
 
     static let group = FlagGroup(title: "Output", flags: [format, json, fields])
+}
+
+/// `--size`, `--map-data`: how `--format svg` draws its map.
+enum MapFlags {
+    static let size = Flag<MapSize>(
+        "size", value: "WxH", default: MapSize(), shown: "800x600",
+        help: "the map's width and height in pixels (with --format svg; each 200 to 8000)", parse: MapSize.parse)
+    static let mapData = Flag<String?>(
+        "map-data", value: "FILE", defaultText: "--data when it is .osm.pbf", completion: .files,
+        help: "draw streets, railways, water and parks from this OpenStreetMap .osm.pbf (with --format svg)")
+
+    static let group = FlagGroup(title: "Map (--format svg)", flags: [size, mapData])
 }
 
 /// `--provider`, `--data`, `--no-cache`: who answers.

@@ -51,7 +51,7 @@ enum AutocompleteCommand: PlacesCommand {
             types: try args[Self.type],
             limit: try args[Self.limit],
             session: try args[Self.session].map { try SessionChoice.parse($0, wording: context.diagnostics.wording) },
-            format: try SharedOptions.format(args),
+            format: try AutocompleteOptions.format(args),
             network: try SharedOptions.network(args, environment: context.environment),
             providerOptions: try SharedOptions.provider(args))
     }

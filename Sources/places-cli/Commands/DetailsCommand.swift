@@ -18,7 +18,7 @@ enum DetailsCommand: PlacesCommand {
                 completion: .favoriteIDs)
         ],
         groups: [
-            OutputFlags.group, FlagGroup(title: "Provider", flags: [ProviderFlags.data, ProviderFlags.noCache]),
+            OutputFlags.group, MapFlags.group, FlagGroup(title: "Provider", flags: [ProviderFlags.data, ProviderFlags.noCache]),
             FlagGroup(title: "Autocomplete", flags: [session]),
             NetworkFlags.group,
         ],

@@ -13,7 +13,7 @@ enum FavoriteListCommand: PlacesCommand {
         ["favorite", "list"], summary: "list your favorites (offline), nearest first when given a location",
         usage: [.oneOf([[LocationFlags.at], [LocationFlags.near]])],
         groups: [
-            LocationFlags.group, FlagGroup(title: "Output", flags: [OutputFlags.format, OutputFlags.json, fields]),
+            LocationFlags.group, FlagGroup(title: "Output", flags: [OutputFlags.format, OutputFlags.json, fields]), MapFlags.group,
             FlagGroup(title: "Network", flags: [NetworkFlags.verbose]),
         ],
         examples: ["places favorite list --near Helsinki", "places favorite list --json | jq -r '.[].id'"],
@@ -26,7 +26,8 @@ enum FavoriteListCommand: PlacesCommand {
         FavoriteListOptions(
             location: try SharedOptions.location(args),
             format: try SharedOptions.format(args),
-            fields: try args[Self.fields])
+            fields: try args[Self.fields],
+            map: try SharedOptions.map(args, format: try SharedOptions.format(args)))
     }
 
     static func run(_ options: FavoriteListOptions, context: RunContext) async throws -> String {

@@ -9,7 +9,7 @@ enum NearbyCommand: PlacesCommand {
             .optional(FilterFlags.nearby.type), .optional(FilterFlags.nearby.radius),
         ],
         groups: [
-            LocationFlags.group, AlongRouteFlags.group, FilterFlags.nearby.group, OutputFlags.group, ProviderFlags.group,
+            LocationFlags.group, AlongRouteFlags.group, FilterFlags.nearby.group, OutputFlags.group, MapFlags.group, ProviderFlags.group,
             NetworkFlags.group,
         ],
         examples: [

@@ -20,6 +20,7 @@ enum ReverseCommand: PlacesCommand {
         groups: [
             FlagGroup(title: "Reverse", flags: [cityOnly, limit]),
             OutputFlags.group,
+            MapFlags.group,
             ProviderFlags.group,
             NetworkFlags.group,
         ],
@@ -45,8 +46,8 @@ enum ReverseCommand: PlacesCommand {
             points = .given(try texts.map { try Coordinate.parse($0) })
         }
         let output = try SharedOptions.output(args)
-        if points == .standardInput, output.format == .geojson {
-            let formats = "as NDJSON or with --format csv; --format geojson takes the points as arguments"
+        if points == .standardInput, output.format == .geojson || output.format == .svg {
+            let formats = "as NDJSON or with --format csv; --format \(output.format.rawValue) takes the points as arguments"
             throw UsageError("reverse - writes a record a line as it goes, \(formats)")
         }
         return ReverseOptions(

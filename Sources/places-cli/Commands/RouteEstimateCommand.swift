@@ -12,7 +12,7 @@ enum RouteEstimateCommand: PlacesCommand {
         ],
         groups: [
             FlagGroup(title: "Route", flags: [RouteFlags.from, RouteFlags.to, RouteFlags.mode, RouteFlags.router, steps]),
-            FlagGroup(title: "Output", flags: [OutputFlags.format, OutputFlags.json]),
+            FlagGroup(title: "Output", flags: [OutputFlags.format, OutputFlags.json]), MapFlags.group,
             FlagGroup(title: "Provider", flags: [ProviderFlags.data]),
             NetworkFlags.group,
         ],
@@ -41,6 +41,7 @@ enum RouteEstimateCommand: PlacesCommand {
             router: try args[RouteFlags.router],
             steps: try args[Self.steps],
             format: try SharedOptions.output(args).format,
+            map: try SharedOptions.output(args).map,
             network: try SharedOptions.network(args, environment: context.environment),
             providerOptions: try SharedOptions.provider(args))
     }

@@ -10,7 +10,7 @@ enum SearchCommand: PlacesCommand {
         ],
         positionals: [PositionalSpec(name: "QUERY", help: "what to look for, e.g. 'sushi' or 'pharmacy'; quote several words")],
         groups: [
-            LocationFlags.group, AlongRouteFlags.group, FilterFlags.search.group, OutputFlags.group, ProviderFlags.group,
+            LocationFlags.group, AlongRouteFlags.group, FilterFlags.search.group, OutputFlags.group, MapFlags.group, ProviderFlags.group,
             NetworkFlags.group,
         ],
         examples: [

@@ -34,3 +34,15 @@ struct AutocompleteOptions: Sendable {
     var network: NetworkOptions
     var providerOptions: ProviderOptions
 }
+
+extension AutocompleteOptions {
+    /// Predictions are words to pick from, most without a position: they have no map.
+    static let noMap = UsageError("autocomplete predictions have no map: use --format table, json, ndjson, csv or geojson")
+
+    /// `--format` / `--json`, without svg.
+    static func format(_ args: ParsedArguments) throws -> OutputFormat {
+        let format = try SharedOptions.format(args)
+        if format == .svg { throw noMap }
+        return format
+    }
+}

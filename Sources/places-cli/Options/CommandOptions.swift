@@ -1,5 +1,6 @@
 import PlacesCore
 import PlacesHTTP
+import PlacesMap
 
 /// Where a search is centred, as the user gave it.
 enum LocationSpec: Sendable, Equatable {
@@ -9,10 +10,34 @@ enum LocationSpec: Sendable, Equatable {
     case point(PointSpec)
 }
 
-/// `--format`, `--json`, `--fields`.
+/// `--format`, `--json`, `--fields`, and how a map is drawn.
 struct OutputOptions: Sendable {
     var format = OutputFlags.format.defaultValue
     var fields = OutputFlags.fields.defaultValue
+    var map = MapOptions()
+}
+
+/// `--size`, `--map-data`: read only with `--format svg` (given without it, a usage error).
+struct MapOptions: Sendable, Equatable {
+    var size = MapSize()
+    var mapData: String?
+}
+
+/// `--size WxH`.
+struct MapSize: Sendable, Equatable {
+    var width = 800
+    var height = 600
+
+    static func parse(_ text: String) throws -> MapSize {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let range = MapContent.sizeRange
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), range.contains(width), range.contains(height)
+        else {
+            throw UsageError(
+                "bad --size '\(text)': expected WIDTHxHEIGHT in pixels, each \(range.lowerBound) to \(range.upperBound), e.g. 800x600")
+        }
+        return MapSize(width: width, height: height)
+    }
 }
 
 /// `--timeout`, `--retries`, `--dry-run`, `--record`, `--replay`, and the request policy

@@ -18,4 +18,5 @@ struct FavoriteListOptions: Sendable {
     var location: LocationSpec?
     var format: OutputFormat
     var fields: FavoriteFieldSelection
+    var map = MapOptions()
 }

@@ -9,6 +9,7 @@ struct RouteEstimateOptions: Sendable {
     /// `--steps`: turn-by-turn instructions where the router has them.
     var steps: Bool
     var format: OutputFormat
+    var map = MapOptions()
     var network: NetworkOptions
     /// `--data`, for PLACE_ID points with an `osm:` id.
     var providerOptions: ProviderOptions

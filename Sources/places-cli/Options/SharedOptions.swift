@@ -14,7 +14,19 @@ enum SharedOptions {
     }
 
     static func output(_ args: ParsedArguments) throws -> OutputOptions {
-        OutputOptions(format: try format(args), fields: try args.ifDeclared(OutputFlags.fields))
+        let format = try format(args)
+        return OutputOptions(format: format, fields: try args.ifDeclared(OutputFlags.fields), map: try map(args, format: format))
+    }
+
+    /// `--size`, `--map-data`: a map's flags, refused with any format but svg (they would
+    /// change nothing, and the user expects a map).
+    static func map(_ args: ParsedArguments, format: OutputFormat) throws -> MapOptions {
+        guard args.spec.declares(MapFlags.size) else { return MapOptions() }
+        if format != .svg {
+            if args.isGiven(MapFlags.size) { throw UsageError("--size is the size of a map: give it with --format svg") }
+            if args.isGiven(MapFlags.mapData) { throw UsageError("--map-data draws a map's streets: give it with --format svg") }
+        }
+        return MapOptions(size: try args[MapFlags.size], mapData: try args[MapFlags.mapData])
     }
 
     /// `--format` / `--json`: the later one wins (`--json` after `--format csv` is json).

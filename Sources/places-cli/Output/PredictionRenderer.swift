@@ -11,7 +11,7 @@ enum PredictionRenderer {
     static func render(
         _ predictions: [AutocompletePrediction], format: OutputFormat, sessionToken: String? = nil,
         terminal: TerminalInfo = .plain
-    ) -> String {
+    ) throws -> String {
         switch format {
         case .json:
             let records = JSONValue.array(predictions.map { record($0) })
@@ -25,6 +25,8 @@ enum PredictionRenderer {
             return geojson(predictions).pretty + "\n"
         case .table:
             return table(predictions, terminal: terminal)
+        case .svg:
+            throw AutocompleteOptions.noMap
         }
     }
 

@@ -7,13 +7,16 @@ import PlacesSupport
 /// `from`, `to` (`latitude`, `longitude`, `name`, `id`), `mode`, `router`,
 /// `distanceMeters`, `durationSeconds`, `straightLineMeters`, `mapsUrl`.
 enum RouteRenderer {
-    static func render(_ route: RouteEstimate, format: OutputFormat) -> String {
+    static func render(_ route: RouteEstimate, format: OutputFormat, map: MapRenderer? = nil) throws -> String {
         switch format {
         case .json: return json(route).pretty + "\n"
         case .ndjson: return json(route).compact + "\n"
         case .csv: return csv(route)
         case .geojson: return geojson(route).pretty + "\n"
         case .table: return table(route)
+        case .svg:
+            guard let map else { throw UsageError("this route has no map: use --format table, json or geojson") }
+            return try map.route(route)
         }
     }
 

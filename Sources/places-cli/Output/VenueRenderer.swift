@@ -17,6 +17,11 @@ struct RenderOptions: Sendable {
     var providers: [ProviderName]
     /// Along a route: its line (GeoJSON draws it; the table shows where the route meets each place).
     var routeLine: [Coordinate]?
+    /// The search centre (a map draws it).
+    var center: Coordinate?
+    /// `--format svg`: how the map is drawn, and what its title says.
+    var map: MapRenderer?
+    var mapTitle = "places"
 
     init(
         format: OutputFormat = .table, fields: FieldSelection = .default, flagOnlyFields: [VenueField] = [],
@@ -37,13 +42,14 @@ struct RenderOptions: Sendable {
 /// Writes venue lists, cuisine groups and single venues in the chosen format.
 enum VenueRenderer {
     /// A `nearby`/`search` result list. Empty output is valid for every format.
-    static func render(_ venues: [Venue], options: RenderOptions) -> String {
+    static func render(_ venues: [Venue], options: RenderOptions) throws -> String {
         let fields = options.fields.fields, extras = options.extraColumns
         switch options.format {
         case .json: return JSONValue.array(venues.map { $0.jsonObject(fields: fields, extra: $0.jsonMembers(extras)) }).pretty + "\n"
         case .ndjson: return venues.map { $0.jsonObject(fields: fields, extra: $0.jsonMembers(extras)).compact + "\n" }.joined()
         case .csv: return CSVRenderer.render(venues, fields: fields, extras: extras)
         case .geojson: return GeoJSONRenderer.render(venues, fields: fields, extras: extras, route: options.routeLine).pretty + "\n"
+        case .svg: return try options.drawing().venues(venues, center: options.center, route: options.routeLine, title: options.mapTitle)
         case .table: return TableRenderer(options: options).render(venues)
         }
     }
@@ -58,7 +64,7 @@ enum VenueRenderer {
         switch options.format {
         case .ndjson: chunk = ""
         case .csv: chunk = CSVRenderer.header(fields: fields, extras: extras)
-        case .json, .geojson, .table: return false
+        case .json, .geojson, .svg, .table: return false
         }
         for venue in venues {
             if options.format == .csv {
@@ -76,7 +82,7 @@ enum VenueRenderer {
     }
 
     /// `--group-by cuisine` output.
-    static func render(groups: [Cuisine], options: RenderOptions) -> String {
+    static func render(groups: [Cuisine], options: RenderOptions) throws -> String {
         let fields = options.fields.fields
         func groupJSON(_ g: Cuisine) -> JSONValue {
             .object([("cuisine", .string(g.name)), ("restaurants", .array(g.restaurants.map { $0.venue.jsonObject(fields: fields) }))])
@@ -86,20 +92,30 @@ enum VenueRenderer {
         case .ndjson: return groups.map { groupJSON($0).compact + "\n" }.joined()
         case .csv: return CSVRenderer.render(groups, fields: fields)
         case .geojson: return GeoJSONRenderer.render(groups, fields: fields).pretty + "\n"
+        case .svg: throw UsageError("--group-by cuisine has no map: drop --group-by, or use --format table, json or geojson")
         case .table: return TableRenderer(options: options).render(groups)
         }
     }
 
     /// `details`: one venue object (json), one line (ndjson), one row (csv), one feature
     /// in a collection (geojson), or a vertical list of fields (table).
-    static func render(single venue: Venue, options: RenderOptions) -> String {
+    static func render(single venue: Venue, options: RenderOptions) throws -> String {
         let fields = options.fields.fields
         switch options.format {
         case .json: return venue.jsonObject(fields: fields).pretty + "\n"
         case .ndjson: return venue.jsonObject(fields: fields).compact + "\n"
         case .csv: return CSVRenderer.render([venue], fields: fields)
         case .geojson: return GeoJSONRenderer.render([venue], fields: fields).pretty + "\n"
+        case .svg: return try options.drawing().venues([venue], center: nil, route: nil, title: options.mapTitle)
         case .table: return TableRenderer(options: options).renderDetails(venue)
         }
+    }
+}
+
+extension RenderOptions {
+    /// The map renderer `--format svg` was given.
+    func drawing() throws -> MapRenderer {
+        guard let map else { throw UsageError("this command draws no map: use --format table, json or geojson") }
+        return map
     }
 }

@@ -39,6 +39,6 @@ enum AutocompleteRunner {
         let predictions = try await client.autocomplete(request, session: session)
         if options.network.dryRun { return DryRunReport.offline(provider: names[0]) }
         if predictions.isEmpty && options.format == .table { context.diagnostics.note("no predictions") }
-        return PredictionRenderer.render(predictions, format: options.format, sessionToken: session?.token, terminal: context.terminal)
+        return try PredictionRenderer.render(predictions, format: options.format, sessionToken: session?.token, terminal: context.terminal)
     }
 }

@@ -4,6 +4,7 @@ import PlacesCore
 enum DetailsRunner {
     static func run(_ options: DetailsOptions, context: RunContext) async throws -> String {
         let providerOptions = options.providerOptions
+        if options.output.format == .svg { try MapRenderer.checkTerms([options.id.provider]) }
         if providerOptions.dataFile != nil && options.id.provider != .osm {
             throw UsageError("--data reads an OpenStreetMap extract; \(options.id) is a \(options.id.provider.rawValue) id")
         }
@@ -24,9 +25,13 @@ enum DetailsRunner {
             venue.isFavorite = try FavoriteMarks.ids(context: context, required: false, replaying: options.network.replayDirectory != nil)
                 .contains(venue.id)
         }
-        let renderOptions = RenderOptions(
+        var renderOptions = RenderOptions(
             format: options.output.format, fields: options.output.fields,
             terminal: context.terminal, hasCenter: false)
-        return VenueRenderer.render(single: venue, options: renderOptions)
+        if options.output.format == .svg {
+            renderOptions.map = try MapRenderer.make(options.output.map, providerOptions: providerOptions, context: context)
+            renderOptions.mapTitle = "places details \(options.id)"
+        }
+        return try VenueRenderer.render(single: venue, options: renderOptions)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesCore
+import PlacesMap
 import PlacesSupport
 
 /// Runs `places favorite list`: the snapshots from the file, offline, as venues with
@@ -31,10 +32,29 @@ enum FavoriteListRunner {
         if venues.isEmpty && options.format == .table {
             context.diagnostics.note("no favorites yet: add one with places favorite add PLACE_ID")
         }
-        let renderOptions = RenderOptions(
+        var renderOptions = RenderOptions(
             format: options.format, fields: options.fields.venue, terminal: context.terminal,
             hasCenter: center != nil, extraColumns: options.fields.extras.map { column($0, byID) })
-        return VenueRenderer.render(venues, options: renderOptions)
+        if options.format == .svg {
+            venues = drawable(venues, context: context)
+            renderOptions.map = try MapRenderer.make(options.map, providerOptions: nil, context: context)
+            renderOptions.center = center
+            renderOptions.mapTitle = "places: \(venues.count) \(venues.count == 1 ? "favorite" : "favorites")"
+        }
+        return try VenueRenderer.render(venues, options: renderOptions)
+    }
+
+    /// The favorites a map of our own may show: those of a provider whose terms forbid it
+    /// (Google's) are left out, with a note counting them.
+    private static func drawable(_ venues: [Venue], context: RunContext) -> [Venue] {
+        let kept = venues.filter { MapContent.mayShow($0.provider) }
+        let left = venues.count - kept.count
+        if left > 0 {
+            context.diagnostics.note(
+                "\(left) \(left == 1 ? "favorite" : "favorites") from Google left off the map: Google's terms allow its places on Google's maps only (--format geojson lists them)"
+            )
+        }
+        return kept
     }
 
     private static func column(_ extra: FavoriteFieldSelection.Extra, _ favorites: [PlaceID: Favorite]) -> ExtraColumn {

@@ -31,11 +31,14 @@ enum ReverseRunner {
                     answers.append(ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point)))
                 }
             }
-            return render(answers, options: options)
+            let map =
+                options.output.format == .svg
+                ? try MapRenderer.make(options.output.map, providerOptions: options.providerOptions, context: context) : nil
+            return try render(answers, options: options, map: map)
         }
     }
 
-    static func render(_ answers: [ReverseGeocode], options: ReverseOptions) -> String {
+    static func render(_ answers: [ReverseGeocode], options: ReverseOptions, map: MapRenderer? = nil) throws -> String {
         let fields = options.output.fields.fields
         switch options.output.format {
         case .json where answers.count == 1:
@@ -48,12 +51,16 @@ enum ReverseRunner {
             return ReverseRenderer.geoJSON(answers, placeFields: fields).pretty + "\n"
         case .table:
             return ReverseRenderer.table(answers)
+        case .svg:
+            guard let map else { throw UsageError("reverse draws a map of the points given as arguments") }
+            return try map.reverse(answers)
         }
     }
 
     /// The client whose source answers: one provider, with a geocoder. Foursquare has none.
     static func client(_ options: ReverseOptions, context: RunContext) throws -> PlacesClient {
         let chosen = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
+        if options.output.format == .svg { try MapRenderer.checkTerms(chosen) }
         guard chosen.count == 1, let name = chosen.first else {
             throw UsageError(
                 "reverse asks one provider; --provider named \(chosen.map(\.rawValue).joined(separator: ",")): give osm or google")

@@ -8,6 +8,12 @@ import PlacesRouting
 enum RouteEstimateRunner {
     static func run(_ options: RouteEstimateOptions, context: RunContext) async throws -> String {
         if options.router == .osrm && options.mode == .transit { throw OSRMRouter.transitRefusal(wording: context.diagnostics.wording) }
+        // Google's routes are Google Maps content, which its terms keep off other maps.
+        if options.format == .svg && options.router == .google {
+            throw UsageError(
+                "Google's terms do not allow its routes on a map other than Google's (Google Maps Platform Terms §3.2.3(e)), and --format svg draws its own: use --router osrm or estimate, or --format geojson"
+            )
+        }
         let router = try RouterFactory.make(options.router, network: options.network, context: context)
         // PLACE_ID ends come from the favorites snapshot before their provider (no network
         // for a saved place); `--data` with another provider's id is a usage error.
@@ -30,7 +36,7 @@ enum RouteEstimateRunner {
         // The line is asked for only when it is printed: a drawn route (GeoJSON) or steps.
         // The estimate's line is the straight one, drawn from the ends: it is measured (with
         // its note on trips no one makes).
-        let wantsLine = (options.steps || options.format == .geojson) && options.router != .estimate
+        let wantsLine = (options.steps || options.format == .geojson || options.format == .svg) && options.router != .estimate
         // A web router under --dry-run stops at its request, which CLI.dispatch prints.
         let measure: RouteMeasure
         var geometry: RouteGeometry?
@@ -59,6 +65,8 @@ enum RouteEstimateRunner {
         drawn.line = geometry.flatMap { $0.isStraightLine ? nil : $0.coordinates }
         drawn.steps = geometry?.steps
         drawn.stepsAsked = options.steps
-        return RouteRenderer.render(drawn, format: options.format)
+        let map =
+            options.format == .svg ? try MapRenderer.make(options.map, providerOptions: options.providerOptions, context: context) : nil
+        return try RouteRenderer.render(drawn, format: options.format, map: map)
     }
 }

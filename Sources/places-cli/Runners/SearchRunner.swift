@@ -12,6 +12,12 @@ enum SearchRunner {
         var (request, along) = try await makeRequest(options, context: context)
         let routeDryRun = along?.dryRun ?? ""
         let providerNames = try ProviderSelection.choose(options.providerOptions, network: options.network, context: context)
+        if options.output.format == .svg {
+            try MapRenderer.checkTerms(providerNames)
+            if request.groupByCuisine {
+                throw UsageError("--group-by cuisine has no map: drop --group-by, or use --format table, json or geojson")
+            }
+        }
         // Before the providers are made (which may fail, or note): a radius a provider does not
         // take is the fault reported.
         try PlacesClient.checkLimits(request, providers: providerNames, wording: context.diagnostics.wording)
@@ -31,18 +37,25 @@ enum SearchRunner {
             return try await routeDryRun
                 + dryRun(request, onlyIDs: options.favoritesOnly ? favorites : nil, client: client, context: context)
         }
+        // The street map is opened before the search, so that a bad --map-data costs no request.
+        let map =
+            options.output.format == .svg
+            ? try MapRenderer.make(options.output.map, providerOptions: options.providerOptions, context: context) : nil
         let venues = try await showingProgress(context) {
             try await client.venues(for: request, favorites: favorites, favoritesOnly: options.favoritesOnly)
         }
 
-        let renderOptions = RenderOptions(
+        var renderOptions = RenderOptions(
             format: options.output.format, fields: request.fields,
             flagOnlyFields: request.flagOnlyFields, terminal: context.terminal,
             hasCenter: request.center != nil, providers: providerNames, routeLine: along?.line)
+        renderOptions.center = request.center
+        renderOptions.map = map
+        renderOptions.mapTitle = mapTitle(request, count: venues.count)
         if request.groupByCuisine {
             let groups = venues.groupedByCuisine(filter: request.filterText)
             if groups.isEmpty { reportEmpty(request, options: options, context: context) }
-            return VenueRenderer.render(groups: groups, options: renderOptions)
+            return try VenueRenderer.render(groups: groups, options: renderOptions)
         }
         if venues.isEmpty { reportEmpty(request, options: options, context: context) }
         // ndjson and csv go out as they are rendered (a write failure stays with the stream,
@@ -52,7 +65,20 @@ enum SearchRunner {
         {
             return ""
         }
-        return VenueRenderer.render(venues, options: renderOptions)
+        return try VenueRenderer.render(venues, options: renderOptions)
+    }
+
+    /// What a map of the answer says it shows: "3 places within 500 m of 60.1699,24.9384".
+    private static func mapTitle(_ request: SearchRequest, count: Int) -> String {
+        var title = "places: \(count) \(count == 1 ? "place" : "places")"
+        if case .text(let query) = request.kind { title += " matching \(query)" }
+        if let center = request.center {
+            title += request.radiusMeters.map { " within \(JSONValue.format($0)) m of" } ?? " near"
+            title += " \(center)"
+        } else if request.route != nil {
+            title += " along the route"
+        }
+        return title
     }
 
     /// `--dry-run`: the request each provider would send first; a provider answering from a

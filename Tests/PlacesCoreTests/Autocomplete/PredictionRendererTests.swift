@@ -19,7 +19,7 @@ struct PredictionRendererTests {
 
     @Test func jsonIsTheContractsRecordAndCarriesTheSession() throws {
         let plain = try #require(
-            try JSONSerialization.jsonObject(with: Data(PredictionRenderer.render([Self.place, Self.query], format: .json).utf8))
+            try JSONSerialization.jsonObject(with: Data(try PredictionRenderer.render([Self.place, Self.query], format: .json).utf8))
                 as? [[String: Any]])
         #expect(
             Set(plain[0].keys) == ["kind", "id", "text", "mainText", "secondaryText", "types", "distanceMeters", "latitude", "longitude"])
@@ -30,40 +30,40 @@ struct PredictionRendererTests {
             plain[1]["kind"] as? String == "query" && plain[1]["id"] is NSNull && plain[1]["secondaryText"] is NSNull
                 && plain[1]["latitude"] is NSNull)
         let session = try #require(
-            try JSONSerialization.jsonObject(with: Data(PredictionRenderer.render([], format: .json, sessionToken: "tok").utf8))
+            try JSONSerialization.jsonObject(with: Data(try PredictionRenderer.render([], format: .json, sessionToken: "tok").utf8))
                 as? [String: Any])
         #expect(session["sessionToken"] as? String == "tok" && (session["predictions"] as? [Any])?.isEmpty == true)
-        let lines = PredictionRenderer.render([Self.place, Self.query], format: .ndjson, sessionToken: "tok").split(separator: "\n")
+        let lines = try PredictionRenderer.render([Self.place, Self.query], format: .ndjson, sessionToken: "tok").split(separator: "\n")
         #expect(lines.count == 2 && lines.allSatisfy { $0.contains("\"sessionToken\":\"tok\"") })
     }
 
     @Test func csvGeoJSONAndTable() throws {
-        let csv = PredictionRenderer.render([Self.place, Self.query], format: .csv)
+        let csv = try PredictionRenderer.render([Self.place, Self.query], format: .csv)
         #expect(
             csv == "kind,id,text,mainText,secondaryText,types,distanceMeters,latitude,longitude\n"
                 + "place,osm:node/1,\"Hanko Sushi, Simonkatu 1\",Hanko Sushi,Simonkatu 1,restaurant,412.5,60.17,24.93\n"
                 + "query,,sushi near me,sushi near me,,,,,\n")
         let geo = try #require(
-            try JSONSerialization.jsonObject(with: Data(PredictionRenderer.render([Self.place, Self.query], format: .geojson).utf8))
+            try JSONSerialization.jsonObject(with: Data(try PredictionRenderer.render([Self.place, Self.query], format: .geojson).utf8))
                 as? [String: Any])
         let features = try #require(geo["features"] as? [[String: Any]])
         #expect((features[0]["geometry"] as? [String: Any])?["coordinates"] as? [Double] == [24.93, 60.17])
         #expect(features[1]["geometry"] is NSNull && (features[1]["properties"] as? [String: Any])?["kind"] as? String == "query")
-        let table = PredictionRenderer.render([Self.place, Self.query], format: .table)
+        let table = try PredictionRenderer.render([Self.place, Self.query], format: .table)
         #expect(
             table.split(separator: "\n").first?.hasPrefix("NAME") == true && table.contains("osm:node/1")
                 && table.contains(DistanceText.format(412.5)))
         #expect(!table.contains("\u{1B}"))
-        let coloured = PredictionRenderer.render(
+        let coloured = try PredictionRenderer.render(
             [Self.place], format: .table, terminal: TerminalInfo(isTTY: true, width: 120, colorEnabled: true))
         #expect(coloured.contains("Hanko \u{1B}[1mSush\u{1B}[22mi"))
         // A narrow terminal cuts the text, never the id.
-        let narrow = PredictionRenderer.render(
+        let narrow = try PredictionRenderer.render(
             [Self.place], format: .table, terminal: TerminalInfo(isTTY: true, width: 40, colorEnabled: false))
         #expect(narrow.contains("osm:node/1"))
         // Control characters from a provider never reach the terminal.
         var hostile = Self.place
         hostile.mainText = "Evil\u{1B}[31m\u{202E}Name"
-        #expect(!PredictionRenderer.render([hostile], format: .table).contains("\u{1B}"))
+        #expect(try !PredictionRenderer.render([hostile], format: .table).contains("\u{1B}"))
     }
 }

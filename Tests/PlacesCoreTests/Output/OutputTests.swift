@@ -20,7 +20,7 @@ struct OutputTests {
     }()
 
     @Test func jsonHasExactlyTheFieldsInOrderWithNulls() throws {
-        let text = VenueRenderer.render(
+        let text = try VenueRenderer.render(
             sample, options: RenderOptions(format: .json, fields: try .parse("name,rating,phone,distanceMeters")))
         #expect(JSONHelpers.keyOrder(ofFirstObjectIn: text) == ["name", "rating", "phone", "distanceMeters"])
         let array = try JSONHelpers.array(text)
@@ -32,46 +32,49 @@ struct OutputTests {
 
     @Test func controlCharactersAreStrippedEverywhere() throws {
         for format in OutputFormat.allCases {
-            let text = VenueRenderer.render(sample, options: RenderOptions(format: format, fields: try .parse("all")))
+            var options = RenderOptions(format: format, fields: try .parse("all"))
+            options.map = MapRenderer(size: MapSize(), streets: nil)
+            let text = try VenueRenderer.render(sample, options: options)
             #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(format)")
             #expect(text.contains("Evil[31mName"), "\(format)")
         }
     }
 
     @Test func csvQuotesPerRFC4180AndJoinsLists() throws {
-        let text = VenueRenderer.render(
+        let text = try VenueRenderer.render(
             sample, options: RenderOptions(format: .csv, fields: try .parse("name,cuisines,openNow,phone,isFavorite")))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "name,cuisines,openNow,phone,isFavorite")
         #expect(lines[1] == "\"Ravintola \"\"Quote\"\", Comma\",sushi;japanese,true,,false")
         #expect(lines[2] == "Evil[31mName,,,,false")
         #expect(
-            VenueRenderer.render([], options: RenderOptions(format: .csv)) == VenueField.defaultSet.map(\.rawValue).joined(separator: ",")
+            try VenueRenderer.render([], options: RenderOptions(format: .csv)) == VenueField.defaultSet.map(\.rawValue).joined(
+                separator: ",")
                 + "\n")
     }
 
     @Test func geojsonIsLonLatFeatureCollection() throws {
-        let text = VenueRenderer.render(sample, options: RenderOptions(format: .geojson))
+        let text = try VenueRenderer.render(sample, options: RenderOptions(format: .geojson))
         let object = try JSONHelpers.object(text)
         #expect(object["type"] as? String == "FeatureCollection")
         let features = try #require(object["features"] as? [[String: Any]])
         let geometry = try #require(features[0]["geometry"] as? [String: Any])
         #expect(geometry["coordinates"] as? [Double] == [24.9384, 60.1709])
         #expect((features[0]["properties"] as? [String: Any])?["id"] as? String == "osm:node/1")
-        #expect(try JSONHelpers.object(VenueRenderer.render([], options: RenderOptions(format: .geojson)))["features"] as? [Any] != nil)
+        #expect(try JSONHelpers.object(try VenueRenderer.render([], options: RenderOptions(format: .geojson)))["features"] as? [Any] != nil)
     }
 
     @Test func ndjsonIsOneObjectPerLineAndEmptyIsNothing() throws {
-        let text = VenueRenderer.render(sample, options: RenderOptions(format: .ndjson))
+        let text = try VenueRenderer.render(sample, options: RenderOptions(format: .ndjson))
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
         for line in lines { _ = try JSONHelpers.object(String(line)) }
-        #expect(VenueRenderer.render([], options: RenderOptions(format: .ndjson)) == "")
-        #expect(VenueRenderer.render([], options: RenderOptions(format: .json)) == "[]\n")
+        #expect(try VenueRenderer.render([], options: RenderOptions(format: .ndjson)) == "")
+        #expect(try VenueRenderer.render([], options: RenderOptions(format: .json)) == "[]\n")
     }
 
-    @Test func tableShowsDistanceAndBearingAndAligns() {
-        let text = VenueRenderer.render(sample, options: RenderOptions(format: .table))
+    @Test func tableShowsDistanceAndBearingAndAligns() throws {
+        let text = try VenueRenderer.render(sample, options: RenderOptions(format: .table))
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix("NAME"))
         #expect(lines[1].contains("111 m") && lines[1].contains(" N "))
@@ -82,29 +85,29 @@ struct OutputTests {
         #expect(!text.contains("\u{1B}["))
     }
 
-    @Test func tableClipsOnlyOnATTYAndColoursOnlyWhenEnabled() {
+    @Test func tableClipsOnlyOnATTYAndColoursOnlyWhenEnabled() throws {
         var long = sample
         long[0].address = String(repeating: "Very long address ", count: 10)
         let tty = RenderOptions(format: .table, terminal: TerminalInfo(isTTY: true, width: 60, colorEnabled: false))
-        for line in VenueRenderer.render(long, options: tty).split(separator: "\n") {
+        for line in try VenueRenderer.render(long, options: tty).split(separator: "\n") {
             #expect(TerminalText.displayWidth(String(line)) <= 60, "\(line)")
         }
-        let pipe = VenueRenderer.render(long, options: RenderOptions(format: .table))
+        let pipe = try VenueRenderer.render(long, options: RenderOptions(format: .table))
         #expect(pipe.contains(long[0].address!.trimmingCharacters(in: .whitespaces)))
         let coloured = RenderOptions(format: .table, terminal: TerminalInfo(isTTY: true, width: 200, colorEnabled: true))
-        #expect(VenueRenderer.render(long, options: coloured).contains("\u{1B}[1m"))
+        #expect(try VenueRenderer.render(long, options: coloured).contains("\u{1B}[1m"))
     }
 
-    @Test func flagOnlyFieldsShowInTheTableNotInJSON() {
+    @Test func flagOnlyFieldsShowInTheTableNotInJSON() throws {
         let options = RenderOptions(format: .table, flagOnlyFields: [.rating])
-        #expect(VenueRenderer.render(sample, options: options).contains("RATING"))
-        let json = VenueRenderer.render(sample, options: RenderOptions(format: .json, flagOnlyFields: [.rating]))
+        #expect(try VenueRenderer.render(sample, options: options).contains("RATING"))
+        let json = try VenueRenderer.render(sample, options: RenderOptions(format: .json, flagOnlyFields: [.rating]))
         #expect(!json.contains("\"rating\""))
     }
 
     @Test func groupedJSONShape() throws {
         let groups = CuisineGrouping.group(sample)
-        let text = VenueRenderer.render(groups: groups, options: RenderOptions(format: .json, fields: try .parse("name")))
+        let text = try VenueRenderer.render(groups: groups, options: RenderOptions(format: .json, fields: try .parse("name")))
         let array = try JSONHelpers.array(text)
         #expect(array.map { $0["cuisine"] as? String } == ["sushi", "japanese", "other"])
         #expect((array[0]["restaurants"] as? [[String: Any]])?.first?["name"] as? String == "Ravintola \"Quote\", Comma")

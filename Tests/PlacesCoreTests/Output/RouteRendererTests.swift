@@ -37,27 +37,27 @@ struct RouteRendererTests {
 
     @Test func namesAreSanitizedAndQuotedInEveryFormat() throws {
         let r = Self.route(fromName: "Bar \u{1B}[31mRed\u{1B}[0m, \"Café\"")
-        let json = RouteRenderer.render(r, format: .json)
+        let json = try RouteRenderer.render(r, format: .json)
         #expect(!json.contains("\u{1B}") && json.contains(#""name": "Bar [31mRed[0m, \"Café\"""#))
-        let csv = RouteRenderer.render(r, format: .csv).split(separator: "\n")
+        let csv = try RouteRenderer.render(r, format: .csv).split(separator: "\n")
         #expect(csv.count == 2 && csv[1].contains(#","Bar [31mRed[0m, ""Café""",osm:node/1,"#))
-        #expect(!RouteRenderer.render(r, format: .table).contains("\u{1B}"))
-        #expect(RouteRenderer.render(r, format: .ndjson) == RouteRenderer.json(r).compact + "\n")
+        #expect(try !RouteRenderer.render(r, format: .table).contains("\u{1B}"))
+        #expect(try RouteRenderer.render(r, format: .ndjson) == RouteRenderer.json(r).compact + "\n")
         let object = try JSONHelpers.object(json)
         #expect(object["straightLineMeters"] as? Double == 876.5)
     }
 
-    @Test func headlineSaysWhatAnswered() {
+    @Test func headlineSaysWhatAnswered() throws {
         #expect(
-            RouteRenderer.render(Self.route(mode: .transit), format: .table)
+            try RouteRenderer.render(Self.route(mode: .transit), format: .table)
                 .hasPrefix(
                     "This is an estimate, not a route: the straight line × 1.51 + 300 m for public transit at this distance, at 20.0 km/h plus 10 min to reach a stop and wait. For a real route use --router google.\n"
                 ))
         #expect(
-            RouteRenderer.render(Self.route(mode: .walk), format: .table).hasPrefix(
+            try RouteRenderer.render(Self.route(mode: .walk), format: .table).hasPrefix(
                 "This is an estimate, not a route: the straight line × 1.44 for walking at this distance, at 5.0 km/h. For a real route use --router osrm or --router google.\n"
             ))
-        #expect(RouteRenderer.render(Self.route(router: .osrm), format: .table).hasPrefix("Route by OSRM (walking).\n"))
-        #expect(!RouteRenderer.render(Self.route(router: .google), format: .table).contains("estimate"))
+        #expect(try RouteRenderer.render(Self.route(router: .osrm), format: .table).hasPrefix("Route by OSRM (walking).\n"))
+        #expect(try !RouteRenderer.render(Self.route(router: .google), format: .table).contains("estimate"))
     }
 }

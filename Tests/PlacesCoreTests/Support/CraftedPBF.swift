@@ -44,7 +44,8 @@ enum CraftedPBF {
 
     /// One way that is a place (`name=Cafe`, `amenity=cafe`) whose `refs` holds `count` ids:
     /// node 1000, then `delta` (a zigzag byte: 0 repeats the id, 2 adds one) again and again.
-    static func wayWithRefs(id: UInt64 = 1, count: Int, delta: UInt8 = 0) -> [UInt8] {
+    /// With `strings`, the tags are its strings 1=2 and 3=4 (`highway=residential`, for a street).
+    static func wayWithRefs(id: UInt64 = 1, count: Int, delta: UInt8 = 0, strings: [[UInt8]] = placeStrings) -> [UInt8] {
         var way = Protobuf()
         way.key(1, wire: 0)
         way.varint(id)
@@ -53,8 +54,11 @@ enum CraftedPBF {
         way.bytes(8, varint(2000) + [UInt8](repeating: delta, count: count - 1))
         var group = Protobuf()
         group.bytes(3, way.bytes)
-        return primitive(group: group.bytes)
+        return primitive(strings: strings, group: group.bytes)
     }
+
+    /// A street's tags in the string table: `highway=residential`.
+    static let streetStrings = ["", "highway", "residential", "highway", "residential"].map { Array($0.utf8) }
 
     /// One relation that is a place with `count` node members (ids rising by one).
     static func relationWithMembers(count: Int) -> [UInt8] {
