@@ -45,6 +45,8 @@ struct FoursquarePlace: Decodable, Sendable {
     var categories: [Category]?
     var location: Location?
     var tel: String?
+    /// The day Foursquare marked the place closed for good ("2025-09-02"); absent while open.
+    var dateClosed: String?
     var website: String?
     /// Premium: 0.0–10.0.
     var rating: Double?

@@ -49,7 +49,14 @@ enum FoursquareVenueMapper {
             priceLevel: price,
             openNow: place.hours?.openNow,
             phone: nonEmpty(place.tel), website: nonEmpty(place.website),
-            openingHours: nonEmpty(place.hours?.display).map { [$0] })
+            openingHours: nonEmpty(place.hours?.display).map { [$0] },
+            businessStatus: businessStatus(place))
+    }
+
+    /// Closed for good when Foursquare gives the day it was marked closed. Open otherwise is
+    /// not said (Foursquare has no word for it), so the status stays unknown.
+    static func businessStatus(_ place: FoursquarePlace) -> BusinessStatus? {
+        nonEmpty(place.dateClosed) != nil ? .closedPermanently : nil
     }
 
     /// `formatted_address`, else street, postcode and locality as Foursquare gives them.

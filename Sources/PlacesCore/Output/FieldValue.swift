@@ -32,6 +32,7 @@ package enum FieldValue: Sendable, Equatable {
         case .mapsURL: return .text(TerminalText.shown(venue.mapsURL))
         case .isFavorite: return .flag(venue.isFavorite)
         case .sameAs: return .list(venue.sameAs.map { TerminalText.shown($0.description) })
+        case .businessStatus: return .text(venue.businessStatus?.rawValue)
         case .openingHours: return venue.openingHours.map { .list($0.map(TerminalText.shown)) } ?? .absentList
         case .photos: return venue.photoURLs.map { .list($0.map(TerminalText.shown)) } ?? .absentList
         case .alongMeters: return .number(venue.alongMeters.map { ($0 * 10).rounded() / 10 })

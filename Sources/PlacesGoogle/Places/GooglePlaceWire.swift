@@ -21,6 +21,9 @@ struct GooglePlace: Decodable, Sendable {
     var internationalPhoneNumber, nationalPhoneNumber: String?
     var websiteUri: String?
     var photos: [GooglePhoto]?
+    /// `OPERATIONAL`, `CLOSED_TEMPORARILY`, `CLOSED_PERMANENTLY`, `FUTURE_OPENING` (discovery
+    /// document, Place.businessStatus); an unknown word is read as unknown.
+    var businessStatus: String?
 }
 
 /// `GoogleTypeLocalizedText`.

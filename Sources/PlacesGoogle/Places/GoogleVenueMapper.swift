@@ -71,7 +71,19 @@ enum GoogleVenueMapper {
             phone: place.internationalPhoneNumber ?? place.nationalPhoneNumber,
             website: place.websiteUri, providerMapsURL: place.googleMapsUri,
             openingHours: lines,
-            photoURLs: place.photos.map { photoURLs($0, of: placeID, base: photoBaseURL, report: &report) })
+            photoURLs: place.photos.map { photoURLs($0, of: placeID, base: photoBaseURL, report: &report) },
+            businessStatus: place.businessStatus.flatMap(businessStatus))
+    }
+
+    /// Google's word for whether a place is in business. A place not yet opened
+    /// (`FUTURE_OPENING`) is closed for now and will open: closed temporarily, not for good.
+    static func businessStatus(_ word: String) -> BusinessStatus? {
+        switch word {
+        case "OPERATIONAL": return .operational
+        case "CLOSED_TEMPORARILY", "FUTURE_OPENING": return .closedTemporarily
+        case "CLOSED_PERMANENTLY": return .closedPermanently
+        default: return nil
+        }
     }
 
     /// Media URLs of the first 10 photos whose names have the documented form

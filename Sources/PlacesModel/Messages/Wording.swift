@@ -74,6 +74,8 @@ package enum Phrase: Sendable, Equatable {
     case aboveTierCeiling(TierCeiling.Refusal)
     case minRatingEmptiesOSM
     case groupingLeavesOut(Int)
+    /// Places the provider says are closed for good, left out of a search.
+    case closedLeftOut(Int)
     /// A provider of a merged search that failed while another answered.
     case providerLeftOut(ProviderName, PlacesError)
 
@@ -250,6 +252,8 @@ package enum Phrase: Sendable, Equatable {
             return "OpenStreetMap has no ratings, so a minimum rating leaves nothing"
         case .groupingLeavesOut(let dropped):
             return "grouping by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
+        case .closedLeftOut(let count):
+            return "\(count) \(count == 1 ? "place" : "places") closed for good left out (includeClosed lists them)"
         case .providerLeftOut(let provider, let error):
             return "\(provider.rawValue) is left out: \(error.message); the places are the other providers'"
         case .anotherTravelMode:

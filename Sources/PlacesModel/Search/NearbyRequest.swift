@@ -24,13 +24,16 @@ public struct NearbyRequest: Sendable, Hashable, FilteredSearch {
     public var nameFilter: String?
     /// Only your favorites (needs `PlacesClient.Configuration.favorites`).
     public var favoritesOnly: Bool
+    /// Also places their provider says are closed for good (`Venue.businessStatus`); without
+    /// it they are left out, with a note counting them.
+    public var includeClosed: Bool
 
     public init(
         center: Coordinate, radiusMeters: Double = SearchDefaults.nearbyRadiusMeters, categories: [PlaceCategory] = [],
         fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.nearbySort,
         limit: Int = SearchDefaults.limit,
         minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
-        favoritesOnly: Bool = false
+        favoritesOnly: Bool = false, includeClosed: Bool = false
     ) {
         self.center = center
         self.radiusMeters = radiusMeters
@@ -43,6 +46,7 @@ public struct NearbyRequest: Sendable, Hashable, FilteredSearch {
         self.price = price
         self.nameFilter = nameFilter
         self.favoritesOnly = favoritesOnly
+        self.includeClosed = includeClosed
     }
 
     package var searchRequest: SearchRequest {

@@ -12,6 +12,8 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
     case isFavorite
     /// The other providers' ids for the place (several providers merged); `[]` when none.
     case sameAs
+    /// `operational`, `closedTemporarily`, `closedPermanently`, or null when unknown.
+    case businessStatus
     case openingHours, photos
     /// Along a route (`PlacesClient.alongRoute`): where the place is met, how far off the
     /// route, and what stopping there costs (null where the provider does not say).
@@ -20,9 +22,10 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
     /// The fields a search along a route adds to the default set.
     public static let routeFields: [VenueField] = [.alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters]
 
-    /// `--fields all`: exactly the contract's keys, in its order (`sameAs` last: with one
-    /// provider it is `[]`, so a script sees the same keys whichever providers answered).
-    package static let contractFields: [VenueField] = Array(allCases.prefix(18))
+    /// `--fields all`: exactly the contract's keys, in its order (`sameAs` after them: with one
+    /// provider it is `[]`, so a script sees the same keys whichever providers answered; then
+    /// `businessStatus`).
+    package static let contractFields: [VenueField] = Array(allCases.prefix(19))
 
     /// The default set: every one is in Google's Pro tier and Foursquare's free Pro fields.
     public static let defaultSet: [VenueField] = [

@@ -72,6 +72,8 @@ struct FilterFlags: Sendable {
         return true
     }
     let favoritesOnly = Flag<Bool>("favorites-only", help: "only places in your favorites")
+    let includeClosed = Flag<Bool>(
+        "include-closed", help: "also places closed for good (left out otherwise, with a note counting them)")
 
     static let nearby = FilterFlags(nearby: true)
     static let search = FilterFlags(nearby: false)
@@ -103,7 +105,7 @@ struct FilterFlags: Sendable {
     }
 
     var group: FlagGroup {
-        FlagGroup(title: "Filters", flags: [type, radius, limit, sort, openNow, minRating, price, filter, groupBy, favoritesOnly])
+        FlagGroup(title: "Filters", flags: [type, radius, limit, sort, openNow, minRating, price, filter, groupBy, favoritesOnly, includeClosed])
     }
 }
 

@@ -48,6 +48,7 @@ extension SearchOptions {
         options.filterText = try args[filters.filter]
         options.groupByCuisine = groupBy
         options.favoritesOnly = try args[filters.favoritesOnly]
+        options.includeClosed = try args[filters.includeClosed]
         options.route = try AlongRouteOptions.read(args)
         options.output = try SharedOptions.output(args)
         options.network = try SharedOptions.network(args, environment: environment)

@@ -120,6 +120,8 @@ extension Wording {
             return "OpenStreetMap has no ratings, so --min-rating leaves nothing; drop it or use --provider google|foursquare"
         case .groupingLeavesOut(let dropped):
             return "--group-by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
+        case .closedLeftOut(let count):
+            return "\(count) \(count == 1 ? "place" : "places") closed for good left out: --include-closed lists them"
         case .providerLeftOut(let provider, let error):
             let reason: String
             if case .missingAPIKey(let service) = error {

@@ -108,7 +108,9 @@ struct TableRenderer {
                     header: header, alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field),
                     isName: field == .name, dropRank: Self.dropOrder.firstIndex(of: header)
                 ) { venue in
-                    Self.text(FieldValue.of(field, in: venue), field: field)
+                    let text = Self.text(FieldValue.of(field, in: venue), field: field)
+                    // A place closed for a while says so where the eye reads: its name.
+                    return field == .name && venue.businessStatus == .closedTemporarily ? text + " (temporarily closed)" : text
                 })
             if field == .distanceMeters && options.hasCenter {
                 columns.append(
@@ -153,6 +155,7 @@ struct TableRenderer {
         case .isFavorite: return "FAV"
         case .openingHours: return "HOURS"
         case .sameAs: return "SAME AS"
+        case .businessStatus: return "STATUS"
         case .alongMeters: return "ALONG"
         case .routeOffsetMeters: return "OFF ROUTE"
         case .detourSeconds: return "DETOUR"
@@ -172,6 +175,7 @@ struct TableRenderer {
         case .priceLevel: return "Price"
         case .openNow: return "Open now"
         case .sameAs: return "Same as"
+        case .businessStatus: return "Status"
         case .alongMeters: return "Along the route"
         case .routeOffsetMeters: return "Off the route"
         case .detourSeconds: return "Detour"

@@ -160,6 +160,8 @@ final class FakeFoursquare: @unchecked Sendable {
             ]
             if let phone = tags["phone"] ?? tags["contact:phone"] { wire["tel"] = phone }
             if h % 5 != 0 { wire["price"] = 1 + h % 4 }
+            // One place in 17 is marked closed for good (a Pro field, sent only when asked).
+            if h % 17 == 0 { wire["date_closed"] = "2024-0\(1 + h % 9)-1\(h % 10)" }
             out.append(
                 Place(
                     wire: wire, id: id, name: name, categoryIDs: Set([category.id] + category.ancestors),

@@ -84,7 +84,8 @@ final class FakeGooglePlaces: @unchecked Sendable {
                     },
                 ],
                 "photos": [["name": "places/\(id)/photos/AUc\(digest.prefix(20))", "widthPx": 4032, "heightPx": 3024]],
-                "businessStatus": "OPERATIONAL",
+                // One place in 17 closed for good, one in 13 closed for a while.
+                "businessStatus": h % 17 == 0 ? "CLOSED_PERMANENTLY" : h % 13 == 0 ? "CLOSED_TEMPORARILY" : "OPERATIONAL",
             ]
             if h % 5 != 0 {
                 place["priceLevel"] =
