@@ -23,7 +23,12 @@ struct FoursquareRequestBuilder: Sendable {
     func search(_ request: SearchRequest, categoryIDs: [String], fields: FoursquareFields, limit: Int) throws -> HTTPRequest {
         var query: [URLQueryItem] = []
         if let text = request.query { query.append(URLQueryItem(name: "query", value: text)) }
-        if let center = request.center {
+        if let box = request.box {
+            // A rectangle: `ne` and `sw` ("lat,lon"), instead of `ll` and `radius` (the search
+            // page lists them as alternatives; `radius` goes with `ll` only).
+            query.append(URLQueryItem(name: "ne", value: "\(JSONValue.format(box.north)),\(JSONValue.format(box.east))"))
+            query.append(URLQueryItem(name: "sw", value: "\(JSONValue.format(box.south)),\(JSONValue.format(box.west))"))
+        } else if let center = request.center {
             query.append(URLQueryItem(name: "ll", value: "\(JSONValue.format(center.latitude)),\(JSONValue.format(center.longitude))"))
             if let radius = request.radiusMeters {
                 query.append(URLQueryItem(name: "radius", value: String(Int(radius.rounded(.up)))))

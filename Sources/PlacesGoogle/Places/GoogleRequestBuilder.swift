@@ -33,7 +33,13 @@ struct GoogleRequestBuilder: Sendable {
         body.append(("rankPreference", .string(request.sort == .distance || request.sort == .best ? "DISTANCE" : "POPULARITY")))
         body.append(("locationRestriction", .object([("circle", Self.circle(center, radius))])))
         body += localeFields
-        return try post("/v1/places:searchNearby", body: .object(body), mask: mask)
+        var http = try post("/v1/places:searchNearby", body: .object(body), mask: mask)
+        if request.box != nil {
+            http.annotations.append(
+                "a box: Nearby Search takes circles only, so this is the circle that covers it (\(JSONValue.format(radius.rounded())) m around its centre); places outside the box are left out after"
+            )
+        }
+        return http
     }
 
     func searchText(
@@ -58,8 +64,10 @@ struct GoogleRequestBuilder: Sendable {
         body.append(("rankPreference", .string(request.sort == .distance ? "DISTANCE" : "RELEVANCE")))
         if let center = request.center {
             if let radius = request.radiusMeters {
-                // locationRestriction takes only a rectangle: the circle's bounding box, then the circle client-side.
-                let box = BoundingBox(around: center, radius: radius)
+                // locationRestriction takes only a rectangle: the box itself (`--bbox`; low
+                // east of high across the antimeridian, as Google's Viewport allows), else the
+                // circle's bounding box, then the circle client-side.
+                let box = request.box ?? BoundingBox(around: center, radius: radius)
                 body.append(
                     (
                         "locationRestriction",

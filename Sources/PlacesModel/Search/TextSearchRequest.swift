@@ -21,6 +21,9 @@ public struct TextSearchRequest: Sendable, Hashable, FilteredSearch {
     /// Also places their provider says are closed for good (`Venue.businessStatus`); without
     /// it they are left out, with a note counting them.
     public var includeClosed: Bool
+    /// Only the places inside this box (a map's viewport), distances from its centre; the
+    /// centre and radius are then the box's (see `BoundingBox.centre`, `coveringRadius`).
+    public var box: BoundingBox?
 
     public init(
         query: String, center: Coordinate? = nil, radiusMeters: Double? = nil, categories: [PlaceCategory] = [],
@@ -45,6 +48,7 @@ public struct TextSearchRequest: Sendable, Hashable, FilteredSearch {
     }
 
     package var searchRequest: SearchRequest {
-        searchRequest(kind: .text(query), center: center, radiusMeters: radiusMeters)
+        let request = searchRequest(kind: .text(query), center: center, radiusMeters: radiusMeters)
+        return box.map(request.inBox) ?? request
     }
 }

@@ -16,7 +16,14 @@ enum LocationFlags {
             "centre from the bundled gazetteer, offline: 'Paris' (most populous), 'Paris, FR', 'Helsinki, Finland', 'Cambridge, MA'; or a favorite: a PLACE_ID or @ALIAS"
     ) { try PointSpec.parse($0, flag: "--near") }
 
+    static let bbox = Flag<BoundingBox?>(
+        "bbox", value: "SOUTH,WEST,NORTH,EAST",
+        help: "instead of a location: the places inside this box (a map's viewport; borders included; WEST > EAST crosses the antimeridian), distances from its centre",
+        parse: BoundingBox.parse)
+
     static let group = FlagGroup(title: "Location", flags: [at, near])
+    /// `nearby` and `search`: a location, or a box.
+    static let searchGroup = FlagGroup(title: "Location", flags: [at, near, bbox])
 }
 
 /// The route's ends and how it is drawn, as `route-estimate` takes them.

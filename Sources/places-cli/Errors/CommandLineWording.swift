@@ -33,6 +33,9 @@ extension Wording {
             return "--radius must be a positive number of metres"
         case .radiusOverLimit(let radius, let provider, let limit):
             return "--radius \(JSONValue.format(radius)) is over \(provider.rawValue)'s limit of \(JSONValue.format(limit)) m"
+        case .boxOverLimit(let radius, let provider, let limit):
+            return
+                "--bbox is too large for \(provider.rawValue)'s Nearby Search, which takes only a circle: the one covering the box has a radius of \(JSONValue.format(radius.rounded(.up))) m, over its limit of \(JSONValue.format(limit)) m; give a smaller box, or use places search (Text Search takes the box itself)"
         case .limitBelowOne:
             return "--limit must be at least 1"
         case .limitOverCeiling(let limit, let provider, let ceiling):
