@@ -28,6 +28,7 @@ struct FoursquareFields: Sendable, Equatable {
             case .rating: wanted.insert("rating")
             case .priceLevel: wanted.insert("price")
             case .openNow, .openingHours: wanted.insert("hours")
+            case .reviews: wanted.insert("tips")
             // Foursquare has no rating count among the documented fields, no map link, and
             // photos are not fetched: these stay null rather than buying a guess.
             case .ratingCount, .mapsURL, .photos: break
@@ -41,7 +42,7 @@ struct FoursquareFields: Sendable, Equatable {
 
     private static let order = [
         "fsq_place_id", "name", "latitude", "longitude", "location", "categories", "tel", "website",
-        "rating", "price", "hours", "date_closed",
+        "rating", "price", "hours", "date_closed", "tips",
     ]
 
     /// The `fields` query value.

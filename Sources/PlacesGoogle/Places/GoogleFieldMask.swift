@@ -73,6 +73,7 @@ struct GoogleFieldMask: Sendable, Equatable {
             case .phone: wanted.insert("internationalPhoneNumber")
             case .website: wanted.insert("websiteUri")
             case .photos: wanted.insert("photos")
+            case .reviews: wanted.insert("reviews")
             case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs, .businessStatus: break
             // Measured against the route, or (detours) read from `routingSummaries`, which
             // is a top-level field of the answer, not a Place field.
@@ -89,7 +90,7 @@ struct GoogleFieldMask: Sendable, Equatable {
 
     private static let order = [
         "id", "displayName", "location", "formattedAddress", "types", "googleMapsUri", "rating", "userRatingCount",
-        "priceLevel", "currentOpeningHours", "internationalPhoneNumber", "websiteUri", "photos", "businessStatus",
+        "priceLevel", "currentOpeningHours", "internationalPhoneNumber", "websiteUri", "photos", "businessStatus", "reviews",
     ]
 
     private static let enterprise: Set<String> = [
@@ -97,8 +98,12 @@ struct GoogleFieldMask: Sendable, Equatable {
         "priceLevel", "priceRange", "rating", "regularOpeningHours", "regularSecondaryOpeningHours", "userRatingCount", "websiteUri",
     ]
 
+    /// Fields billed at Enterprise + Atmosphere in every method (providers.md's tier tables).
+    private static let atmosphere: Set<String> = ["reviews"]
+
     /// The tier one Place field is billed at for this method.
     static func tier(of field: String, method: Method) -> Tier {
+        if atmosphere.contains(field) { return .enterpriseAtmosphere }
         if enterprise.contains(field) { return .enterprise }
         switch method {
         case .searchText:

@@ -24,6 +24,8 @@ struct GooglePlace: Decodable, Sendable {
     /// `OPERATIONAL`, `CLOSED_TEMPORARILY`, `CLOSED_PERMANENTLY`, `FUTURE_OPENING` (discovery
     /// document, Place.businessStatus); an unknown word is read as unknown.
     var businessStatus: String?
+    /// At most 5, by relevance (discovery document, Place.reviews).
+    var reviews: [GoogleReview]?
 }
 
 /// `GoogleTypeLocalizedText`.
@@ -76,4 +78,19 @@ struct GoogleErrorEnvelope: Decodable, Sendable {
         var details: [Detail]?
     }
     var error: Status
+}
+
+/// One review of a place (discovery document, Review): each value may be absent.
+struct GoogleReview: Decodable, Sendable {
+    struct Author: Decodable, Sendable {
+        var displayName: String?
+        var uri: String?
+    }
+
+    var rating: Double?
+    var text: GoogleLocalizedText?
+    var originalText: GoogleLocalizedText?
+    var authorAttribution: Author?
+    var publishTime: String?
+    var relativePublishTimeDescription: String?
 }

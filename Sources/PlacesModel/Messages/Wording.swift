@@ -78,6 +78,8 @@ package enum Phrase: Sendable, Equatable {
     case groupingLeavesOut(Int)
     /// Places the provider says are closed for good, left out of a search.
     case closedLeftOut(Int)
+    /// Reviews asked of a provider that has none.
+    case noReviews(ProviderName)
     /// A provider of a merged search that failed while another answered.
     case providerLeftOut(ProviderName, PlacesError)
 
@@ -259,6 +261,8 @@ package enum Phrase: Sendable, Equatable {
             return "grouping by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
         case .closedLeftOut(let count):
             return "\(count) \(count == 1 ? "place" : "places") closed for good left out (includeClosed lists them)"
+        case .noReviews(let provider):
+            return "\(provider.profile.displayName) has no reviews: the reviews are an empty list"
         case .providerLeftOut(let provider, let error):
             return "\(provider.rawValue) is left out: \(error.message); the places are the other providers'"
         case .anotherTravelMode:

@@ -18,6 +18,9 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
     /// Along a route (`PlacesClient.alongRoute`): where the place is met, how far off the
     /// route, and what stopping there costs (null where the provider does not say).
     case alongMeters, routeOffsetMeters, detourSeconds, detourMeters
+    /// What people wrote (details only, `details --reviews`): Google's reviews (Enterprise +
+    /// Atmosphere), Foursquare's tips (Premium), none for OpenStreetMap.
+    case reviews
 
     /// The fields a search along a route adds to the default set.
     public static let routeFields: [VenueField] = [.alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters]
@@ -35,7 +38,7 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
     /// Fields that cost more to fetch and are asked for only when needed.
     public var isCostly: Bool {
         switch self {
-        case .rating, .ratingCount, .priceLevel, .openNow, .phone, .website, .openingHours: return true
+        case .rating, .ratingCount, .priceLevel, .openNow, .phone, .website, .openingHours, .reviews: return true
         default: return false
         }
     }
@@ -48,7 +51,7 @@ package struct FieldSelection: Sendable, Hashable {
     /// Whether the user named fields (so the table shows exactly them).
     package let isExplicit: Bool
     /// Whether the fields are the default set, or additions to it (`+rating`).
-    let extendsDefault: Bool
+    package let extendsDefault: Bool
 
     package static let `default` = FieldSelection(fields: VenueField.defaultSet, isExplicit: false, extendsDefault: true)
 

@@ -125,6 +125,8 @@ extension Wording {
             return "--group-by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
         case .closedLeftOut(let count):
             return "\(count) \(count == 1 ? "place" : "places") closed for good left out: --include-closed lists them"
+        case .noReviews(let provider):
+            return "\(provider.profile.displayName) has no reviews (reviews is []): --provider google has Google's, foursquare its tips"
         case .providerLeftOut(let provider, let error):
             let reason: String
             if case .missingAPIKey(let service) = error {

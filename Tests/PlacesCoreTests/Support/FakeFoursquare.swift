@@ -160,6 +160,12 @@ final class FakeFoursquare: @unchecked Sendable {
             ]
             if let phone = tags["phone"] ?? tags["contact:phone"] { wire["tel"] = phone }
             if h % 5 != 0 { wire["price"] = 1 + h % 4 }
+            wire["tips"] = [
+                [
+                    "fsq_tip_id": "tip\(h % 1000)", "created_at": "2024-03-0\(1 + h % 9)T10:00:00.000Z", "text": "Try the cinnamon bun.",
+                    "lang": "en",
+                ]
+            ]
             // One place in 17 is marked closed for good (a Pro field, sent only when asked).
             if h % 17 == 0 { wire["date_closed"] = "2024-0\(1 + h % 9)-1\(h % 10)" }
             out.append(
