@@ -52,7 +52,9 @@ enum FoursquareVenueMapper {
             openingHours: nonEmpty(place.hours?.display).map { [$0] },
             businessStatus: businessStatus(place),
             reviews: place.tips.map { tips in
-                tips.prefix(maxTips).map { Review(text: nonEmpty($0.text), language: nonEmpty($0.lang), publishTime: nonEmpty($0.createdAt)) }
+                tips.prefix(maxTips).map {
+                    Review(text: nonEmpty($0.text), language: nonEmpty($0.lang), publishTime: nonEmpty($0.createdAt))
+                }
             })
     }
 

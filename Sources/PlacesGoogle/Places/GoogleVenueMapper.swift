@@ -87,7 +87,8 @@ enum GoogleVenueMapper {
             let text = review.text ?? review.originalText
             return Review(
                 rating: rating, text: text?.text, language: text?.languageCode, author: review.authorAttribution?.displayName,
-                authorUri: review.authorAttribution?.uri, publishTime: review.publishTime, relativeTime: review.relativePublishTimeDescription)
+                authorUri: review.authorAttribution?.uri, publishTime: review.publishTime,
+                relativeTime: review.relativePublishTimeDescription)
         }
     }
 

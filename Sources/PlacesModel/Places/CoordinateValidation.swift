@@ -21,7 +21,8 @@ extension BoundingBox {
     public static func validated(south: Double, west: Double, north: Double, east: Double) throws -> BoundingBox {
         for (name, value, limit) in [("south", south, 90.0), ("north", north, 90.0), ("west", west, 180.0), ("east", east, 180.0)] {
             guard value.isFinite, abs(value) <= limit else {
-                throw PlacesError.invalidRequest(.box, message: "the box's \(name) edge \(value) is out of range: it must be between -\(Int(limit)) and \(Int(limit))")
+                throw PlacesError.invalidRequest(
+                    .box, message: "the box's \(name) edge \(value) is out of range: it must be between -\(Int(limit)) and \(Int(limit))")
             }
         }
         guard south < north else {

@@ -18,7 +18,8 @@ enum LocationFlags {
 
     static let bbox = Flag<BoundingBox?>(
         "bbox", value: "SOUTH,WEST,NORTH,EAST",
-        help: "instead of a location: the places inside this box (a map's viewport; borders included; WEST > EAST crosses the antimeridian), distances from its centre",
+        help:
+            "instead of a location: the places inside this box (a map's viewport; borders included; WEST > EAST crosses the antimeridian), distances from its centre",
         parse: BoundingBox.parse)
 
     static let group = FlagGroup(title: "Location", flags: [at, near])
@@ -112,7 +113,8 @@ struct FilterFlags: Sendable {
     }
 
     var group: FlagGroup {
-        FlagGroup(title: "Filters", flags: [type, radius, limit, sort, openNow, minRating, price, filter, groupBy, favoritesOnly, includeClosed])
+        FlagGroup(
+            title: "Filters", flags: [type, radius, limit, sort, openNow, minRating, price, filter, groupBy, favoritesOnly, includeClosed])
     }
 }
 

@@ -12,7 +12,8 @@ enum DetailsCommand: PlacesCommand {
     static let reviews = Flag<Bool>(
         "reviews",
         help:
-            "add what people wrote: Google's reviews (at most 5; billed Enterprise + Atmosphere), Foursquare's tips (Premium); none for OpenStreetMap")
+            "add what people wrote: Google's reviews (at most 5; billed Enterprise + Atmosphere), Foursquare's tips (Premium); none for OpenStreetMap"
+    )
 
     static let spec = CommandSpec(
         ["details"], summary: "everything known about one place",
@@ -23,7 +24,8 @@ enum DetailsCommand: PlacesCommand {
                 completion: .favoriteIDs)
         ],
         groups: [
-            OutputFlags.group, FlagGroup(title: "Reviews", flags: [reviews]), MapFlags.group, FlagGroup(title: "Provider", flags: [ProviderFlags.data, ProviderFlags.noCache]),
+            OutputFlags.group, FlagGroup(title: "Reviews", flags: [reviews]), MapFlags.group,
+            FlagGroup(title: "Provider", flags: [ProviderFlags.data, ProviderFlags.noCache]),
             FlagGroup(title: "Autocomplete", flags: [session]),
             NetworkFlags.group,
         ],
@@ -40,7 +42,8 @@ enum DetailsCommand: PlacesCommand {
         var output = try SharedOptions.output(args)
         if try args[Self.reviews], !output.fields.fields.contains(.reviews) {
             output.fields = FieldSelection(
-                fields: output.fields.fields + [.reviews], isExplicit: output.fields.isExplicit, extendsDefault: output.fields.extendsDefault)
+                fields: output.fields.fields + [.reviews], isExplicit: output.fields.isExplicit,
+                extendsDefault: output.fields.extendsDefault)
         }
         return DetailsOptions(
             id: try PlaceID(parsing: args.positional(0)),

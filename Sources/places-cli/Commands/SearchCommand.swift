@@ -10,7 +10,8 @@ enum SearchCommand: PlacesCommand {
         ],
         positionals: [PositionalSpec(name: "QUERY", help: "what to look for, e.g. 'sushi' or 'pharmacy'; quote several words")],
         groups: [
-            LocationFlags.searchGroup, AlongRouteFlags.group, FilterFlags.search.group, OutputFlags.group, MapFlags.group, ProviderFlags.group,
+            LocationFlags.searchGroup, AlongRouteFlags.group, FilterFlags.search.group, OutputFlags.group, MapFlags.group,
+            ProviderFlags.group,
             NetworkFlags.group,
         ],
         examples: [

@@ -89,7 +89,9 @@ struct TableRenderer {
         let width = max((options.terminal.width ?? 80) - 4, 20)
         for review in reviews {
             var heading: [String] = []
-            if let rating = review.rating { heading.append(String(repeating: "★", count: Int(rating.rounded())) + " " + String(format: "%.1f", rating)) }
+            if let rating = review.rating {
+                heading.append(String(repeating: "★", count: Int(rating.rounded())) + " " + String(format: "%.1f", rating))
+            }
             if let time = review.publishTime.map(TerminalText.shown) { heading.append(String(time.prefix(10))) }
             if let relative = review.relativeTime.map(TerminalText.shown) { heading.append("(\(relative))") }
             if let author = review.author.map(TerminalText.shown) { heading.append(author) }
