@@ -53,6 +53,8 @@ public enum PlacesError: Error, Equatable, Sendable {
         case address
         /// The fields asked for put the request in a billing tier above the configured ceiling.
         case billingTier
+        /// Which photo of a place, or at most what size (`PhotoRequest`).
+        case photo
     }
 
     /// A web service, as its errors name it (`WebService`, the one identity of each service).
