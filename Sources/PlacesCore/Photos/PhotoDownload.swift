@@ -42,6 +42,16 @@ package struct PhotoDownload: Sendable {
             response = try await http.send(request, service: ImageHost.reader)
         } catch PlacesError.notFound(let message) {
             throw PlacesError.notFound(message: "the photo's image is gone: \(message)")
+        } catch PlacesError.apiKeyRejected(.imageHost, _), PlacesError.paymentRequired(.imageHost, _),
+            PlacesError.requestRejected(.imageHost, _)
+        {
+            // No key was sent: a host refusing the download (an expired signed URL) is no
+            // problem of the key's or the command line's.
+            throw PlacesError.unavailable(
+                .imageHost,
+                message:
+                    "\(TerminalText.shown(request.url.host ?? "the image host")) refused to send the photo's image (its URL may have expired: try again); nothing was saved"
+            )
         }
         let host = request.url.host ?? "the image host"
         if let type = response.header("Content-Type"), !Self.isImageType(type) {

@@ -14,12 +14,10 @@ enum PhotoCommand: PlacesCommand {
     static let output = Flag<String?>(
         "output", short: "o", value: "FILE", defaultText: "PROVIDER-ID-N.EXT in the current directory", completion: .files,
         help: "save the photo as FILE (into it, when FILE is a directory); - writes its bytes to stdout and what was saved to stderr")
-    static let json = OutputFlags.json.described(
-        "print what was saved as JSON: file, bytes, width, height, contentType, attributions, sourceUrl")
 
     static let spec = CommandSpec(
         ["photo"], summary: "download a photo of a place, with the credits it must be shown with",
-        usage: [.optional(index), .optional(maxWidth), .optional(maxHeight), .optional(output)],
+        usage: [.optional(index), .optional(maxWidth), .optional(maxHeight), .optional(output), .optional(OutputFlags.json)],
         positionals: [
             PositionalSpec(
                 name: "PLACE_ID", help: "PROVIDER:ID, e.g. google:ChIJN1t_tDeuEmsRUsoyG83frY4, osm:node/2187383214",
@@ -27,7 +25,7 @@ enum PhotoCommand: PlacesCommand {
         ],
         groups: [
             FlagGroup(title: "Photo", flags: [index, maxWidth, maxHeight, output]),
-            FlagGroup(title: "Output", flags: [json]),
+            FlagGroup(title: "Output", flags: [OutputFlags.json]),
             FlagGroup(title: "Provider", flags: [ProviderFlags.data, ProviderFlags.noCache]),
             NetworkFlags.group,
         ],
@@ -43,7 +41,8 @@ enum PhotoCommand: PlacesCommand {
         ])
 
     static func options(_ args: ParsedArguments, context: RunContext) throws -> PhotoOptions {
-        let json = try args[Self.json]
+        // --json prints what was saved as JSON (the command has no other format).
+        let json = try args[OutputFlags.json]
         let output = try args[Self.output]
         if json && output == "-" {
             throw UsageError("--json describes the file saved; with -o - stdout carries the photo's bytes: give -o FILE for --json")

@@ -197,6 +197,38 @@ struct PhotoGoogleEndToEndTests {
         }
     }
 
+    @Test(arguments: [403, 410])
+    func anImageHostThatRefusesIs69AndLeavesNothing(_ status: Int) throws {
+        let scene = try Scene(imageOverride: { _ in .json(status, "{}") })
+        let r = try scene.run(["google:\(Self.placeID)"])
+        #expect(r.status == 69, "\(r)")
+        #expect(r.errorLines.first?.contains("refused to send the photo's image") == true, "\(r)")
+        scene.expectNothingSaved("\(status)")
+        scene.expectKeyKept(r, "\(status)")
+    }
+
+    @Test func aBatchLineSavesAPhotoAndRecordsWhatItSaved() throws {
+        let scene = try Scene()
+        let input = try scene.work.write(
+            "lines.ndjson",
+            Data(
+                """
+                {"id": "a", "args": ["photo", "google:\(Self.placeID)", "-o", "a.jpg"]}
+                {"id": "b", "args": ["photo", "google:\(Self.placeID)", "-o", "-"]}
+
+                """.utf8))
+        let r = try PlacesBinary.run(["batch", input, "--retries", "0"], environment: scene.env, currentDirectory: scene.work.url)
+        let records = r.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(records.count == 2, "\(r)")
+        #expect(records.first?["exitCode"] as? Int == 0, "\(r)")
+        #expect((records.first?["result"] as? [String: Any])?["file"] as? String == "a.jpg", "\(r)")
+        #expect(records.last?["exitCode"] as? Int == 64, "a batch line has no stdout of its own: \(r)")
+        #expect(FileManager.default.contents(atPath: scene.work.file("a.jpg")) == Self.first)
+        scene.expectKeyKept(r, "batch")
+    }
+
     @Test func dashWritesExactlyTheBytesToStdoutAndTheCreditsToStderr() throws {
         let scene = try Scene()
         let out = scene.work.file("out.bin"), err = scene.work.file("err.txt")
