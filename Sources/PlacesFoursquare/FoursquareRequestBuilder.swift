@@ -74,14 +74,14 @@ struct FoursquareRequestBuilder: Sendable {
         }
     }
 
-    private func get(_ url: URL, annotations: [String], billing: BilledTier) -> HTTPRequest {
+    func get(_ url: URL, annotations: [String], billing: BilledTier) -> HTTPRequest {
         HTTPRequest(
             method: "GET", url: url,
             headers: [("Accept", "application/json"), ("Authorization", "Bearer \(key)"), ("X-Places-Api-Version", Self.apiVersion)],
             service: "foursquare", secretHeaders: ["Authorization"], annotations: annotations, billing: billing)
     }
 
-    private func url(path: String, query: [URLQueryItem]) throws -> URL {
+    func url(path: String, query: [URLQueryItem]) throws -> URL {
         try ServiceURL.make(base: baseURL, path: path, query: query, service: .foursquare, wording: wording)
     }
 }

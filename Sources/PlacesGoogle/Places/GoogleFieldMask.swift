@@ -88,6 +88,12 @@ struct GoogleFieldMask: Sendable, Equatable {
         self.placeFields = Self.placeFields(for: fields, method: method)
     }
 
+    /// Exactly these Place fields, for a request that makes no venue (a place's photos alone).
+    init(placeFields: [String], method: Method) {
+        self.method = method
+        self.placeFields = placeFields
+    }
+
     private static let order = [
         "id", "displayName", "location", "formattedAddress", "types", "googleMapsUri", "rating", "userRatingCount",
         "priceLevel", "currentOpeningHours", "internationalPhoneNumber", "websiteUri", "photos", "businessStatus", "reviews",

@@ -40,9 +40,14 @@ struct GoogleOpeningHours: Decodable, Sendable {
     var weekdayDescriptions: [String]?
 }
 
-/// `GoogleMapsPlacesV1Photo`: `name` is `places/{id}/photos/{ref}` (only the name is used).
+/// `GoogleMapsPlacesV1Photo`: `name` is `places/{id}/photos/{ref}`; its size and the
+/// authors to credit are read for `places photo` (`GooglePhotoWire.swift`).
 struct GooglePhoto: Decodable, Sendable {
     var name: String
+    /// int32 on the wire, read as numbers so that a value out of range makes the size unknown.
+    var widthPx, heightPx: Double?
+    var authorAttributions: [GooglePhotoAuthorAttribution]?
+    var googleMapsUri: String?
 }
 
 /// `GoogleMapsPlacesV1SearchNearbyResponse` / `...SearchTextResponse`: no `places` key when nothing matched.
