@@ -41,8 +41,8 @@ struct FoursquareFields: Sendable, Equatable {
     }
 
     private static let order = [
-        "fsq_place_id", "name", "latitude", "longitude", "location", "categories", "tel", "website",
-        "rating", "price", "hours", "date_closed", "tips",
+        "fsq_place_id", "name", "latitude", "longitude", "date_closed", "location", "categories", "tel", "website",
+        "rating", "price", "hours", "tips",
     ]
 
     /// The `fields` query value.
