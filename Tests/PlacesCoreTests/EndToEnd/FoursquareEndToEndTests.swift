@@ -65,7 +65,8 @@ struct FoursquareEndToEndTests {
             ])
         #expect(rich.status == 0, "\(rich)")
         #expect(
-            fake.requests.last?.query["fields"] == "fsq_place_id,name,latitude,longitude,date_closed,location,categories,tel,website,rating,price,hours"
+            fake.requests.last?.query["fields"]
+                == "fsq_place_id,name,latitude,longitude,date_closed,location,categories,tel,website,rating,price,hours"
         )
         #expect(fake.requests.last?.query["fsq_category_ids"] == "63be6904847c3692a84b9bb6")
         let venues = try JSONHelpers.array(rich.stdout)
