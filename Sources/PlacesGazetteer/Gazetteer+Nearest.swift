@@ -59,7 +59,9 @@ extension Gazetteer {
             guard city != row else {
                 // A city's own row: the nearest section, if it is this city's and within its
                 // reach (no section is nearer than this row, so none within reach past the limit).
-                guard nearest.meters <= Self.districtReachLimitMeters, let found = sections.nearest(to: point) else {
+                guard nearest.meters <= Self.districtReachLimitMeters,
+                    let found = sections.nearest(to: point, within: Self.districtReachLimitMeters)
+                else {
                     return LocalityRows(city: city, cityMeters: nearest.meters)
                 }
                 let section = sections.rows[found.city]
@@ -87,14 +89,24 @@ extension Gazetteer {
     /// The number of rows: cities and their sections.
     package var cityCount: Int { table.count }
 
+    /// The row's first five fields (name, asciiname, country, admin1, population), read from
+    /// the rows' bytes; the last, a section's city and the search keys (long), are not needed
+    /// here. A field the row lacks is empty.
     private func rowFields(_ row: Int) -> [String] {
         let span = table.fields[row]
-        let utf8 = rows.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: span.lowerBound)
-        let end = utf8.index(start, offsetBy: span.count)
-        // The last fields, a section's city and the search keys (long), are not needed here.
-        return utf8[start..<end].split(separator: 9, maxSplits: 5, omittingEmptySubsequences: false).prefix(5)
-            .map { String(decoding: $0, as: UTF8.self) }
+        var text = rows
+        return text.withUTF8 { bytes in
+            var fields: [String] = []
+            fields.reserveCapacity(5)
+            var start = span.lowerBound
+            for i in span.lowerBound...span.upperBound where i == span.upperBound || bytes[i] == 9 {
+                fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                start = i + 1
+                if fields.count == 5 { break }
+            }
+            while fields.count < 5 { fields.append("") }
+            return fields
+        }
     }
 }
 
@@ -106,7 +118,10 @@ final class GazetteerNearestLookup: @unchecked Sendable {
         let tree: NearestCityTree
         let rows: [Int]
 
-        func nearest(to point: Coordinate) -> (city: Int, meters: Double)? { tree.nearest(to: point) }
+        /// The nearest section within `reach` metres: its number here (see `rows`) and distance.
+        func nearest(to point: Coordinate, within reach: Double) -> (city: Int, meters: Double)? {
+            tree.nearest(to: point, within: reach)
+        }
     }
 
     private let lock = NSLock()

@@ -95,12 +95,20 @@ public struct Gazetteer: Sendable {
     }
 
     /// `CC.CODE<TAB>Name` lines as a dictionary; a line without a tab or a name is left out.
+    /// Read as UTF-8 bytes (a tab and a newline are never inside a character).
     private static func divisionNames(_ text: String) -> [String: String] {
         var names: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            guard let tab = line.firstIndex(of: "\t") else { continue }
-            let name = line[line.index(after: tab)...]
-            if !name.isEmpty { names[String(line[..<tab])] = String(name) }
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 10 { end += 1 }
+                if let tab = bytes[start..<end].firstIndex(of: 9), tab + 1 < end {
+                    names[String(decoding: bytes[start..<tab], as: UTF8.self)] = String(decoding: bytes[(tab + 1)..<end], as: UTF8.self)
+                }
+                start = end + 1
+            }
         }
         return names
     }

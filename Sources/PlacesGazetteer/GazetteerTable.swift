@@ -52,10 +52,11 @@ struct GazetteerTable: Sendable {
                         city = byID?[id]
                     }
                     if let city {
+                        let numbers = Self.populationAndCity(bytes, rest)
                         fields.append(rest)
                         order.append(city)
-                        cityIDs.append(Self.id(inField: Self.cityField, of: bytes, rest))
-                        populations.append(Self.id(inField: Self.populationField, of: bytes, rest).map(Int.init) ?? 0)
+                        populations.append(numbers.population)
+                        cityIDs.append(numbers.city)
                     }
                 }
                 row += 1
@@ -83,7 +84,10 @@ struct GazetteerTable: Sendable {
     /// Each row's city as a row: the row whose id `cityIDs` names, else the row itself (a
     /// city, or a section whose city is not among the rows: then it stands for itself).
     private static func rows(of cityIDs: [UInt32?], ids: [UInt32]) -> [Int32] {
-        let rowOfID = Dictionary(ids.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+        // Only the few hundred cities sections name are looked up: a small table, one pass.
+        let named = Set(cityIDs.compactMap { $0 })
+        var rowOfID: [UInt32: Int32] = [:]
+        for (row, id) in ids.enumerated() where named.contains(id) && rowOfID[id] == nil { rowOfID[id] = Int32(row) }
         return cityIDs.enumerated().map { row, id in
             guard let id, let city = rowOfID[id], city != row else { return Int32(row) }
             // A section's city is a city, never another section (the generator's rule).
@@ -100,21 +104,30 @@ struct GazetteerTable: Sendable {
         return (id, (tab + 1)..<line.upperBound)
     }
 
-    /// The decimal number (an id, people) in field `index` of `fields` (tab-separated); nil
-    /// when it is empty or not a number under 2³².
-    private static func id(inField index: Int, of bytes: UnsafeBufferPointer<UInt8>, _ fields: Range<Int>) -> UInt32? {
-        var start = fields.lowerBound
+    /// The row's people and the city of a section (its fields `populationField` and
+    /// `cityField`, tab-separated after the id), read in one pass over the bytes before the
+    /// search keys; 0 and nil for a field that is empty or not a number under 2³².
+    private static func populationAndCity(_ bytes: UnsafeBufferPointer<UInt8>, _ fields: Range<Int>) -> (population: Int, city: UInt32?) {
         var field = 0
-        for i in fields where bytes[i] == 9 {
-            if field == index { return digits(bytes[start..<i]) }
-            field += 1
-            start = i + 1
+        var value: UInt64 = 0, digits = 0, valid = true
+        var population = 0
+        for i in fields {
+            let byte = bytes[i]
+            if byte == 9 {
+                let number = valid && digits > 0 && value < 1 << 32 ? value : nil
+                if field == populationField { population = number.map { Int($0) } ?? 0 }
+                if field == cityField { return (population, number.map { UInt32($0) }) }
+                field += 1
+                value = 0
+                digits = 0
+                valid = true
+            } else if byte >= 48 && byte <= 57, digits < 11 {
+                value = value * 10 + UInt64(byte - 48)
+                digits += 1
+            } else {
+                valid = false
+            }
         }
-        return field == index ? digits(bytes[start..<fields.upperBound]) : nil
-    }
-
-    private static func digits(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
-        guard !bytes.isEmpty, bytes.count <= 10, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        return UInt32(String(decoding: bytes, as: UTF8.self))
+        return (population, nil)
     }
 }
