@@ -58,8 +58,9 @@ extension Gazetteer {
             let city = Int(table.cityRows[row])
             guard city != row else {
                 // A city's own row: the nearest section, if it is this city's and within its
-                // reach (no section is nearer than this row, so none within reach past the limit).
-                guard nearest.meters <= Self.districtReachLimitMeters,
+                // reach (no section is nearer than this row, so none within reach past the
+                // limit; a city no section belongs to has no district).
+                guard nearest.meters <= Self.districtReachLimitMeters, table.hasSections[city],
                     let found = sections.nearest(to: point, within: Self.districtReachLimitMeters)
                 else {
                     return LocalityRows(city: city, cityMeters: nearest.meters)

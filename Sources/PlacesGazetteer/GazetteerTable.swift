@@ -13,8 +13,11 @@ struct GazetteerTable: Sendable {
     /// For each row, the row of the city it is a section of (Kallio → Helsinki), or the row
     /// itself for a city (`Scripts/generate-gazetteer.py` decides which rows are sections).
     let cityRows: [Int32]
-    /// Each row's people (`Gazetteer.districtReach` reads a section's).
+    /// Each row's people (`Gazetteer.districtReachMeters` reads a section's).
     let populations: [Int]
+    /// Whether any section belongs to the row: most cities have none, and need no
+    /// search for a district.
+    let hasSections: [Bool]
 
     /// The field that names the city a section belongs to (a GeoNames id; empty for a city).
     static let cityField = 5
@@ -71,7 +74,11 @@ struct GazetteerTable: Sendable {
                 ids: order.map { positions.ids[$0] }, latitudes: order.map { positions.latitudes[$0] },
                 longitudes: order.map { positions.longitudes[$0] }, zones: order.map { positions.zones[$0] },
                 zoneNames: positions.zoneNames)
-        cityRows = Self.rows(of: cityIDs, ids: self.positions.ids)
+        let cityRows = Self.rows(of: cityIDs, ids: self.positions.ids)
+        var hasSections = [Bool](repeating: false, count: cityRows.count)
+        for (row, city) in cityRows.enumerated() where Int(city) != row { hasSections[Int(city)] = true }
+        self.cityRows = cityRows
+        self.hasSections = hasSections
         self.populations = populations
     }
 
