@@ -37,6 +37,7 @@ extension WebService {
         case .overpass: return .overpass
         case .osrm: return .osrm
         case .nominatim: return .nominatim
+        case .imageHost: return .imageHost
         }
     }
 }

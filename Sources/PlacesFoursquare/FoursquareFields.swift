@@ -16,8 +16,9 @@ struct FoursquareFields: Sendable, Equatable {
     ]
 
     init(for fields: Set<VenueField>) {
-        // Without an id, a name and a position a place cannot be listed at all.
-        var wanted: Set<String> = ["fsq_place_id", "name", "latitude", "longitude"]
+        // Without an id, a name and a position a place cannot be listed at all; `date_closed`
+        // (a Pro field: no Premium cost) tells a place closed for good.
+        var wanted: Set<String> = ["fsq_place_id", "name", "latitude", "longitude", "date_closed"]
         for field in fields {
             switch field {
             case .address: wanted.insert("location")
@@ -27,10 +28,11 @@ struct FoursquareFields: Sendable, Equatable {
             case .rating: wanted.insert("rating")
             case .priceLevel: wanted.insert("price")
             case .openNow, .openingHours: wanted.insert("hours")
+            case .reviews: wanted.insert("tips")
             // Foursquare has no rating count among the documented fields, no map link, and
             // photos are not fetched: these stay null rather than buying a guess.
             case .ratingCount, .mapsURL, .photos: break
-            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs: break
+            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs, .businessStatus: break
             // Measured against the route; Foursquare knows no detour.
             case .alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters: break
             }
@@ -39,8 +41,8 @@ struct FoursquareFields: Sendable, Equatable {
     }
 
     private static let order = [
-        "fsq_place_id", "name", "latitude", "longitude", "location", "categories", "tel", "website",
-        "rating", "price", "hours",
+        "fsq_place_id", "name", "latitude", "longitude", "date_closed", "location", "categories", "tel", "website",
+        "rating", "price", "hours", "tips",
     ]
 
     /// The `fields` query value.

@@ -45,6 +45,16 @@ struct FoursquarePlace: Decodable, Sendable {
     var categories: [Category]?
     var location: Location?
     var tel: String?
+    /// The day Foursquare marked the place closed for good ("2025-09-02"); absent while open.
+    var dateClosed: String?
+    /// What visitors wrote (a Premium field), as the tips endpoint's records: text, created_at, lang.
+    var tips: [Tip]?
+
+    struct Tip: Decodable, Sendable {
+        var text: String?
+        var createdAt: String?
+        var lang: String?
+    }
     var website: String?
     /// Premium: 0.0–10.0.
     var rating: Double?

@@ -39,7 +39,12 @@ struct FoursquarePlacesProvider: PlaceProvider {
         let builder = FoursquareRequestBuilder(baseURL: baseURL, key: key, wording: diagnostics.wording)
         let service = FoursquareService.description
         let fields = FoursquareFields(for: request.neededFields)
-        let perPage = min(request.limit, FoursquareRequestBuilder.maxPerPage)
+        // Places closed for good are left out afterwards: a full page then (a call costs the
+        // same), so that a small --limit still finds open places.
+        // (Not in a merged search, which asks every provider alike: `GoogleRequestBuilder.resultCount`.)
+        let perPage =
+            request.includeClosed || !request.filtersAtProvider
+            ? min(request.limit, FoursquareRequestBuilder.maxPerPage) : FoursquareRequestBuilder.maxPerPage
         // Each page is a billed call: enough pages for --limit, and a little slack for the
         // places the circle or the filters drop.
         let maxPages = min((request.limit + perPage - 1) / perPage + 2, FoursquareRequestBuilder.maxPages)

@@ -23,7 +23,12 @@ struct FoursquareRequestBuilder: Sendable {
     func search(_ request: SearchRequest, categoryIDs: [String], fields: FoursquareFields, limit: Int) throws -> HTTPRequest {
         var query: [URLQueryItem] = []
         if let text = request.query { query.append(URLQueryItem(name: "query", value: text)) }
-        if let center = request.center {
+        if let box = request.box {
+            // A rectangle: `ne` and `sw` ("lat,lon"), instead of `ll` and `radius` (the search
+            // page lists them as alternatives; `radius` goes with `ll` only).
+            query.append(URLQueryItem(name: "ne", value: "\(JSONValue.format(box.north)),\(JSONValue.format(box.east))"))
+            query.append(URLQueryItem(name: "sw", value: "\(JSONValue.format(box.south)),\(JSONValue.format(box.west))"))
+        } else if let center = request.center {
             query.append(URLQueryItem(name: "ll", value: "\(JSONValue.format(center.latitude)),\(JSONValue.format(center.longitude))"))
             if let radius = request.radiusMeters {
                 query.append(URLQueryItem(name: "radius", value: String(Int(radius.rounded(.up)))))
@@ -69,14 +74,14 @@ struct FoursquareRequestBuilder: Sendable {
         }
     }
 
-    private func get(_ url: URL, annotations: [String], billing: BilledTier) -> HTTPRequest {
+    func get(_ url: URL, annotations: [String], billing: BilledTier) -> HTTPRequest {
         HTTPRequest(
             method: "GET", url: url,
             headers: [("Accept", "application/json"), ("Authorization", "Bearer \(key)"), ("X-Places-Api-Version", Self.apiVersion)],
             service: "foursquare", secretHeaders: ["Authorization"], annotations: annotations, billing: billing)
     }
 
-    private func url(path: String, query: [URLQueryItem]) throws -> URL {
+    func url(path: String, query: [URLQueryItem]) throws -> URL {
         try ServiceURL.make(base: baseURL, path: path, query: query, service: .foursquare, wording: wording)
     }
 }

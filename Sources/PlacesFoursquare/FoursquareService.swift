@@ -38,4 +38,9 @@ package enum FoursquareService {
     }
 
     static let description = ResponseReader(.foursquare, parseError: parseError, isAnswer: isAnswer)
+
+    /// A place's photos: a bare JSON array is the answer.
+    static let photos = ResponseReader(
+        .foursquare, parseError: parseError,
+        isAnswer: { response in response.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[") })
 }

@@ -49,7 +49,23 @@ enum FoursquareVenueMapper {
             priceLevel: price,
             openNow: place.hours?.openNow,
             phone: nonEmpty(place.tel), website: nonEmpty(place.website),
-            openingHours: nonEmpty(place.hours?.display).map { [$0] })
+            openingHours: nonEmpty(place.hours?.display).map { [$0] },
+            businessStatus: businessStatus(place),
+            reviews: place.tips.map { tips in
+                tips.prefix(maxTips).map {
+                    Review(text: nonEmpty($0.text), language: nonEmpty($0.lang), publishTime: nonEmpty($0.createdAt))
+                }
+            })
+    }
+
+    /// Tips shown with a place, as Google's reviews are: the first five. (A tip has no rating
+    /// and names no author.)
+    static let maxTips = 5
+
+    /// Closed for good when Foursquare gives the day it was marked closed. Open otherwise is
+    /// not said (Foursquare has no word for it), so the status stays unknown.
+    static func businessStatus(_ place: FoursquarePlace) -> BusinessStatus? {
+        nonEmpty(place.dateClosed) != nil ? .closedPermanently : nil
     }
 
     /// `formatted_address`, else street, postcode and locality as Foursquare gives them.

@@ -12,12 +12,16 @@ import PlacesSupport
 /// whole-word prefix is tried (`Frankfurt` → Frankfurt am Main); with none at all
 /// the error lists the closest names.
 public struct Gazetteer: Sendable {
-    /// One city row.
+    /// One row: a city, or a section of one (Kallio, Times Square: `Gazetteer.nearestCity`
+    /// names their city instead; a name still finds them).
     public struct Place: Sendable, Hashable {
         public let name: String
         public let countryCode: String
         /// GeoNames first-level division code, e.g. `NY`, `01`, `ZH`.
         public let admin1: String
+        /// The first-level division's name (`New York`, `Uusimaa`, `Zurich`); nil when
+        /// GeoNames gives the code no name (`00`, an empty code).
+        public let admin1Name: String?
         public let coordinate: Coordinate
         public let population: Int
 
@@ -72,18 +76,46 @@ public struct Gazetteer: Sendable {
     let rows: String
     /// The rows joined to their positions by GeoNames id.
     let table: GazetteerTable
-    /// The nearest-city tree, built on first use.
+    /// First-level divisions' names by `CC.CODE` (`FI.01` → `Uusimaa`).
+    let admin1Names: [String: String]
+    /// The nearest-row trees, built on first use.
     let lookup: GazetteerNearestLookup
 
     /// The gazetteer compiled into the binary (GeoNames, CC BY 4.0).
-    public static let bundled = Gazetteer(rows: gazetteerRows, positions: .bundled)
+    public static let bundled = Gazetteer(rows: gazetteerRows, admin1Names: gazetteerAdmin1Names, positions: .bundled)
 
-    /// Rows in the bundled layout (see Scripts/generate-gazetteer.py), and the positions
-    /// their GeoNames ids are looked up in.
-    init(rows: String, positions: CityPositions) {
+    /// Rows in the bundled layout (see Scripts/generate-gazetteer.py), the divisions' names
+    /// (`FI.01`, tab, `Uusimaa`, a line each), and the positions the rows' GeoNames ids are
+    /// looked up in.
+    init(rows: String, admin1Names: String = "", positions: CityPositions) {
         self.rows = rows
         table = GazetteerTable(rows: rows, positions: positions)
-        lookup = GazetteerNearestLookup(positions: table.positions)
+        self.admin1Names = Self.divisionNames(admin1Names)
+        lookup = GazetteerNearestLookup(table: table)
+    }
+
+    /// `CC.CODE<TAB>Name` lines as a dictionary; a line without a tab or a name is left out.
+    /// Read as UTF-8 bytes (a tab and a newline are never inside a character).
+    private static func divisionNames(_ text: String) -> [String: String] {
+        var names: [String: String] = [:]
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 10 { end += 1 }
+                if let tab = bytes[start..<end].firstIndex(of: 9), tab + 1 < end {
+                    names[String(decoding: bytes[start..<tab], as: UTF8.self)] = String(decoding: bytes[(tab + 1)..<end], as: UTF8.self)
+                }
+                start = end + 1
+            }
+        }
+        return names
+    }
+
+    /// The name of `country`'s first-level division `admin1`, if GeoNames gives one.
+    func admin1Name(country: String, admin1: String) -> String? {
+        admin1Names[country + "." + admin1]
     }
 
     /// Resolves a name such as `Helsinki`, `Paris, FR`, `London, UK` or `Cambridge, MA`, or throws
@@ -108,7 +140,7 @@ public struct Gazetteer: Sendable {
             {
                 return
             }
-            switch Self.compare(keys: fields[5], with: keyBytes) {
+            switch Self.compare(keys: fields[6], with: keyBytes) {
             case .exact: exact.append(place(row, fields))
             case .wordPrefix: prefixed.append(place(row, fields))
             case .none: break
@@ -144,20 +176,20 @@ public struct Gazetteer: Sendable {
 
     private enum KeyMatch { case exact, wordPrefix, none }
 
-    /// Calls `body` with each city's number and its six tab-separated fields (name, asciiname,
-    /// country, admin1, population, keys), as UTF-8 slices.
+    /// Calls `body` with each row's number and its seven tab-separated fields (name,
+    /// asciiname, country, admin1, population, the city of a section, keys), as UTF-8 slices.
     func forEachRow(_ body: (Int, [UnsafeBufferPointer<UInt8>]) -> Void) {
         var text = rows
         text.withUTF8 { all in
             var fields: [UnsafeBufferPointer<UInt8>] = []
-            fields.reserveCapacity(6)
+            fields.reserveCapacity(7)
             for (city, span) in table.fields.enumerated() {
                 var start = span.lowerBound
                 for i in span.lowerBound...span.upperBound where i == span.upperBound || all[i] == 9 {
                     fields.append(UnsafeBufferPointer(rebasing: all[start..<i]))
                     start = i + 1
                 }
-                if fields.count == 6 { body(city, fields) }
+                if fields.count == 7 { body(city, fields) }
                 fields.removeAll(keepingCapacity: true)
             }
         }
@@ -186,8 +218,9 @@ public struct Gazetteer: Sendable {
     }
 
     private func place(_ row: Int, _ f: [UnsafeBufferPointer<UInt8>]) -> Place {
-        Place(
-            name: Self.string(f[0]), countryCode: Self.string(f[2]), admin1: Self.string(f[3]),
+        let country = Self.string(f[2]), admin1 = Self.string(f[3])
+        return Place(
+            name: Self.string(f[0]), countryCode: country, admin1: admin1, admin1Name: admin1Name(country: country, admin1: admin1),
             coordinate: table.positions.coordinate(row), population: Int(Self.string(f[4])) ?? 0)
     }
 
@@ -201,7 +234,7 @@ public struct Gazetteer: Sendable {
         forEachRow { _, fields in
             order += 1
             if !countries.isEmpty, !countries.contains(where: { Self.equal(fields[2], $0) }) { return }
-            let keys = fields[5]
+            let keys = fields[6]
             let end = keys.firstIndex(of: UInt8(ascii: "|")) ?? keys.count
             let primary = Array(UnsafeBufferPointer(rebasing: keys[0..<end]))
             let limit = max(2, target.count / 3)

@@ -1,16 +1,17 @@
 import Foundation
 
-/// A latitude/longitude rectangle that contains a circle on the ellipsoid, for APIs that
-/// can only restrict to rectangles (Google Text Search). Slightly generous, never too small;
-/// the exact circle is applied afterwards with geodesic distances.
-package struct BoundingBox: Sendable, Equatable {
-    package let south: Double
-    package let west: Double
-    package let north: Double
-    package let east: Double
+/// A latitude/longitude rectangle: a map's viewport searched with `--bbox` (borders
+/// included), or the box around a circle for APIs that can only restrict to rectangles
+/// (Google Text Search; slightly generous, never too small, the exact circle applied
+/// afterwards with geodesic distances). `west > east` is a box across the antimeridian.
+public struct BoundingBox: Sendable, Hashable {
+    public let south: Double
+    public let west: Double
+    public let north: Double
+    public let east: Double
 
     /// `west > east` means the box crosses the antimeridian (as Google's Viewport allows).
-    var crossesAntimeridian: Bool { west > east }
+    public var crossesAntimeridian: Bool { west > east }
 
     package init(south: Double, west: Double, north: Double, east: Double) {
         self.south = south
@@ -44,7 +45,8 @@ package struct BoundingBox: Sendable, Equatable {
         return l
     }
 
-    func contains(_ c: Coordinate) -> Bool {
+    /// Whether the point is inside, borders included.
+    public func contains(_ c: Coordinate) -> Bool {
         guard (south...north).contains(c.latitude) else { return false }
         return crossesAntimeridian ? (c.longitude >= west || c.longitude <= east) : (west...east).contains(c.longitude)
     }
@@ -57,5 +59,31 @@ extension BoundingBox {
         let bounds = GeodesicDistanceBounds(center: point)
         let east = crossesAntimeridian ? self.east + 360 : self.east
         return bounds.lower(south: south, north: north, west: west, east: east)
+    }
+}
+
+extension BoundingBox {
+    /// The middle of the box: halfway between its parallels, and halfway along its run of
+    /// longitudes (across the antimeridian when it crosses it).
+    public var centre: Coordinate {
+        var longitude = crossesAntimeridian ? (west + east + 360) / 2 : (west + east) / 2
+        if longitude > 180 { longitude -= 360 }
+        return Coordinate(uncheckedLatitude: (south + north) / 2, longitude: longitude)
+    }
+
+    /// The radius in metres of a circle around `centre` that holds the whole box: the
+    /// farthest of its corners and the middles of its edges, a little more for rounding. A
+    /// provider that takes only circles is asked for this one, and its answer cut to the box.
+    public var coveringRadius: Double {
+        let centre = self.centre
+        let middle = centre.longitude
+        var farthest = 0.0
+        for latitude in [south, (south + north) / 2, north] {
+            for longitude in [west, middle, east] {
+                let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+                farthest = max(farthest, GeodesicDistance.meters(from: centre, to: point))
+            }
+        }
+        return (farthest * 1.0001 + 1).rounded(.up)
     }
 }

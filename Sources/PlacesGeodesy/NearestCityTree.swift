@@ -47,21 +47,24 @@ package struct NearestCityTree: Sendable {
 
     var count: Int { cities.count }
 
-    /// The nearest city to `point` and its geodesic distance in metres; nil only for no cities.
+    /// The nearest city to `point` and its geodesic distance in metres; nil only for no cities,
+    /// or none within `reach` metres (then the walk leaves out every branch beyond it).
     ///
     /// One walk: each city met within the slack of the nearest on the sphere so far is noted
     /// (that bound only shrinks, so the answer is among them). The sphere's nearest is
     /// measured on the ellipsoid, then each other noted city whose lower bound b·σ is not
     /// beyond the best distance so far. The walk's stack and notes live on the stack frame:
     /// no allocation per point.
-    package func nearest(to point: Coordinate) -> (city: Int, meters: Double)? {
+    package func nearest(to point: Coordinate, within reach: Double = .infinity) -> (city: Int, meters: Double)? {
         guard !cities.isEmpty else { return nil }
         let q = Self.unitVector(latitude: point.latitude, longitude: point.longitude)
+        let cap = Self.squaredChord(within: reach)
         return points.withUnsafeBufferPointer { points in
             axes.withUnsafeBufferPointer { axes in
                 cities.withUnsafeBufferPointer { cities in
-                    let walk = Walk(points: points, axes: axes, cities: cities, q: q)
-                    return withUnsafeTemporaryAllocation(of: (Int, Double).self, capacity: Self.noteCapacity) { notes in
+                    let walk = Walk(points: points, axes: axes, cities: cities, q: q, cap: cap)
+                    let found = withUnsafeTemporaryAllocation(of: (Int, Double).self, capacity: Self.noteCapacity) {
+                        notes -> (city: Int, meters: Double)? in
                         guard let (count, nearest) = walk.nearest(notes: notes) else { return nil }
                         var answer: (city: Int, meters: Double)?
                         func measure(_ slot: Int) {
@@ -85,9 +88,19 @@ package struct NearestCityTree: Sendable {
                         }
                         return answer
                     }
+                    return found.flatMap { $0.meters <= reach ? $0 : nil }
                 }
             }
         }
+    }
+
+    /// The squared chord on the sphere beyond which no city can be within `meters` on the
+    /// ellipsoid (the geodesic is at least b·σ); infinity for no limit.
+    static func squaredChord(within meters: Double) -> Double {
+        guard meters.isFinite else { return .infinity }
+        let sigma = min(Double.pi, max(0, meters) / GeodesicDistanceBounds.b)
+        let chord = 2 * sin(sigma / 2)
+        return chord * chord * (1 + 1e-9) + 1e-18
     }
 
     /// A lower bound in metres on the geodesic between points whose images on the sphere are
@@ -121,6 +134,8 @@ package struct NearestCityTree: Sendable {
         let axes: UnsafeBufferPointer<UInt8>
         let cities: UnsafeBufferPointer<Int32>
         let q: (Double, Double, Double)
+        /// No city beyond this squared chord is wanted (infinity: any).
+        var cap: Double = .infinity
 
         @inline(__always) func squaredDistance(_ slot: Int) -> Double {
             let dx = q.0 - points[slot * 3], dy = q.1 - points[slot * 3 + 1], dz = q.2 - points[slot * 3 + 2]
@@ -140,15 +155,15 @@ package struct NearestCityTree: Sendable {
         /// distance), and skipped when that is beyond the limit when its turn comes.
         func nearest(notes: UnsafeMutableBufferPointer<(Int, Double)>) -> (count: Int, nearest: Double)? {
             withUnsafeTemporaryAllocation(of: Pending.self, capacity: 64) { stack -> (count: Int, nearest: Double)? in
-                var best = Double.infinity, limit = Double.infinity
+                var best = Double.infinity, limit = cap
                 var count = 0, top = 0
                 var current: Pending = (0, cities.count, 0, (0, 0, 0))
                 /// Measures one slot: a new nearest tightens the limit; within it, it is noted.
                 @inline(__always) func visit(_ slot: Int) {
                     let d = squaredDistance(slot)
-                    if d < best {
+                    if d < best, d <= cap {
                         best = d
-                        limit = NearestCityTree.slackLimit(d)
+                        limit = min(cap, NearestCityTree.slackLimit(d))
                     }
                     if d <= limit {
                         if count < notes.count { notes[count] = (slot, d) }

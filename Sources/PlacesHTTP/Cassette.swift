@@ -5,7 +5,8 @@ import PlacesSupport
 /// One recorded HTTP exchange, as stored under `DIR/<service>/<key>-<n>.json`.
 ///
 /// The request is stored redacted (secrets replaced by `REDACTED`); bodies are stored as
-/// JSON when they are JSON, else as text. Files are pretty-printed with sorted keys so a
+/// JSON when they are JSON, as text when they are UTF-8 text, else (an image) as base64,
+/// so that every byte replays as it was recorded. Files are pretty-printed with sorted keys so a
 /// re-recording diffs readably. The file format is shared by everything that stores
 /// exchanges (`--record`, a response cache): change it only by adding optional keys.
 package struct Cassette: Sendable {
@@ -130,18 +131,27 @@ package struct Cassette: Sendable {
     private static func bodyValue(_ body: Data?) -> Any {
         guard let body, !body.isEmpty else { return NSNull() }
         if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) { return ["json": object] }
-        return ["text": String(decoding: body, as: UTF8.self)]
+        // Text only when it reads back byte for byte: valid UTF-8 with no NUL.
+        if !body.contains(0), let text = String(validating: body, as: UTF8.self) { return ["text": text] }
+        return ["base64": body.base64EncodedString()]
     }
 
     private static func bodyData(_ value: Any?, source: String) throws -> Data? {
         guard let value, !(value is NSNull) else { return nil }
         if let wrapper = value as? [String: Any] {
             if let text = wrapper["text"] as? String { return Data(text.utf8) }
+            if let encoded = wrapper["base64"] as? String {
+                guard let bytes = Data(base64Encoded: encoded) else {
+                    throw PlacesError.badFile(path: source, message: "\(source): a {\"base64\": ...} body is not base64")
+                }
+                return bytes
+            }
             if let json = wrapper["json"] {
                 return try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed, .withoutEscapingSlashes])
             }
         }
-        throw PlacesError.badFile(path: source, message: "\(source): a body must be {\"json\": ...} or {\"text\": \"...\"}")
+        throw PlacesError.badFile(
+            path: source, message: "\(source): a body must be {\"json\": ...}, {\"text\": \"...\"} or {\"base64\": \"...\"}")
     }
 }
 

@@ -17,8 +17,9 @@ import Darwin
 /// the file relative to the folder, and removed relative to it (`unlinkat`), so a folder
 /// swapped for a link between the listing and the deleting is not followed either.
 package enum CassetteDeletion {
-    /// The folders `--record` writes: every `service` a provider's requests name.
-    static let serviceFolders: Set<String> = ["foursquare", "google", "osm", "osrm"]
+    /// The folders `--record` writes: every web service's (`nominatim` and the image
+    /// host's `photos` too).
+    static let serviceFolders = Set(WebService.allCases.map(\.recordingFolder))
 
     /// DIR's own recordings, by folder then name, and what was passed over (one phrase each).
     package struct Survey: Sendable {

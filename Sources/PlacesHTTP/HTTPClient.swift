@@ -40,12 +40,25 @@ package struct HTTPClient: Sendable {
         self.now = now
     }
 
+    /// The same client reading at most `bytes` of a response body (a photo's 20 MiB).
+    package func limited(toResponseBytes bytes: Int) -> HTTPClient {
+        HTTPClient(
+            transport: transport, timeout: timeout, policy: policy, maxResponseBytes: min(bytes, maxResponseBytes),
+            diagnostics: diagnostics, ceiling: ceiling, sleep: sleep, now: now)
+    }
+
+    /// Throws what `send` would for a request billed at `billing` over the ceiling, before
+    /// anything is sent: for work whose later, dearer request should stop it at its first.
+    package func checkCeiling(_ billing: BilledTier) throws {
+        if let ceiling, let refusal = ceiling.refusal(of: billing) {
+            throw PlacesError.invalidRequest(.billingTier, message: diagnostics.wording(.aboveTierCeiling(refusal)))
+        }
+    }
+
     /// Sends `request` and returns a 2xx response, or throws a `PlacesError` saying what to do.
     package func send(_ request: HTTPRequest, service: ResponseReader) async throws -> HTTPResponse {
         // Before anything is sent (a dry run included): a request over the ceiling is the user's to change.
-        if let ceiling, let billing = request.billing, let refusal = ceiling.refusal(of: billing) {
-            throw PlacesError.invalidRequest(.billingTier, message: diagnostics.wording(.aboveTierCeiling(refusal)))
-        }
+        if let billing = request.billing { try checkCeiling(billing) }
         var request = request
         if request.header("User-Agent") == nil { request.setHeader("User-Agent", Self.userAgent) }
         request.isAnswer = service.isAnswer

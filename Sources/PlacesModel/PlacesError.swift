@@ -53,6 +53,10 @@ public enum PlacesError: Error, Equatable, Sendable {
         case address
         /// The fields asked for put the request in a billing tier above the configured ceiling.
         case billingTier
+        /// A box (a map's viewport) that is not one: out of range, empty, or too large for a provider.
+        case box
+        /// Which photo of a place, or at most what size (`PhotoRequest`).
+        case photo
     }
 
     /// A web service, as its errors name it (`WebService`, the one identity of each service).

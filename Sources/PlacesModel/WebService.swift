@@ -5,6 +5,10 @@ public enum WebService: String, Sendable, CaseIterable {
     case googlePlaces, googleRoutes, foursquare, overpass, osrm
     /// OpenStreetMap's geocoder (reverse and address search) and Google's Geocoding API.
     case nominatim, googleGeocoding
+    /// Wherever a photo's image is downloaded from, with no key: the URL a provider gave
+    /// (Google's `photoUri`, Foursquare's photo, an OpenStreetMap `image` tag), or Wikimedia
+    /// Commons for a `wikimedia_commons` tag.
+    case imageHost
 
     /// As users know it: "Google Places", "Foursquare", "Overpass".
     public var name: String {
@@ -16,6 +20,7 @@ public enum WebService: String, Sendable, CaseIterable {
         case .osrm: return "OSRM"
         case .nominatim: return "Nominatim"
         case .googleGeocoding: return "Google Geocoding"
+        case .imageHost: return "Image host"
         }
     }
 
@@ -28,6 +33,7 @@ public enum WebService: String, Sendable, CaseIterable {
         case .overpass: return "osm"
         case .osrm: return "osrm"
         case .nominatim: return "nominatim"
+        case .imageHost: return "photos"
         }
     }
 }

@@ -37,9 +37,10 @@ enum CLI {
             progress?.interrupt()
             streams.stderr.write(line + "\n")
         }
-        let context = RunContext(
+        var context = RunContext(
             environment: environment, terminal: TerminalInfo.detect(environment: environment), diagnostics: diagnostics,
             progress: progress, writeOutput: { streams.stdout.write($0) }, arguments: arguments)
+        context.writeBytes = { data in data.withUnsafeBytes { streams.stdout.write($0) } }
         let status: Int32
         var verbose = false
         do {

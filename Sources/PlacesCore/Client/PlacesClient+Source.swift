@@ -44,6 +44,9 @@ extension PlacesClient {
         /// A file that cannot be used is a warning to `notes`. nil: only the session objects
         /// of this run know which sessions ended.
         public var endedSessionsFile: URL?
+        /// Where `photo` fetches Wikimedia Commons files (an OpenStreetMap place's
+        /// `wikimedia_commons` tag); nil for the public site, https://commons.wikimedia.org.
+        public var wikimediaCommonsURL: URL?
 
         public init(
             timeout: TimeInterval = 10, retries: Int = 2, baseURL: URL? = nil, favorites: FavoritesStore? = nil,

@@ -85,6 +85,12 @@ extension PlacesClient {
     /// of that name), as it answered.
     package func lookUp(_ id: PlaceID, fields: Set<VenueField>) async throws -> Venue {
         let provider = providers.first { $0.name == id.provider } ?? providers[0]
-        return try await provider.details(id, fields: fields, diagnostics: diagnostics)
+        var venue = try await provider.details(id, fields: fields, diagnostics: diagnostics)
+        // Reviews asked of a provider that has none: an empty list, and a note saying why.
+        if fields.contains(.reviews), !provider.name.profile.hasReviews {
+            venue.reviews = []
+            diagnostics.note(.noReviews(provider.name))
+        }
+        return venue
     }
 }

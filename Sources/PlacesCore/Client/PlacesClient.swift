@@ -26,6 +26,8 @@ public struct PlacesClient: Sendable {
     /// The autocomplete sessions details calls ended, for sessions carried on by their token;
     /// nil when only the session objects know.
     let endedSessions: EndedSessionRecord?
+    /// How photos are downloaded (`photo`); nil for a client that downloads none.
+    let photoDownload: PhotoDownload?
 
     /// A client for `source`, reaching the web through one shared `URLSession`.
     public init(source: Source, configuration: Configuration = Configuration()) {
@@ -37,7 +39,8 @@ public struct PlacesClient: Sendable {
         self.init(
             provider: source.makeProvider(http: http, configuration: configuration), diagnostics: diagnostics,
             favorites: configuration.favorites, geocoder: source.makeGeocoder(http: http, configuration: configuration),
-            endedSessions: configuration.endedSessionRecord)
+            endedSessions: configuration.endedSessionRecord,
+            photoDownload: PhotoDownload(http: http, commonsBaseURL: configuration.wikimediaCommonsURL?.absoluteString))
     }
 
     /// A client that asks every source at once and merges the venues that are the same
@@ -62,22 +65,25 @@ public struct PlacesClient: Sendable {
         let geocoder = sources.lazy.compactMap { $0.makeGeocoder(http: http, configuration: configuration) }.first
         self.init(
             providers: providers, diagnostics: diagnostics, favorites: configuration.favorites, geocoder: geocoder,
-            endedSessions: configuration.endedSessionRecord)
+            endedSessions: configuration.endedSessionRecord,
+            photoDownload: PhotoDownload(http: http, commonsBaseURL: configuration.wikimediaCommonsURL?.absoluteString))
     }
 
     /// A client around a provider the caller built (the CLI, with its own transport and words).
     package init(
         provider: any PlaceProvider, diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
-        geocoder: (any AddressGeocoder)? = nil, endedSessions: EndedSessionRecord? = nil
+        geocoder: (any AddressGeocoder)? = nil, endedSessions: EndedSessionRecord? = nil, photoDownload: PhotoDownload? = nil
     ) {
-        self.init(providers: [provider], diagnostics: diagnostics, favorites: favorites, geocoder: geocoder, endedSessions: endedSessions)
+        self.init(
+            providers: [provider], diagnostics: diagnostics, favorites: favorites, geocoder: geocoder, endedSessions: endedSessions,
+            photoDownload: photoDownload)
     }
 
     /// A client around providers the caller built, in the order their answers win; at least
     /// one, each provider once.
     package init(
         providers: [any PlaceProvider], diagnostics: Diagnostics, favorites: FavoritesStore? = nil,
-        geocoder: (any AddressGeocoder)? = nil, endedSessions: EndedSessionRecord? = nil
+        geocoder: (any AddressGeocoder)? = nil, endedSessions: EndedSessionRecord? = nil, photoDownload: PhotoDownload? = nil
     ) {
         // Not reachable by input: ProviderSelection refuses an empty or repeated --provider list (64) before a client is made.
         precondition(
@@ -88,6 +94,7 @@ public struct PlacesClient: Sendable {
         self.favorites = favorites
         self.geocoder = geocoder
         self.endedSessions = endedSessions
+        self.photoDownload = photoDownload
     }
 
     /// The provider this client asks (the first, for a client over several sources).

@@ -6,9 +6,16 @@ enum ProviderLimits {
     /// The most places a web provider is asked for (an extract has no ceiling).
     static let maxLimit = 1000
 
-    /// A radius above the provider's limit is an invalid request naming it.
+    /// A radius above the provider's limit is an invalid request naming it. A box is sent as
+    /// a box (Google's Text Search rectangle, Foursquare's `ne`/`sw`, Overpass's bbox), except
+    /// to Google's Nearby Search, which takes only a circle: there the covering circle must
+    /// be within the limit.
     static func check(_ request: SearchRequest, provider: ProviderName, wording: Wording) throws {
         guard let radius = request.radiusMeters, let limit = provider.descriptor.maxRadiusMeters, radius > limit else { return }
+        if request.box != nil {
+            guard provider == .google, request.kind == .nearby, request.route == nil else { return }
+            throw PlacesError.invalidRequest(.box, message: wording(.boxOverLimit(radius: radius, provider: provider, limit: limit)))
+        }
         throw PlacesError.invalidRequest(.radius, message: wording(.radiusOverLimit(radius: radius, provider: provider, limit: limit)))
     }
 

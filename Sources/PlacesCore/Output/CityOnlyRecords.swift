@@ -2,39 +2,54 @@ import PlacesGeodesy
 import PlacesModel
 import PlacesSupport
 
-/// `reverse --city-only` records written straight as bytes, the city's part made once per
-/// city: the bulk path (a hundred thousand points a second and more), so no `JSONValue`
-/// and no string building per line. The record is `ReverseRenderer.json`'s, byte for byte
-/// (a test holds them to it).
+/// `reverse --city-only` records written straight as bytes, the city's and the district's
+/// parts made once per row: the bulk path (a hundred thousand points a second and more), so
+/// no `JSONValue` and no string building per line. The record is `ReverseRenderer.json`'s,
+/// byte for byte (a test holds them to it).
 package struct CityOnlyRecords {
-    /// The nearest city's row and distance in metres.
-    let nearest: (Coordinate) -> (row: Int, meters: Double)?
+    /// Where a point is: the city's and the district's rows and distances.
+    let locate: (Coordinate) -> LocalityRows?
     /// The city of a row as `ReverseRenderer` writes it, up to and including `"distanceMeters":`.
     let cityPrefix: (Int) -> [UInt8]
+    /// The district of a row as `ReverseRenderer` writes it, up to and including `"distanceMeters":`.
+    let districtPrefix: (Int) -> [UInt8]
     /// By row, made on first use; empty until then (no prefix is empty).
-    private var prefixes: [[UInt8]] = []
+    private var cityPrefixes: [[UInt8]] = []
+    private var districtPrefixes: [[UInt8]] = []
 
-    init(nearest: @escaping (Coordinate) -> (row: Int, meters: Double)?, city: @escaping (Int) -> ReverseGeocode.City) {
-        self.init(nearest: nearest, cityPrefix: { row in Self.cityPrefix(city(row)) })
+    init(
+        locate: @escaping (Coordinate) -> LocalityRows?, city: @escaping (Int) -> ReverseGeocode.City,
+        districtName: @escaping (Int) -> String
+    ) {
+        self.init(
+            locate: locate, cityPrefix: { row in Self.cityPrefix(city(row)) },
+            districtPrefix: { row in Self.districtPrefix(name: districtName(row)) })
     }
 
-    /// With the city parts made by `cityPrefix` (`cityPrefix(_:)`'s, perhaps shared between
-    /// writers), each asked for once per row.
-    package init(nearest: @escaping (Coordinate) -> (row: Int, meters: Double)?, cityPrefix: @escaping (Int) -> [UInt8]) {
-        self.nearest = nearest
+    /// With the parts made by `cityPrefix` and `districtPrefix` (`cityPrefix(_:)`'s and
+    /// `districtPrefix(name:)`'s, perhaps shared between writers), each asked for once per row.
+    package init(
+        locate: @escaping (Coordinate) -> LocalityRows?, cityPrefix: @escaping (Int) -> [UInt8],
+        districtPrefix: @escaping (Int) -> [UInt8]
+    ) {
+        self.locate = locate
         self.cityPrefix = cityPrefix
+        self.districtPrefix = districtPrefix
     }
 
     /// A city's part of the record: `ReverseRenderer.json(city)` written compactly up to and
-    /// including `"distanceMeters":`, the distance left to each point. Made straight as
-    /// bytes, without a `JSONValue` (a test holds the two to the same bytes for every city).
+    /// including `"distanceMeters":`, the distance left to each point (the district is the
+    /// record's own member, after the city). Made straight as bytes, without a `JSONValue`
+    /// (a test holds the two to the same bytes for every city).
     package static func cityPrefix(_ city: ReverseGeocode.City) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(160)
+        out.reserveCapacity(180)
         out.append(contentsOf: #"{"name":"#.utf8)
         appendString(city.name, to: &out)
         out.append(contentsOf: #","admin1":"#.utf8)
         appendString(city.admin1, to: &out)
+        out.append(contentsOf: #","admin1Code":"#.utf8)
+        appendString(city.admin1Code, to: &out)
         out.append(contentsOf: #","countryCode":"#.utf8)
         appendString(city.countryCode, to: &out)
         out.append(contentsOf: #","latitude":"#.utf8)
@@ -45,6 +60,23 @@ package struct CityOnlyRecords {
         JSONNumberBytes.append(city.population, to: &out)
         out.append(contentsOf: #","distanceMeters":"#.utf8)
         return out
+    }
+
+    /// A district's part of the record: `ReverseRenderer.json(district)` written compactly up
+    /// to and including `"distanceMeters":`.
+    package static func districtPrefix(name: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        out.append(contentsOf: #"{"name":"#.utf8)
+        appendString(name, to: &out)
+        out.append(contentsOf: #","distanceMeters":"#.utf8)
+        return out
+    }
+
+    /// A JSON string, or `null` for nil.
+    private static func appendString(_ text: String?, to out: inout [UInt8]) {
+        guard let text else { return out.append(contentsOf: "null".utf8) }
+        appendString(text, to: &out)
     }
 
     /// A JSON string as `JSONValue` writes it: plain printable ASCII copied, anything else
@@ -74,16 +106,28 @@ package struct CityOnlyRecords {
         out.append(contentsOf: #","longitude":"#.utf8)
         JSONNumberBytes.append(point.longitude, to: &out)
         out.append(contentsOf: #","address":null,"addressId":null,"addressDistanceMeters":null,"city":"#.utf8)
-        if let found = nearest(point) {
-            if found.row >= prefixes.count { prefixes += repeatElement([], count: found.row + 1 - prefixes.count) }
-            if prefixes[found.row].isEmpty { prefixes[found.row] = cityPrefix(found.row) }
-            prefixes[found.row].withUnsafeBufferPointer { out.append(contentsOf: $0) }
-            JSONNumberBytes.append(ReverseRenderer.rounded(found.meters), to: &out)
-            out.append(UInt8(ascii: "}"))
+        if let found = locate(point) {
+            Self.append(row: found.city, meters: found.cityMeters, parts: &cityPrefixes, make: cityPrefix, to: &out)
+            out.append(contentsOf: #","district":"#.utf8)
+            if let district = found.district {
+                Self.append(row: district, meters: found.districtMeters, parts: &districtPrefixes, make: districtPrefix, to: &out)
+            } else {
+                out.append(contentsOf: "null".utf8)
+            }
         } else {
-            out.append(contentsOf: "null".utf8)
+            out.append(contentsOf: #"null,"district":null"#.utf8)
         }
         out.append(contentsOf: #","places":[],"provider":null}"#.utf8)
         out.append(10)
+    }
+
+    /// A row's part (made once, kept in `parts`), its distance rounded as the renderer
+    /// rounds it, and the object's closing brace.
+    private static func append(row: Int, meters: Double, parts: inout [[UInt8]], make: (Int) -> [UInt8], to out: inout [UInt8]) {
+        if row >= parts.count { parts += repeatElement([], count: row + 1 - parts.count) }
+        if parts[row].isEmpty { parts[row] = make(row) }
+        parts[row].withUnsafeBufferPointer { out.append(contentsOf: $0) }
+        JSONNumberBytes.append(ReverseRenderer.rounded(meters), to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 }

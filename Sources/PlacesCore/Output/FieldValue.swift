@@ -10,6 +10,8 @@ package enum FieldValue: Sendable, Equatable {
     case list([String])
     /// A list the provider did not give: `null`, unlike an empty list.
     case absentList
+    /// Records (reviews), each a JSON object.
+    case records([JSONValue])
 
     /// Every field value comes through here, so provider text is sanitized once (`TerminalText.shown`).
     package static func of(_ field: VenueField, in venue: Venue) -> FieldValue {
@@ -32,13 +34,26 @@ package enum FieldValue: Sendable, Equatable {
         case .mapsURL: return .text(TerminalText.shown(venue.mapsURL))
         case .isFavorite: return .flag(venue.isFavorite)
         case .sameAs: return .list(venue.sameAs.map { TerminalText.shown($0.description) })
+        case .businessStatus: return .text(venue.businessStatus?.rawValue)
         case .openingHours: return venue.openingHours.map { .list($0.map(TerminalText.shown)) } ?? .absentList
         case .photos: return venue.photoURLs.map { .list($0.map(TerminalText.shown)) } ?? .absentList
         case .alongMeters: return .number(venue.alongMeters.map { ($0 * 10).rounded() / 10 })
         case .routeOffsetMeters: return .number(venue.routeOffsetMeters.map { ($0 * 10).rounded() / 10 })
         case .detourSeconds: return .number(venue.detourSeconds.map { $0.rounded() })
         case .detourMeters: return .number(venue.detourMeters.map { $0.rounded() })
+        case .reviews: return venue.reviews.map { .records($0.map(Self.json)) } ?? .absentList
         }
+    }
+
+    /// A review as the contract writes it: rating, text, language, author, authorUri,
+    /// publishTime, relativeTime (null where unknown), its text sanitized.
+    static func json(_ review: Review) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map { .string(TerminalText.shown($0)) } ?? .null }
+        return .object([
+            ("rating", review.rating.map(JSONValue.number) ?? .null), ("text", text(review.text)), ("language", text(review.language)),
+            ("author", text(review.author)), ("authorUri", text(review.authorUri)), ("publishTime", text(review.publishTime)),
+            ("relativeTime", text(review.relativeTime)),
+        ])
     }
 
     var json: JSONValue {
@@ -49,6 +64,7 @@ package enum FieldValue: Sendable, Equatable {
         case .flag(let b): return b.map(JSONValue.bool) ?? .null
         case .list(let items): return .array(items.map(JSONValue.string))
         case .absentList: return .null
+        case .records(let records): return .array(records)
         }
     }
 
@@ -61,6 +77,7 @@ package enum FieldValue: Sendable, Equatable {
         case .flag(let b): return b.map { $0 ? "true" : "false" } ?? ""
         case .list(let items): return items.joined(separator: ";")
         case .absentList: return ""
+        case .records(let records): return JSONValue.array(records).compact
         }
     }
 }

@@ -9,7 +9,8 @@ import PlacesSupport
 /// `TerminalText.shown` in every format.
 package enum ReverseRenderer {
     /// The contract's record: `latitude`, `longitude`, `address`, `addressId`,
-    /// `addressDistanceMeters`, `city`, `places`, `provider`; `line` first in a stream.
+    /// `addressDistanceMeters`, `city`, `district` (the city's section nearest the point),
+    /// `places`, `provider`; `line` first in a stream.
     package static func json(_ answer: ReverseGeocode, line: Int? = nil, placeFields: [VenueField] = VenueField.defaultSet) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if let line { members.append(("line", .integer(line))) }
@@ -19,6 +20,7 @@ package enum ReverseRenderer {
             ("addressId", answer.addressID.map { .string(TerminalText.shown($0)) } ?? .null),
             ("addressDistanceMeters", answer.addressDistanceMeters.map { .number(rounded($0)) } ?? .null),
             ("city", answer.city.map(json) ?? .null),
+            ("district", answer.city?.district.map(json) ?? .null),
             ("places", .array(answer.places.map { $0.jsonObject(fields: placeFields) })),
             ("provider", answer.provider.map { .string($0.rawValue) } ?? .null),
         ]
@@ -38,12 +40,20 @@ package enum ReverseRenderer {
         ])
     }
 
+    /// The city: its name, its first-level division's name (`admin1`) and GeoNames code
+    /// (`admin1Code`), country, position, people and distance; its district is the record's own.
     static func json(_ city: ReverseGeocode.City) -> JSONValue {
         .object([
-            ("name", .string(city.name)), ("admin1", .string(city.admin1)), ("countryCode", .string(city.countryCode)),
+            ("name", .string(city.name)), ("admin1", city.admin1.map { .string($0) } ?? .null),
+            ("admin1Code", city.admin1Code.map { .string($0) } ?? .null), ("countryCode", .string(city.countryCode)),
             ("latitude", .number(city.coordinate.latitude)), ("longitude", .number(city.coordinate.longitude)),
             ("population", .integer(city.population)), ("distanceMeters", .number(rounded(city.distanceMeters))),
         ])
+    }
+
+    /// The district: `{"name", "distanceMeters"}`.
+    static func json(_ district: ReverseGeocode.District) -> JSONValue {
+        .object([("name", .string(district.name)), ("distanceMeters", .number(rounded(district.distanceMeters)))])
     }
 
     /// Distances to a tenth of a metre, as the other commands give them.
@@ -52,7 +62,8 @@ package enum ReverseRenderer {
     /// CSV: one row per point.
     static let csvHeader = [
         "latitude", "longitude", "address", "street", "housenumber", "postcode", "addressCity", "countryCode",
-        "addressId", "addressDistanceMeters", "city", "cityCountryCode", "cityDistanceMeters", "places", "provider",
+        "addressId", "addressDistanceMeters", "city", "cityAdmin1", "cityAdmin1Code", "cityCountryCode", "cityDistanceMeters",
+        "district", "districtDistanceMeters", "places", "provider",
     ]
 
     static func csvRow(_ answer: ReverseGeocode) -> String {
@@ -67,7 +78,8 @@ package enum ReverseRenderer {
             JSONValue.format(answer.coordinate.latitude), JSONValue.format(answer.coordinate.longitude),
             text(a?.formatted), text(a?.street), text(a?.housenumber), text(a?.postcode), text(a?.city), text(a?.countryCode),
             text(answer.addressID), number(answer.addressDistanceMeters),
-            text(answer.city?.name), text(answer.city?.countryCode), number(answer.city?.distanceMeters),
+            text(answer.city?.name), text(answer.city?.admin1), text(answer.city?.admin1Code), text(answer.city?.countryCode),
+            number(answer.city?.distanceMeters), text(answer.city?.district?.name), number(answer.city?.district?.distanceMeters),
             answer.places.map { TerminalText.shown($0.name) }.joined(separator: ";"), answer.provider?.rawValue ?? "",
         ]
     }
@@ -132,7 +144,11 @@ package enum ReverseRenderer {
             }
             if let city = answer.city {
                 let distance = DistanceText.format(city.distanceMeters)
-                out += "  city     \(TerminalText.shown(city.name)), \(city.countryCode) (\(distance) away)\n"
+                let region = city.admin1.map { "\(TerminalText.shown($0)), " } ?? ""
+                out += "  city     \(TerminalText.shown(city.name)), \(region)\(city.countryCode) (\(distance) away)\n"
+                if let district = city.district {
+                    out += "  district \(TerminalText.shown(district.name)) (\(DistanceText.format(district.distanceMeters)) away)\n"
+                }
             }
             for place in answer.places {
                 let distance = place.distanceMeters.map { " (\(DistanceText.format($0)))" } ?? ""

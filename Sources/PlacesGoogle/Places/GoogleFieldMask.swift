@@ -56,9 +56,11 @@ struct GoogleFieldMask: Sendable, Equatable {
     }
 
     /// Which Place fields serve each output field. Location, id and name are always
-    /// needed to make a venue at all.
+    /// needed to make a venue at all; `businessStatus` is always asked too, so that places
+    /// closed for good are told apart: it is a Pro field, and every search and details call
+    /// is billed Pro already (displayName is Pro), so it costs nothing more.
     static func placeFields(for fields: Set<VenueField>, method: Method) -> [String] {
-        var wanted: Set<String> = ["id", "displayName", "location"]
+        var wanted: Set<String> = ["id", "displayName", "location", "businessStatus"]
         for field in fields {
             switch field {
             case .address: wanted.insert("formattedAddress")
@@ -71,7 +73,8 @@ struct GoogleFieldMask: Sendable, Equatable {
             case .phone: wanted.insert("internationalPhoneNumber")
             case .website: wanted.insert("websiteUri")
             case .photos: wanted.insert("photos")
-            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs: break
+            case .reviews: wanted.insert("reviews")
+            case .id, .provider, .name, .latitude, .longitude, .distanceMeters, .isFavorite, .sameAs, .businessStatus: break
             // Measured against the route, or (detours) read from `routingSummaries`, which
             // is a top-level field of the answer, not a Place field.
             case .alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters: break
@@ -85,9 +88,15 @@ struct GoogleFieldMask: Sendable, Equatable {
         self.placeFields = Self.placeFields(for: fields, method: method)
     }
 
+    /// Exactly these Place fields, for a request that makes no venue (a place's photos alone).
+    init(placeFields: [String], method: Method) {
+        self.method = method
+        self.placeFields = placeFields
+    }
+
     private static let order = [
         "id", "displayName", "location", "formattedAddress", "types", "googleMapsUri", "rating", "userRatingCount",
-        "priceLevel", "currentOpeningHours", "internationalPhoneNumber", "websiteUri", "photos",
+        "priceLevel", "currentOpeningHours", "internationalPhoneNumber", "websiteUri", "photos", "businessStatus", "reviews",
     ]
 
     private static let enterprise: Set<String> = [
@@ -95,8 +104,12 @@ struct GoogleFieldMask: Sendable, Equatable {
         "priceLevel", "priceRange", "rating", "regularOpeningHours", "regularSecondaryOpeningHours", "userRatingCount", "websiteUri",
     ]
 
+    /// Fields billed at Enterprise + Atmosphere in every method (providers.md's tier tables).
+    private static let atmosphere: Set<String> = ["reviews"]
+
     /// The tier one Place field is billed at for this method.
     static func tier(of field: String, method: Method) -> Tier {
+        if atmosphere.contains(field) { return .enterpriseAtmosphere }
         if enterprise.contains(field) { return .enterprise }
         switch method {
         case .searchText:

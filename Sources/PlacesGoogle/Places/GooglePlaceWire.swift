@@ -21,6 +21,11 @@ struct GooglePlace: Decodable, Sendable {
     var internationalPhoneNumber, nationalPhoneNumber: String?
     var websiteUri: String?
     var photos: [GooglePhoto]?
+    /// `OPERATIONAL`, `CLOSED_TEMPORARILY`, `CLOSED_PERMANENTLY`, `FUTURE_OPENING` (discovery
+    /// document, Place.businessStatus); an unknown word is read as unknown.
+    var businessStatus: String?
+    /// At most 5, by relevance (discovery document, Place.reviews).
+    var reviews: [GoogleReview]?
 }
 
 /// `GoogleTypeLocalizedText`.
@@ -35,9 +40,14 @@ struct GoogleOpeningHours: Decodable, Sendable {
     var weekdayDescriptions: [String]?
 }
 
-/// `GoogleMapsPlacesV1Photo`: `name` is `places/{id}/photos/{ref}` (only the name is used).
+/// `GoogleMapsPlacesV1Photo`: `name` is `places/{id}/photos/{ref}`; its size and the
+/// authors to credit are read for `places photo` (`GooglePhotoWire.swift`).
 struct GooglePhoto: Decodable, Sendable {
     var name: String
+    /// int32 on the wire, read as numbers so that a value out of range makes the size unknown.
+    var widthPx, heightPx: Double?
+    var authorAttributions: [GooglePhotoAuthorAttribution]?
+    var googleMapsUri: String?
 }
 
 /// `GoogleMapsPlacesV1SearchNearbyResponse` / `...SearchTextResponse`: no `places` key when nothing matched.
@@ -73,4 +83,19 @@ struct GoogleErrorEnvelope: Decodable, Sendable {
         var details: [Detail]?
     }
     var error: Status
+}
+
+/// One review of a place (discovery document, Review): each value may be absent.
+struct GoogleReview: Decodable, Sendable {
+    struct Author: Decodable, Sendable {
+        var displayName: String?
+        var uri: String?
+    }
+
+    var rating: Double?
+    var text: GoogleLocalizedText?
+    var originalText: GoogleLocalizedText?
+    var authorAttribution: Author?
+    var publishTime: String?
+    var relativePublishTimeDescription: String?
 }

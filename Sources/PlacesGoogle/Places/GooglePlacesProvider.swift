@@ -66,7 +66,7 @@ struct GooglePlacesProvider: PlaceProvider {
                 diagnostics.note("Google works out detours along a route for driving only: detours stay unknown for \(route.mode.phrase)")
             }
         }
-        let pageSize = min(wanted, GoogleRequestBuilder.maxPerRequest)
+        let pageSize = GoogleRequestBuilder.resultCount(wanted, request)
 
         var collected: [Venue] = []
         var seenPlaces = Set<PlaceID>()

@@ -29,11 +29,17 @@ struct GoogleRequestBuilder: Sendable {
         }
         var body: [(String, JSONValue)] = []
         if !types.isEmpty { body.append(("includedTypes", .array(types.map(JSONValue.string)))) }
-        body.append(("maxResultCount", .integer(min(request.limit, Self.maxPerRequest))))
+        body.append(("maxResultCount", .integer(Self.resultCount(request.limit, request))))
         body.append(("rankPreference", .string(request.sort == .distance || request.sort == .best ? "DISTANCE" : "POPULARITY")))
         body.append(("locationRestriction", .object([("circle", Self.circle(center, radius))])))
         body += localeFields
-        return try post("/v1/places:searchNearby", body: .object(body), mask: mask)
+        var http = try post("/v1/places:searchNearby", body: .object(body), mask: mask)
+        if request.box != nil {
+            http.annotations.append(
+                "a box: Nearby Search takes circles only, so this is the circle that covers it (\(JSONValue.format(radius.rounded())) m around its centre); places outside the box are left out after"
+            )
+        }
+        return http
     }
 
     func searchText(
@@ -58,8 +64,10 @@ struct GoogleRequestBuilder: Sendable {
         body.append(("rankPreference", .string(request.sort == .distance ? "DISTANCE" : "RELEVANCE")))
         if let center = request.center {
             if let radius = request.radiusMeters {
-                // locationRestriction takes only a rectangle: the circle's bounding box, then the circle client-side.
-                let box = BoundingBox(around: center, radius: radius)
+                // locationRestriction takes only a rectangle: the box itself (`--bbox`; low
+                // east of high across the antimeridian, as Google's Viewport allows), else the
+                // circle's bounding box, then the circle client-side.
+                let box = request.box ?? BoundingBox(around: center, radius: radius)
                 body.append(
                     (
                         "locationRestriction",
@@ -120,6 +128,15 @@ struct GoogleRequestBuilder: Sendable {
     /// `languageCode` and `regionCode` as body fields of a search (GoogleLocale).
     var localeFields: [(String, JSONValue)] {
         locale.parameters.map { ($0.name, .string($0.value)) }
+    }
+
+    /// How many places to ask for `limit`: all one request gives when places closed for good
+    /// are to be left out afterwards (the request costs the same, and `--limit 1` still
+    /// finds an open place), else just the limit. A merged search asks each provider the
+    /// same number as before (`SearchRequest.forEachMergedProvider`), so that every
+    /// provider's view of the nearest places is compared, online or from an extract.
+    static func resultCount(_ limit: Int, _ request: SearchRequest) -> Int {
+        request.includeClosed || !request.filtersAtProvider ? min(limit, maxPerRequest) : maxPerRequest
     }
 
     static func circle(_ center: Coordinate, _ radius: Double) -> JSONValue {

@@ -71,7 +71,39 @@ enum GoogleVenueMapper {
             phone: place.internationalPhoneNumber ?? place.nationalPhoneNumber,
             website: place.websiteUri, providerMapsURL: place.googleMapsUri,
             openingHours: lines,
-            photoURLs: place.photos.map { photoURLs($0, of: placeID, base: photoBaseURL, report: &report) })
+            photoURLs: place.photos.map { photoURLs($0, of: placeID, base: photoBaseURL, report: &report) },
+            businessStatus: place.businessStatus.flatMap(businessStatus),
+            reviews: place.reviews.map { reviews($0, of: placeID, report: &report) })
+    }
+
+    /// Google gives at most 5 reviews; a rating outside 1–5 is unknown (and noted).
+    static func reviews(_ reviews: [GoogleReview], of place: PlaceID, report: inout MappingReport) -> [Review] {
+        reviews.prefix(maxReviews).enumerated().map { index, review in
+            var rating = review.rating
+            if let r = rating, !(1...5).contains(r) {
+                report.ignore("reviews[\(index)].rating", PlaceValueRange.text(r), of: place)
+                rating = nil
+            }
+            let text = review.text ?? review.originalText
+            return Review(
+                rating: rating, text: text?.text, language: text?.languageCode, author: review.authorAttribution?.displayName,
+                authorUri: review.authorAttribution?.uri, publishTime: review.publishTime,
+                relativeTime: review.relativePublishTimeDescription)
+        }
+    }
+
+    /// "A maximum of 5 reviews can be returned" (discovery document, Place.reviews).
+    static let maxReviews = 5
+
+    /// Google's word for whether a place is in business. A place not yet opened
+    /// (`FUTURE_OPENING`) is closed for now and will open: closed temporarily, not for good.
+    static func businessStatus(_ word: String) -> BusinessStatus? {
+        switch word {
+        case "OPERATIONAL": return .operational
+        case "CLOSED_TEMPORARILY", "FUTURE_OPENING": return .closedTemporarily
+        case "CLOSED_PERMANENTLY": return .closedPermanently
+        default: return nil
+        }
     }
 
     /// Media URLs of the first 10 photos whose names have the documented form

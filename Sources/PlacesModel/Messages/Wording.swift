@@ -32,6 +32,8 @@ package enum Phrase: Sendable, Equatable {
     case sortNeedsRoute(VenueSortOrder)
     case radiusNotPositive
     case radiusOverLimit(radius: Double, provider: ProviderName, limit: Double)
+    /// A box whose covering circle (the only area the provider's nearby search takes) is over its limit.
+    case boxOverLimit(radius: Double, provider: ProviderName, limit: Double)
     case limitBelowOne
     /// A limit over what a web provider is asked for: `ceiling` places are shown at most.
     case limitOverCeiling(limit: Int, provider: ProviderName, ceiling: Int)
@@ -74,6 +76,10 @@ package enum Phrase: Sendable, Equatable {
     case aboveTierCeiling(TierCeiling.Refusal)
     case minRatingEmptiesOSM
     case groupingLeavesOut(Int)
+    /// Places the provider says are closed for good, left out of a search.
+    case closedLeftOut(Int)
+    /// Reviews asked of a provider that has none.
+    case noReviews(ProviderName)
     /// A provider of a merged search that failed while another answered.
     case providerLeftOut(ProviderName, PlacesError)
 
@@ -169,6 +175,9 @@ package enum Phrase: Sendable, Equatable {
             return "the radius must be a positive number of metres"
         case .radiusOverLimit(let radius, let provider, let limit):
             return "a radius of \(JSONValue.format(radius)) m is over \(provider.rawValue)'s limit of \(JSONValue.format(limit)) m"
+        case .boxOverLimit(let radius, let provider, let limit):
+            return
+                "the box is too large for \(provider.rawValue)'s nearby search, which takes a circle: the one covering it has a radius of \(JSONValue.format(radius.rounded(.up))) m, over the limit of \(JSONValue.format(limit)) m; use a smaller box, or a text search (which takes the box itself)"
         case .limitBelowOne:
             return "the limit must be at least 1"
         case .limitOverCeiling(let limit, let provider, let ceiling):
@@ -250,6 +259,10 @@ package enum Phrase: Sendable, Equatable {
             return "OpenStreetMap has no ratings, so a minimum rating leaves nothing"
         case .groupingLeavesOut(let dropped):
             return "grouping by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
+        case .closedLeftOut(let count):
+            return "\(count) \(count == 1 ? "place" : "places") closed for good left out (includeClosed lists them)"
+        case .noReviews(let provider):
+            return "\(provider.profile.displayName) has no reviews: the reviews are an empty list"
         case .providerLeftOut(let provider, let error):
             return "\(provider.rawValue) is left out: \(error.message); the places are the other providers'"
         case .anotherTravelMode:

@@ -11,6 +11,8 @@ package struct ProviderProfile: Sendable {
     package let letter: Character
     /// Whether its places carry ratings.
     var hasRatings = true
+    /// Whether people's reviews (or tips) of its places can be asked for.
+    package var hasReviews = true
     /// Its billing tiers, cheapest first; nil for a provider that does not bill by tier.
     let tiers: [TierLadder.Rung]?
     /// Why `raw` (what follows `name:` in `text`) is not one of its place ids; nil when it is.
@@ -56,7 +58,7 @@ extension ProviderProfile {
     /// OpenStreetMap: `node/N`, `way/N` or `relation/N`, each with its page on openstreetmap.org;
     /// no ratings, no billing.
     static let osm = ProviderProfile(
-        displayName: "OpenStreetMap", letter: "O", hasRatings: false, tiers: nil,
+        displayName: "OpenStreetMap", letter: "O", hasRatings: false, hasReviews: false, tiers: nil,
         idProblem: { _, text, raw in
             OSMElementRef(rawID: raw) == nil
                 ? "'\(text)' is not an OpenStreetMap id: expected osm:node/N, osm:way/N or osm:relation/N" : nil

@@ -29,6 +29,10 @@ public struct Venue: Sendable, Hashable {
     public var openingHours: [String]?
     /// Photo URLs that need no key to build (details only).
     public var photoURLs: [String]?
+    /// In business, closed for a while, or closed for good; nil when the provider does not say.
+    public var businessStatus: BusinessStatus?
+    /// What people wrote about it (`details --reviews`); nil when not asked for.
+    public var reviews: [Review]?
 
     /// Ellipsoidal distance from the search centre; `nil` when there is no centre.
     public var distanceMeters: Double?
@@ -55,7 +59,7 @@ public struct Venue: Sendable, Hashable {
         categories: [String] = [], cuisines: [String] = [], rating: Double? = nil,
         ratingCount: Int? = nil, priceLevel: Int? = nil, openNow: Bool? = nil,
         phone: String? = nil, website: String? = nil, providerMapsURL: String? = nil,
-        openingHours: [String]? = nil, photoURLs: [String]? = nil,
+        openingHours: [String]? = nil, photoURLs: [String]? = nil, businessStatus: BusinessStatus? = nil, reviews: [Review]? = nil,
         distanceMeters: Double? = nil, bearingDegrees: Double? = nil, isFavorite: Bool = false, sameAs: [PlaceID] = [],
         alongMeters: Double? = nil, routeOffsetMeters: Double? = nil, detourSeconds: Double? = nil, detourMeters: Double? = nil
     ) {
@@ -74,6 +78,8 @@ public struct Venue: Sendable, Hashable {
         self.providerMapsURL = providerMapsURL
         self.openingHours = openingHours
         self.photoURLs = photoURLs
+        self.businessStatus = businessStatus
+        self.reviews = reviews
         self.distanceMeters = distanceMeters
         self.bearingDegrees = bearingDegrees
         self.isFavorite = isFavorite

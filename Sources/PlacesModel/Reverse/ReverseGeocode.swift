@@ -11,7 +11,8 @@ public struct ReverseGeocode: Sendable {
     public var addressID: String?
     /// From the point to where the address is, when the source says where that is.
     public var addressDistanceMeters: Double?
-    /// The nearest city of the bundled gazetteer, when one was asked for.
+    /// The city the point is in or nearest to, from the bundled gazetteer, when one was
+    /// asked for; its `district` is the section of it nearest the point.
     public var city: City?
     /// The nearest named places, nearest first.
     public var places: [Venue]
@@ -31,23 +32,49 @@ public struct ReverseGeocode: Sendable {
         self.provider = provider
     }
 
-    /// A city near the point (GeoNames, population ≥ 15,000).
+    /// The city a point is in or nearest to (GeoNames, population ≥ 15,000): the
+    /// municipality a person writes on an envelope (Helsinki, New York City, Paris), never a
+    /// section of one; the section nearest the point is its `district`.
     public struct City: Sendable, Hashable {
         public var name: String
-        /// GeoNames first-level division code, e.g. `01`, `NY`.
-        public var admin1: String
+        /// The first-level division's name (`Uusimaa`, `New York`); nil when GeoNames gives
+        /// its code no name.
+        public var admin1: String?
+        /// GeoNames first-level division code, e.g. `01`, `NY`; nil when the row has none.
+        public var admin1Code: String?
         public var countryCode: String
         public var coordinate: Coordinate
         public var population: Int
         /// WGS84 geodesic distance from the point asked about.
         public var distanceMeters: Double
+        /// The section of this city nearest the point (Kallio, Times Square, Mitte), when
+        /// one is near enough to say the point is in it; the record's `district`.
+        public var district: District?
 
-        public init(name: String, admin1: String, countryCode: String, coordinate: Coordinate, population: Int, distanceMeters: Double) {
+        public init(
+            name: String, admin1: String?, admin1Code: String? = nil, countryCode: String, coordinate: Coordinate, population: Int,
+            distanceMeters: Double, district: District? = nil
+        ) {
             self.name = name
             self.admin1 = admin1
+            self.admin1Code = admin1Code
             self.countryCode = countryCode
             self.coordinate = coordinate
             self.population = population
+            self.distanceMeters = distanceMeters
+            self.district = district
+        }
+    }
+
+    /// A section of a city (a neighbourhood, borough or district GeoNames lists with its
+    /// people: Kallio, Times Square, Mitte) near the point asked about.
+    public struct District: Sendable, Hashable {
+        public var name: String
+        /// WGS84 geodesic distance from the point asked about to the section's point.
+        public var distanceMeters: Double
+
+        public init(name: String, distanceMeters: Double) {
+            self.name = name
             self.distanceMeters = distanceMeters
         }
     }
@@ -58,8 +85,8 @@ public struct ReverseRequest: Sendable {
     public var point: Coordinate
     /// Nearest named places to list (0 for none).
     public var limit: Int
-    /// Finds the city nearest a point, with its distance (`Gazetteer.bundled.nearestCity(to:)`
-    /// from PlacesGazetteer); nil for no city.
+    /// Finds the city a point is in or nearest to, with its distance and district
+    /// (`Gazetteer.bundled.nearestCity(to:)` from PlacesGazetteer); nil for no city.
     public var cities: (@Sendable (Coordinate) -> ReverseGeocode.City?)?
 
     public init(point: Coordinate, limit: Int = 3, cities: (@Sendable (Coordinate) -> ReverseGeocode.City?)? = nil) {

@@ -12,6 +12,7 @@ protocol FilteredSearch {
     var price: PriceRange? { get }
     var nameFilter: String? { get }
     var favoritesOnly: Bool { get }
+    var includeClosed: Bool { get }
 }
 
 extension FilteredSearch {
@@ -21,7 +22,7 @@ extension FilteredSearch {
         var parameters = SearchParameters()
         (parameters.types, parameters.radiusMeters, parameters.sort, parameters.limit) = (categories, radiusMeters, sort, limit)
         (parameters.minRating, parameters.openNow, parameters.price) = (minRating, openNow, price)
-        (parameters.filterText, parameters.favoritesOnly) = (nameFilter, favoritesOnly)
+        (parameters.filterText, parameters.favoritesOnly, parameters.includeClosed) = (nameFilter, favoritesOnly, includeClosed)
         return SearchRequest(kind: kind, center: center, parameters: parameters, fields: FieldSelection(fields))
     }
 }

@@ -24,13 +24,19 @@ public struct NearbyRequest: Sendable, Hashable, FilteredSearch {
     public var nameFilter: String?
     /// Only your favorites (needs `PlacesClient.Configuration.favorites`).
     public var favoritesOnly: Bool
+    /// Also places their provider says are closed for good (`Venue.businessStatus`); without
+    /// it they are left out, with a note counting them.
+    public var includeClosed: Bool
+    /// Only the places inside this box (a map's viewport), distances from its centre; the
+    /// centre and radius are then the box's (see `BoundingBox.centre`, `coveringRadius`).
+    public var box: BoundingBox?
 
     public init(
         center: Coordinate, radiusMeters: Double = SearchDefaults.nearbyRadiusMeters, categories: [PlaceCategory] = [],
         fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.nearbySort,
         limit: Int = SearchDefaults.limit,
         minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
-        favoritesOnly: Bool = false
+        favoritesOnly: Bool = false, includeClosed: Bool = false
     ) {
         self.center = center
         self.radiusMeters = radiusMeters
@@ -43,9 +49,20 @@ public struct NearbyRequest: Sendable, Hashable, FilteredSearch {
         self.price = price
         self.nameFilter = nameFilter
         self.favoritesOnly = favoritesOnly
+        self.includeClosed = includeClosed
     }
 
     package var searchRequest: SearchRequest {
-        searchRequest(kind: .nearby, center: center, radiusMeters: radiusMeters)
+        let request = searchRequest(kind: .nearby, center: center, radiusMeters: radiusMeters)
+        return box.map(request.inBox) ?? request
+    }
+
+    /// The places inside `box` (a map's viewport), distances from its centre.
+    public init(
+        box: BoundingBox, categories: [PlaceCategory] = [], fields: Set<VenueField> = Set(VenueField.defaultSet),
+        sort: VenueSortOrder = SearchDefaults.nearbySort, limit: Int = SearchDefaults.limit
+    ) {
+        self.init(center: box.centre, radiusMeters: box.coveringRadius, categories: categories, fields: fields, sort: sort, limit: limit)
+        self.box = box
     }
 }

@@ -31,6 +31,8 @@ package struct SearchParameters: Sendable, Hashable {
     package var groupByCuisine = false
     /// Only the caller's favorites (the request carries their ids, `SearchRequest.onlyIDs`).
     package var favoritesOnly = false
+    /// Also places their provider says are closed for good (left out, and counted in a note, without it).
+    package var includeClosed = false
 
     package init() {}
 }

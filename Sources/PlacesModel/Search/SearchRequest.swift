@@ -36,6 +36,10 @@ package struct SearchRequest: Sendable {
     /// Along a route: the places within `radiusMeters` of it (then the radius is the distance
     /// from the route, not from `center`, and `center` is nil).
     package var route: SearchRoute?
+    /// `--bbox`: only the places inside this box; `center` is then its centre (distances are
+    /// measured from it) and `radiusMeters` the circle that covers it, for the providers that
+    /// take only circles (`inBox`).
+    package var box: BoundingBox?
 
     package init(kind: Kind, center: Coordinate?, parameters: SearchParameters, fields: FieldSelection = .default) {
         self.kind = kind
@@ -111,6 +115,16 @@ package struct SearchRequest: Sendable {
         if self.price != nil { extra.append(.priceLevel) }
         if self.openNow { extra.append(.openNow) }
         return extra.filter { !fields.fields.contains($0) }
+    }
+
+    /// The search of the places inside `box`: around its centre, within the circle that covers
+    /// it; the pipeline cuts the answer to the box.
+    package func inBox(_ box: BoundingBox) -> SearchRequest {
+        var boxed = self
+        boxed.box = box
+        boxed.center = box.centre
+        boxed.radiusMeters = box.coveringRadius
+        return boxed
     }
 
     /// Checks the combinations the contract refuses; call before any request is made.

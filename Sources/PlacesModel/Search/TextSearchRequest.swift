@@ -18,13 +18,19 @@ public struct TextSearchRequest: Sendable, Hashable, FilteredSearch {
     public var price: PriceRange?
     public var nameFilter: String?
     public var favoritesOnly: Bool
+    /// Also places their provider says are closed for good (`Venue.businessStatus`); without
+    /// it they are left out, with a note counting them.
+    public var includeClosed: Bool
+    /// Only the places inside this box (a map's viewport), distances from its centre; the
+    /// centre and radius are then the box's (see `BoundingBox.centre`, `coveringRadius`).
+    public var box: BoundingBox?
 
     public init(
         query: String, center: Coordinate? = nil, radiusMeters: Double? = nil, categories: [PlaceCategory] = [],
         fields: Set<VenueField> = Set(VenueField.defaultSet), sort: VenueSortOrder = SearchDefaults.textSort,
         limit: Int = SearchDefaults.limit,
         minRating: Double? = nil, openNow: Bool = false, price: PriceRange? = nil, nameFilter: String? = nil,
-        favoritesOnly: Bool = false
+        favoritesOnly: Bool = false, includeClosed: Bool = false
     ) {
         self.query = query
         self.center = center
@@ -38,9 +44,11 @@ public struct TextSearchRequest: Sendable, Hashable, FilteredSearch {
         self.price = price
         self.nameFilter = nameFilter
         self.favoritesOnly = favoritesOnly
+        self.includeClosed = includeClosed
     }
 
     package var searchRequest: SearchRequest {
-        searchRequest(kind: .text(query), center: center, radiusMeters: radiusMeters)
+        let request = searchRequest(kind: .text(query), center: center, radiusMeters: radiusMeters)
+        return box.map(request.inBox) ?? request
     }
 }

@@ -12,17 +12,23 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
     case isFavorite
     /// The other providers' ids for the place (several providers merged); `[]` when none.
     case sameAs
+    /// `operational`, `closedTemporarily`, `closedPermanently`, or null when unknown.
+    case businessStatus
     case openingHours, photos
     /// Along a route (`PlacesClient.alongRoute`): where the place is met, how far off the
     /// route, and what stopping there costs (null where the provider does not say).
     case alongMeters, routeOffsetMeters, detourSeconds, detourMeters
+    /// What people wrote (details only, `details --reviews`): Google's reviews (Enterprise +
+    /// Atmosphere), Foursquare's tips (Premium), none for OpenStreetMap.
+    case reviews
 
     /// The fields a search along a route adds to the default set.
     public static let routeFields: [VenueField] = [.alongMeters, .routeOffsetMeters, .detourSeconds, .detourMeters]
 
-    /// `--fields all`: exactly the contract's keys, in its order (`sameAs` last: with one
-    /// provider it is `[]`, so a script sees the same keys whichever providers answered).
-    package static let contractFields: [VenueField] = Array(allCases.prefix(18))
+    /// `--fields all`: exactly the contract's keys, in its order (`sameAs` after them: with one
+    /// provider it is `[]`, so a script sees the same keys whichever providers answered; then
+    /// `businessStatus`).
+    package static let contractFields: [VenueField] = Array(allCases.prefix(19))
 
     /// The default set: every one is in Google's Pro tier and Foursquare's free Pro fields.
     public static let defaultSet: [VenueField] = [
@@ -32,7 +38,7 @@ public enum VenueField: String, Sendable, CaseIterable, Hashable {
     /// Fields that cost more to fetch and are asked for only when needed.
     public var isCostly: Bool {
         switch self {
-        case .rating, .ratingCount, .priceLevel, .openNow, .phone, .website, .openingHours: return true
+        case .rating, .ratingCount, .priceLevel, .openNow, .phone, .website, .openingHours, .reviews: return true
         default: return false
         }
     }
@@ -45,7 +51,7 @@ package struct FieldSelection: Sendable, Hashable {
     /// Whether the user named fields (so the table shows exactly them).
     package let isExplicit: Bool
     /// Whether the fields are the default set, or additions to it (`+rating`).
-    let extendsDefault: Bool
+    package let extendsDefault: Bool
 
     package static let `default` = FieldSelection(fields: VenueField.defaultSet, isExplicit: false, extendsDefault: true)
 

@@ -3,8 +3,8 @@ import PlacesGeodesy
 import PlacesSupport
 
 /// The provider-neutral steps every search goes through, as pure functions:
-/// duplicates removed, distance from the centre, radius filter, value filters, text filter,
-/// sort, limit.
+/// duplicates removed, distance from the centre, radius filter (and a box's), places closed
+/// for good left out, value filters, text filter, sort, limit.
 /// Cuisine grouping follows in `CuisineGrouping`.
 package enum VenuePipeline {
     /// What the pipeline produced, and what the user should be told about it.
@@ -31,6 +31,12 @@ package enum VenuePipeline {
             if let radius = request.radiusMeters {
                 result = result.filter { ($0.distanceMeters ?? .infinity) <= radius }
             }
+            if let box = request.box { result = result.filter { box.contains($0.coordinate) } }
+        }
+        if !request.includeClosed {
+            let open = result.filter { $0.businessStatus != .closedPermanently }
+            if open.count < result.count { notes.append(wording(.closedLeftOut(result.count - open.count))) }
+            result = open
         }
         let beforeRating = result.count
         result = applyValueFilters(result, request)

@@ -29,6 +29,8 @@ struct OverpassAPIProvider: PlaceProvider {
         let query: String
         if let route = request.route {
             query = OverpassQuery.corridor(request, route.corridor)
+        } else if let box = request.box {
+            query = OverpassQuery.search(request, box: box)
         } else {
             guard let center = request.center else {
                 throw PlacesError.invalidRequest(.center, message: diagnostics.wording(.overpassNeedsCenter))

@@ -26,7 +26,18 @@ enum OverpassQuery {
     }
 
     static func search(_ request: SearchRequest, circles: [RouteSampling.Circle]) -> String {
-        let arounds = circles.map { "(around:\(JSONValue.format($0.radiusMeters)),\($0.center.latitude),\($0.center.longitude))" }
+        search(request, areas: circles.map { "(around:\(JSONValue.format($0.radiusMeters)),\($0.center.latitude),\($0.center.longitude))" })
+    }
+
+    /// Inside a box (`--bbox`): Overpass's bounding-box filter `(south,west,north,east)`; a box
+    /// across the antimeridian is asked as its two halves.
+    static func search(_ request: SearchRequest, box: BoundingBox) -> String {
+        let halves = box.crossesAntimeridian ? [(box.west, 180.0), (-180.0, box.east)] : [(box.west, box.east)]
+        return search(request, areas: halves.map { "(\(box.south),\($0.0),\(box.north),\($0.1))" })
+    }
+
+    /// The statements for each of `areas` (an `around` or a bounding-box filter), as a union.
+    private static func search(_ request: SearchRequest, areas arounds: [String]) -> String {
         var filters: [String] = []
         if request.types.isEmpty {
             filters = OSMCategoryTable.primaryKeys.map { "[\(quoted($0))]" }

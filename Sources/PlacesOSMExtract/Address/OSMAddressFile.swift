@@ -23,7 +23,8 @@ import PlacesSupport
 enum OSMAddressFileFormat {
     /// Version 2: each record's strings end with its country code.
     /// 3: the cell table, and a checksum for each cell's records and strings.
-    static let signature = CacheFileSignature(magic: "PLCSADR\u{1A}", version: 3)
+    /// 4: only elements with a street (`addr:street` or `addr:place`) are addresses.
+    static let signature = CacheFileSignature(magic: "PLCSADR\u{1A}", version: 4)
     static let recordLength = 40
     static let cellLength = 24
     static let grid = GeoGrid(degrees: VenueIndexFormat.cellDegrees)

@@ -2,9 +2,11 @@ import Foundation
 import PlacesGeodesy
 import PlacesModel
 
-/// One element of an extract that carries an address (`addr:street`, `addr:housenumber`,
-/// `addr:place`, `addr:postcode`, `addr:city` or `addr:full`): a node at its position, a way
-/// at its centre, with the parts as tagged.
+/// One element of an extract that carries a street address (`addr:street`, or `addr:place`
+/// for an address on a square or an island, with the rest of `addr:*` as tagged): a node at
+/// its position, a way at its centre. An element with only a city, a postcode or a house
+/// number is not an address: a café tagged `addr:city` and `addr:postcode` alone would
+/// answer "00100 Helsinki" for a point beside a street whose addresses are known.
 struct OSMAddressRecord: Equatable, Sendable {
     var kind: ScannedElement.Kind
     var id: Int64
@@ -19,8 +21,8 @@ struct OSMAddressRecord: Equatable, Sendable {
 }
 
 extension OSMAddressRecord {
-    /// The address keys that make an element an address here.
-    static let keys: [OSMTagKey] = [.addrStreet, .addrHousenumber, .addrPlace, .addrPostcode, .addrCity, .addrFull]
+    /// The keys that make an element an address here: a street, or a place that stands for one.
+    static let keys: [OSMTagKey] = [.addrStreet, .addrPlace]
 
     /// The record of `element` at `position`, if it carries an address and has a usable id and position.
     init?(_ element: borrowing ScannedElement, at position: (lat: Double, lon: Double)) {
@@ -34,7 +36,7 @@ extension OSMAddressRecord {
         }
         let street = value(.addrStreet) ?? value(.addrPlace)
         let housenumber = value(.addrHousenumber), postcode = value(.addrPostcode), city = value(.addrCity), full = value(.addrFull)
-        guard street != nil || housenumber != nil || postcode != nil || city != nil || full != nil else { return nil }
+        guard street != nil else { return nil }
         self.init(
             kind: element.kind, id: element.id, latitude: position.lat, longitude: position.lon,
             street: street, housenumber: housenumber, postcode: postcode, city: city, full: full,

@@ -3,7 +3,7 @@ import PlacesGeodesy
 import PlacesModel
 
 /// Turns Overpass elements into `Venue`s: name, position, categories, cuisines,
-/// address, contact details. Unnamed elements and elements without a position are
+/// address, contact details, photos (`OSMPhotoTags`). Unnamed elements and elements without a position are
 /// skipped (the online query asks for named ones only).
 package enum OSMVenueMapper {
     package static func venue(from element: OverpassElement) -> Venue? {
@@ -24,7 +24,8 @@ package enum OSMVenueMapper {
             website: nonEmpty(tags["website"]) ?? nonEmpty(tags["contact:website"]) ?? nonEmpty(tags["url"]),
             // The raw opening_hours rule (OSM's own grammar); the provider evaluates openNow
             // from it (`OSMOpenNow`) only when a request needs it.
-            openingHours: nonEmpty(tags["opening_hours"]).map { [$0] }
+            openingHours: nonEmpty(tags["opening_hours"]).map { [$0] },
+            photoURLs: OSMPhotoTags.urls(from: tags)
         )
     }
 

@@ -14,8 +14,9 @@ import PlacesSupport
 /// record: a flags byte (1: the element has tags), then for each venue key it has the key
 /// (`OSMTagKey`), the value's length (varint) and the value's bytes.
 enum PBFVenueRecords {
-    /// Version 2: records may hold `addr:country` (a key number version 1 did not have).
-    static let signature = CacheFileSignature(magic: "PLCSPBV\u{1A}", version: 2)
+    /// Version 2: records may hold `addr:country` (a key number version 1 did not have);
+    /// version 3: `image` and `wikimedia_commons` (a place's photos).
+    static let signature = CacheFileSignature(magic: "PLCSPBV\u{1A}", version: 3)
     static let fixedHeaderLength = 128
     static let tableEntryLength = 24
 

@@ -11,6 +11,8 @@ enum OSMTagKey: Int, CaseIterable, Sendable {
     /// Read for addresses only (`StreetAddress.countryCode`); new cases go last, since
     /// `PBFVenueRecords` stores a key by its number.
     case addrCountry
+    /// A photo of the place (`places photo`, the `photos` field): a URL, or a Wikimedia Commons file.
+    case image, wikimediaCommons
 
     /// The OSM key, e.g. `addr:street`.
     var key: String {
@@ -37,6 +39,8 @@ enum OSMTagKey: Int, CaseIterable, Sendable {
         case .addrCity: return "addr:city"
         case .openingHours: return "opening_hours"
         case .addrCountry: return "addr:country"
+        case .image: return "image"
+        case .wikimediaCommons: return "wikimedia_commons"
         }
     }
 

@@ -20,8 +20,23 @@ extension Coordinate {
         return try Coordinate(latitude: lat, longitude: lon)
     }
     /// Refuses `nan`, `inf`, hex floats and the like that `Double(_:)` would accept.
-    private static func isPlainDecimal(_ text: String) -> Bool {
+    static func isPlainDecimal(_ text: String) -> Bool {
         !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E") }
+    }
+}
+
+extension BoundingBox {
+    /// Parses `--bbox SOUTH,WEST,NORTH,EAST` (a map's viewport; WEST > EAST crosses the antimeridian).
+    static func parse(_ text: String) throws -> BoundingBox {
+        let expected = "expected SOUTH,WEST,NORTH,EAST in decimal degrees, e.g. 60.16,24.93,60.18,24.96"
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let numbers = parts.compactMap { Coordinate.isPlainDecimal($0) ? Double($0) : nil }
+        guard parts.count == 4, numbers.count == 4 else { throw UsageError("bad --bbox '\(text)': \(expected)") }
+        do {
+            return try BoundingBox.validated(south: numbers[0], west: numbers[1], north: numbers[2], east: numbers[3])
+        } catch let error as PlacesError {
+            throw UsageError("bad --bbox '\(text)': \(error.message)")
+        }
     }
 }
 

@@ -14,6 +14,10 @@ enum ManualReference {
         ("PLACES_OSRM_URL", "OSRM base URL, default https://router.project-osrm.org"),
         ("PLACES_NOMINATIM_URL", "Nominatim base URL (reverse and addresses for osm online), default https://nominatim.openstreetmap.org"),
         ("PLACES_GOOGLE_GEOCODING_URL", "base URL of Google's Geocoding API, default https://geocode.googleapis.com"),
+        (
+            "PLACES_WIKIMEDIA_URL",
+            "Wikimedia Commons base URL (places photo of an osm place's wikimedia_commons tag), default https://commons.wikimedia.org"
+        ),
         ("PLACES_RECORD", "as --record DIR"),
         ("PLACES_REPLAY", "as --replay DIR"),
         ("PLACES_REPLAY_LOG", "a file replays append the cassette files they answer from to (places cassettes unused)"),
@@ -33,12 +37,15 @@ enum ManualReference {
     static let exitStatuses: [(code: Int, meaning: String)] = [
         (0, "success, including zero results"),
         (64, "usage: an unknown flag or command, a bad value"),
-        (65, "bad data: a provider answer, --data file or favorites file that cannot be read as what it should be"),
+        (
+            65,
+            "bad data: a provider answer, --data file or favorites file that cannot be read as what it should be; a photo download that is not an image"
+        ),
         (
             66,
-            "not found: an unknown place id, a favorite not in the list, no gazetteer match, a missing --data file, a replay with no recorded exchange, no route"
+            "not found: an unknown place id, a favorite not in the list, no gazetteer match, a missing --data file, a replay with no recorded exchange, no route, no such photo"
         ),
-        (69, "unavailable: network failure, timeout, a 5xx after the retries"),
+        (69, "unavailable: network failure, timeout, a 5xx after the retries, a photo over 20 MiB"),
         (74, "I/O error: a write that failed (a full disk), a file cut short while read, stdout that cannot be written"),
         (75, "temporary: rate limited (429) after the retries"),
         (77, "permission: a missing or rejected API key"),

@@ -16,7 +16,15 @@ enum LocationFlags {
             "centre from the bundled gazetteer, offline: 'Paris' (most populous), 'Paris, FR', 'Helsinki, Finland', 'Cambridge, MA'; or a favorite: a PLACE_ID or @ALIAS"
     ) { try PointSpec.parse($0, flag: "--near") }
 
+    static let bbox = Flag<BoundingBox?>(
+        "bbox", value: "SOUTH,WEST,NORTH,EAST",
+        help:
+            "instead of a location: the places inside this box (a map's viewport; borders included; WEST > EAST crosses the antimeridian), distances from its centre",
+        parse: BoundingBox.parse)
+
     static let group = FlagGroup(title: "Location", flags: [at, near])
+    /// `nearby` and `search`: a location, or a box.
+    static let searchGroup = FlagGroup(title: "Location", flags: [at, near, bbox])
 }
 
 /// The route's ends and how it is drawn, as `route-estimate` takes them.
@@ -72,6 +80,8 @@ struct FilterFlags: Sendable {
         return true
     }
     let favoritesOnly = Flag<Bool>("favorites-only", help: "only places in your favorites")
+    let includeClosed = Flag<Bool>(
+        "include-closed", help: "also places closed for good (left out otherwise, with a note counting them)")
 
     static let nearby = FilterFlags(nearby: true)
     static let search = FilterFlags(nearby: false)
@@ -103,7 +113,8 @@ struct FilterFlags: Sendable {
     }
 
     var group: FlagGroup {
-        FlagGroup(title: "Filters", flags: [type, radius, limit, sort, openNow, minRating, price, filter, groupBy, favoritesOnly])
+        FlagGroup(
+            title: "Filters", flags: [type, radius, limit, sort, openNow, minRating, price, filter, groupBy, favoritesOnly, includeClosed])
     }
 }
 

@@ -62,6 +62,7 @@ enum BatchRunner {
                     // A line's output is its record, and the batch draws its own progress.
                     lineContext.progress = nil
                     lineContext.writeOutput = nil
+                    lineContext.writeBytes = nil
                     let flags = options.lineFlags, lineContextCopy = lineContext
                     group.addTask {
                         // Bound before the tuple is made (docs/toolchain-issues.md).

@@ -5,11 +5,14 @@ enum NearbyCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["nearby"], summary: "places around a location, nearest first",
         usage: [
-            .oneOf([[LocationFlags.at], [LocationFlags.near], [AlongRouteFlags.from, AlongRouteFlags.to]], required: true),
+            .oneOf(
+                [[LocationFlags.at], [LocationFlags.near], [LocationFlags.bbox], [AlongRouteFlags.from, AlongRouteFlags.to]], required: true
+            ),
             .optional(FilterFlags.nearby.type), .optional(FilterFlags.nearby.radius),
         ],
         groups: [
-            LocationFlags.group, AlongRouteFlags.group, FilterFlags.nearby.group, OutputFlags.group, MapFlags.group, ProviderFlags.group,
+            LocationFlags.searchGroup, AlongRouteFlags.group, FilterFlags.nearby.group, OutputFlags.group, MapFlags.group,
+            ProviderFlags.group,
             NetworkFlags.group,
         ],
         examples: [

@@ -23,7 +23,7 @@ extension PlacesCommand {
 enum Commands {
     static var all: [any PlacesCommand.Type] {
         [
-            NearbyCommand.self, SearchCommand.self, AutocompleteCommand.self, DetailsCommand.self,
+            NearbyCommand.self, SearchCommand.self, AutocompleteCommand.self, DetailsCommand.self, PhotoCommand.self,
             FavoriteAddCommand.self, FavoriteRemoveCommand.self, FavoriteListCommand.self,
             RouteEstimateCommand.self, ReverseCommand.self, BatchCommand.self, ProvidersCommand.self,
             CassettesListCommand.self, CassettesCheckCommand.self, CassettesUnusedCommand.self,

@@ -1,9 +1,10 @@
 import PlacesCore
 
-/// `places reverse POINT... | -`: what is at a point: the address, the nearest places, the city.
+/// `places reverse POINT... | -`: what is at a point: the address, the nearest places, the city
+/// and its district.
 enum ReverseCommand: PlacesCommand {
     static let cityOnly = Flag<Bool>(
-        "city-only", help: "only the nearest city of the bundled gazetteer: no file, no network (the fast path for bulk work)")
+        "city-only", help: "only the city and district from the bundled gazetteer: no file, no network (the fast path for bulk work)")
     static let limit = Flag<Int>(
         "limit", short: "n", value: "N", default: 3, range: 0...100, help: "the nearest named places to list (within 1 km; 0 for none)")
 
@@ -30,7 +31,7 @@ enum ReverseCommand: PlacesCommand {
             "places reverse 60.1699,24.9384 --provider google --json",
         ],
         notes: [
-            "Sources: an extract (--data / $PLACES_OSM_DATA: the nearest element with addr:* tags, offline), Nominatim for osm without an extract ($PLACES_NOMINATIM_URL; its usage policy: at most one request a second, which places keeps, and results cached: use --cache), Google's Geocoding API for google. Foursquare has no reverse geocoder. The city always comes from the bundled gazetteer, offline.",
+            "Sources: an extract (--data / $PLACES_OSM_DATA: the nearest element with addr:* tags, offline), Nominatim for osm without an extract ($PLACES_NOMINATIM_URL; its usage policy: at most one request a second, which places keeps, and results cached: use --cache), Google's Geocoding API for google. Foursquare has no reverse geocoder. The city always comes from the bundled gazetteer, offline: the municipality (Helsinki, New York City), with the part of it GeoNames lists nearest the point as district (Kallio, Times Square), when the point is within its reach; admin1 is the division's name, admin1Code its GeoNames code.",
             "One POINT with --json prints one object; several POINTs, or -, print NDJSON, one record a point in input order. A line of - that is not a point is a record {\"line\": N, \"error\": ...} and the others go on; the exit status is then 65.",
             "- with --format csv prints a header, then a row a line: line, the columns of a point's CSV, and error (filled on a line that is not a point). --format geojson needs the points as arguments.",
         ])

@@ -5,12 +5,13 @@ enum SearchCommand: PlacesCommand {
     static let spec = CommandSpec(
         ["search"], summary: "places matching a text query, optionally around a location",
         usage: [
-            .oneOf([[LocationFlags.at], [LocationFlags.near], [AlongRouteFlags.from, AlongRouteFlags.to]]),
+            .oneOf([[LocationFlags.at], [LocationFlags.near], [LocationFlags.bbox], [AlongRouteFlags.from, AlongRouteFlags.to]]),
             .optional(FilterFlags.search.radius),
         ],
         positionals: [PositionalSpec(name: "QUERY", help: "what to look for, e.g. 'sushi' or 'pharmacy'; quote several words")],
         groups: [
-            LocationFlags.group, AlongRouteFlags.group, FilterFlags.search.group, OutputFlags.group, MapFlags.group, ProviderFlags.group,
+            LocationFlags.searchGroup, AlongRouteFlags.group, FilterFlags.search.group, OutputFlags.group, MapFlags.group,
+            ProviderFlags.group,
             NetworkFlags.group,
         ],
         examples: [
@@ -48,7 +49,14 @@ extension SearchOptions {
         options.filterText = try args[filters.filter]
         options.groupByCuisine = groupBy
         options.favoritesOnly = try args[filters.favoritesOnly]
+        options.includeClosed = try args[filters.includeClosed]
         options.route = try AlongRouteOptions.read(args)
+        options.box = try args[LocationFlags.bbox]
+        if options.box != nil {
+            if options.location != nil { throw UsageError("--bbox is the area searched: give it or a location (--at, --near), not both") }
+            if options.route != nil { throw UsageError("--bbox is the area searched: give it or a route (--from, --to), not both") }
+            if args.isGiven(filters.radius) { throw UsageError("--bbox is the area searched: drop --radius, which a box does not take") }
+        }
         options.output = try SharedOptions.output(args)
         options.network = try SharedOptions.network(args, environment: environment)
         options.providerOptions = try SharedOptions.provider(args)

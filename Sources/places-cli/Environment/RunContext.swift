@@ -1,3 +1,4 @@
+import Foundation
 import PlacesCore
 import PlacesHTTP
 
@@ -20,6 +21,9 @@ struct RunContext: Sendable {
     /// runner that would rather not hold its whole output; nil to return it whole (a batch
     /// line, whose output becomes its record).
     var writeOutput: (@Sendable (String) -> StandardStreams.WriteResult)?
+    /// Writes bytes to stdout as they are (`places photo -o -`: an image); nil where there is
+    /// no stdout of the process's own to write to (a batch line).
+    var writeBytes: (@Sendable (Data) -> StandardStreams.WriteResult)?
 
     init(
         environment: [String: String], terminal: TerminalInfo = .plain, diagnostics: Diagnostics = .silent,

@@ -54,6 +54,13 @@ enum ServiceVariables {
                 key: "GOOGLE_MAPS_API_KEY", baseURL: "PLACES_GOOGLE_GEOCODING_URL",
                 keyAdvice: "check GOOGLE_MAPS_API_KEY, and that the Geocoding API is enabled for the key's project",
                 oversizeAdvice: "an address is a few kilobytes: check that PLACES_GOOGLE_GEOCODING_URL leads to the Geocoding API")
+        case .imageHost:
+            // The one image host with a base URL of its own: Wikimedia Commons, where an
+            // OpenStreetMap wikimedia_commons tag leads. Other images are at the URL their provider gave.
+            return Row(
+                key: nil, baseURL: "PLACES_WIKIMEDIA_URL",
+                keyAdvice: "an image host is never sent a key; check PLACES_WIKIMEDIA_URL for Wikimedia Commons",
+                oversizeAdvice: "nothing was saved; ask for a smaller photo with --max-width or --max-height")
         }
     }
 

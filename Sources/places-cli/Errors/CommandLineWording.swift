@@ -33,6 +33,9 @@ extension Wording {
             return "--radius must be a positive number of metres"
         case .radiusOverLimit(let radius, let provider, let limit):
             return "--radius \(JSONValue.format(radius)) is over \(provider.rawValue)'s limit of \(JSONValue.format(limit)) m"
+        case .boxOverLimit(let radius, let provider, let limit):
+            return
+                "--bbox is too large for \(provider.rawValue)'s Nearby Search, which takes only a circle: the one covering the box has a radius of \(JSONValue.format(radius.rounded(.up))) m, over its limit of \(JSONValue.format(limit)) m; give a smaller box, or use places search (Text Search takes the box itself)"
         case .limitBelowOne:
             return "--limit must be at least 1"
         case .limitOverCeiling(let limit, let provider, let ceiling):
@@ -120,6 +123,10 @@ extension Wording {
             return "OpenStreetMap has no ratings, so --min-rating leaves nothing; drop it or use --provider google|foursquare"
         case .groupingLeavesOut(let dropped):
             return "--group-by cuisine leaves out \(dropped) \(dropped == 1 ? "place that does" : "places that do") not serve food"
+        case .closedLeftOut(let count):
+            return "\(count) \(count == 1 ? "place" : "places") closed for good left out: --include-closed lists them"
+        case .noReviews(let provider):
+            return "\(provider.profile.displayName) has no reviews (reviews is []): --provider google has Google's, foursquare its tips"
         case .providerLeftOut(let provider, let error):
             let reason: String
             if case .missingAPIKey(let service) = error {

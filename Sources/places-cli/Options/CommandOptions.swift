@@ -76,6 +76,8 @@ struct SearchOptions: Sendable {
     var parameters = SearchParameters()
     /// `--from POINT --to POINT`: along a route instead of around a location.
     var route: AlongRouteOptions?
+    /// `--bbox`: inside a box instead of around a location.
+    var box: BoundingBox?
     var output = OutputOptions()
     var network = NetworkOptions()
     var providerOptions = ProviderOptions()

@@ -61,7 +61,7 @@ struct TableRenderer {
     /// `details`: one `Label  value` line per field that has a value.
     func renderDetails(_ venue: Venue) -> String {
         var pairs: [(String, String)] = []
-        for field in options.fields.fields where field != .openingHours && field != .photos {
+        for field in options.fields.fields where field != .openingHours && field != .photos && field != .reviews {
             let text = field == .isFavorite ? (venue.isFavorite ? "yes" : "no") : Self.text(FieldValue.of(field, in: venue), field: field)
             if text != "-" { pairs.append((Self.label(field), text)) }
         }
@@ -72,12 +72,50 @@ struct TableRenderer {
             pairs.append((i == 0 ? "Photos" : "", TerminalText.shown(photo)))
         }
         let width = pairs.map { $0.0.count }.max() ?? 0
-        return pairs.map { label, value in
+        let fields = pairs.map { label, value in
             let padded = label + String(repeating: " ", count: width - label.count)
             let text = clipped(padded + "  " + value)
             let labelEnd = text.index(text.startIndex, offsetBy: min(padded.count, text.count))
             return style(String(text[..<labelEnd]), bold: true) + String(text[labelEnd...]) + "\n"
         }.joined()
+        guard options.fields.fields.contains(.reviews), let reviews = venue.reviews else { return fields }
+        return fields + renderReviews(reviews)
+    }
+
+    /// Reviews under the fields: a heading line each (stars, date, author), then the text
+    /// wrapped to the terminal's width (80 columns in a pipe), indented.
+    func renderReviews(_ reviews: [Review]) -> String {
+        var out = "\n" + style("Reviews", bold: true) + (reviews.isEmpty ? "  none" : "") + "\n"
+        let width = max((options.terminal.width ?? 80) - 4, 20)
+        for review in reviews {
+            var heading: [String] = []
+            if let rating = review.rating {
+                heading.append(String(repeating: "★", count: Int(rating.rounded())) + " " + String(format: "%.1f", rating))
+            }
+            if let time = review.publishTime.map(TerminalText.shown) { heading.append(String(time.prefix(10))) }
+            if let relative = review.relativeTime.map(TerminalText.shown) { heading.append("(\(relative))") }
+            if let author = review.author.map(TerminalText.shown) { heading.append(author) }
+            out += "\n  " + (heading.isEmpty ? "-" : heading.joined(separator: "  ")) + "\n"
+            for line in Self.wrap(TerminalText.shown(review.text ?? ""), width: width) { out += "    " + line + "\n" }
+        }
+        return out
+    }
+
+    /// `text` in lines of at most `width` columns, broken between words (a word longer than
+    /// a line is cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if TerminalText.displayWidth(candidate) <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = TerminalText.clip(String(word), to: width)
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     // MARK: - Columns
@@ -108,7 +146,9 @@ struct TableRenderer {
                     header: header, alignRight: Self.isNumeric(field), flexible: Self.isFlexible(field),
                     isName: field == .name, dropRank: Self.dropOrder.firstIndex(of: header)
                 ) { venue in
-                    Self.text(FieldValue.of(field, in: venue), field: field)
+                    let text = Self.text(FieldValue.of(field, in: venue), field: field)
+                    // A place closed for a while says so where the eye reads: its name.
+                    return field == .name && venue.businessStatus == .closedTemporarily ? text + " (temporarily closed)" : text
                 })
             if field == .distanceMeters && options.hasCenter {
                 columns.append(
@@ -153,6 +193,7 @@ struct TableRenderer {
         case .isFavorite: return "FAV"
         case .openingHours: return "HOURS"
         case .sameAs: return "SAME AS"
+        case .businessStatus: return "STATUS"
         case .alongMeters: return "ALONG"
         case .routeOffsetMeters: return "OFF ROUTE"
         case .detourSeconds: return "DETOUR"
@@ -172,6 +213,7 @@ struct TableRenderer {
         case .priceLevel: return "Price"
         case .openNow: return "Open now"
         case .sameAs: return "Same as"
+        case .businessStatus: return "Status"
         case .alongMeters: return "Along the route"
         case .routeOffsetMeters: return "Off the route"
         case .detourSeconds: return "Detour"

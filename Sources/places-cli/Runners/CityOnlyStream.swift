@@ -150,23 +150,25 @@ enum CityOnlyStream {
         }
     }
 
-    /// The record writers, each with the city parts it has used so far, lent to one chunk at
-    /// a time; a city part one of them lacks comes from those made for all (`CityParts`), so
-    /// each is made once however many chunks name it.
+    /// The record writers, each with the city and district parts it has used so far, lent
+    /// to one chunk at a time; a part one of them lacks comes from those made for all
+    /// (`RowParts`), so each is made once however many chunks name it.
     final class Recorders: @unchecked Sendable {
         private let lock = NSLock()
         private var idle: [CityOnlyRecords] = []
-        private let parts: CityParts
-        private let nearest: @Sendable (Coordinate) -> (row: Int, meters: Double)?
+        private let parts: RowParts
+        private let locate: @Sendable (Coordinate) -> LocalityRows?
 
         init(_ gazetteer: Gazetteer) {
-            parts = CityParts(gazetteer)
-            nearest = gazetteer.nearestRowFinder()
+            parts = RowParts(gazetteer)
+            locate = gazetteer.localityFinder()
         }
 
         func take() -> CityOnlyRecords {
             let parts = parts
-            return lock.withLock { idle.popLast() } ?? CityOnlyRecords(nearest: nearest, cityPrefix: { row in parts.prefix(row) })
+            return lock.withLock { idle.popLast() }
+                ?? CityOnlyRecords(
+                    locate: locate, cityPrefix: { row in parts.city(row) }, districtPrefix: { row in parts.district(row) })
         }
 
         func put(_ records: CityOnlyRecords) {
@@ -174,27 +176,33 @@ enum CityOnlyStream {
         }
     }
 
-    /// Each city's part of the record (`CityOnlyRecords.cityPrefix`), made on first use and
-    /// kept for every writer, under a lock.
-    final class CityParts: @unchecked Sendable {
+    /// Each row's parts of the record as a city (`CityOnlyRecords.cityPrefix`) and as a
+    /// district (`CityOnlyRecords.districtPrefix`), made on first use and kept for every
+    /// writer, under a lock.
+    final class RowParts: @unchecked Sendable {
         private let lock = NSLock()
-        /// By row, empty until made (no city part is empty).
-        private var made: [[UInt8]]
+        /// By row, empty until made (no part is empty).
+        private var cities: [[UInt8]]
+        private var districts: [[UInt8]]
         private let gazetteer: Gazetteer
 
         init(_ gazetteer: Gazetteer) {
             self.gazetteer = gazetteer
-            made = Array(repeating: [], count: gazetteer.cityCount)
+            cities = Array(repeating: [], count: gazetteer.cityCount)
+            districts = Array(repeating: [], count: gazetteer.cityCount)
         }
 
-        func prefix(_ row: Int) -> [UInt8] {
-            if let known = lock.withLock({ row < made.count && !made[row].isEmpty ? made[row] : nil }) { return known }
-            let place = gazetteer.place(atRow: row)
-            let prefix = CityOnlyRecords.cityPrefix(
-                ReverseGeocode.City(
-                    name: place.name, admin1: place.admin1, countryCode: place.countryCode,
-                    coordinate: place.coordinate, population: place.population, distanceMeters: 0))
-            lock.withLock { if row < made.count { made[row] = prefix } }
+        func city(_ row: Int) -> [UInt8] {
+            if let known = lock.withLock({ row < cities.count && !cities[row].isEmpty ? cities[row] : nil }) { return known }
+            let prefix = CityOnlyRecords.cityPrefix(gazetteer.city(atRow: row, distanceMeters: 0))
+            lock.withLock { if row < cities.count { cities[row] = prefix } }
+            return prefix
+        }
+
+        func district(_ row: Int) -> [UInt8] {
+            if let known = lock.withLock({ row < districts.count && !districts[row].isEmpty ? districts[row] : nil }) { return known }
+            let prefix = CityOnlyRecords.districtPrefix(name: gazetteer.place(atRow: row).name)
+            lock.withLock { if row < districts.count { districts[row] = prefix } }
             return prefix
         }
     }

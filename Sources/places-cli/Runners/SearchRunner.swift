@@ -131,9 +131,10 @@ enum SearchRunner {
         }
         var parameters = options.parameters
         if isNearby { parameters.radiusMeters = parameters.radiusMeters ?? SearchDefaults.nearbyRadiusMeters }
-        let request = SearchRequest(
+        var request = SearchRequest(
             kind: options.query.map { .text($0) } ?? .nearby, center: center, parameters: parameters,
             fields: options.output.fields)
+        if let box = options.box { request = request.inBox(box) }
         try request.validate(wording: context.diagnostics.wording)
         return (request, nil)
     }

@@ -139,7 +139,8 @@ struct FlagDeclarationTests {
                 == "places batch [FILE] [--jobs N] [--qps Q] [--resume FILE] [provider and network flags for every line]")
         #expect(
             NearbyCommand.spec.usage
-                == "places nearby (--at LAT,LON | --near PLACE | --from POINT --to POINT) [--type T[,T...]] [--radius M] [options]")
+                == "places nearby (--at LAT,LON | --near PLACE | --bbox SOUTH,WEST,NORTH,EAST | --from POINT --to POINT) [--type T[,T...]] [--radius M] [options]"
+        )
         #expect(
             RouteEstimateCommand.spec.usage
                 == "places route-estimate --from POINT --to POINT [--mode MODE] [--router ROUTER] [--steps] [options]")

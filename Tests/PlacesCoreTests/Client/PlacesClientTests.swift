@@ -120,7 +120,7 @@ struct PlacesClientTests {
         let notes = Notes()
         let client = PlacesClient(
             source: .google(apiKey: "k"), configuration: .init(baseURL: URL(string: google.baseURL), notes: notes.add))
-        _ = try await client.nearby(.init(center: Self.helsinki, limit: 40))
+        _ = try await client.nearby(.init(center: Self.helsinki, limit: 40, includeClosed: true))
         #expect(
             notes.all == [
                 "Google's Nearby Search returns at most 20 places and cannot page; showing up to 20 (a text search gives up to 60)"

@@ -113,7 +113,7 @@ struct AlongRouteEndToEndTests {
         #expect(sent.header("X-Goog-Api-Key") == Self.canary)
         #expect(
             sent.header("X-Goog-FieldMask")
-                == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri,routingSummaries,nextPageToken"
+                == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri,places.businessStatus,routingSummaries,nextPageToken"
         )
         // SearchTextRequest (Places API v1 discovery document): textQuery, pageSize,
         // searchAlongRouteParameters.polyline.encodedPolyline; DRIVE is the default travel

@@ -38,7 +38,8 @@ struct FoursquareEndToEndTests {
         #expect(
             request.query == [
                 "ll": "60.16952,24.93545", "radius": "1000", "fsq_category_ids": "4d4b7105d754a06374d81259",
-                "sort": "DISTANCE", "limit": "5", "fields": "fsq_place_id,name,latitude,longitude,location,categories",
+                // A full page: places closed for good are left out afterwards, and a call costs the same.
+                "sort": "DISTANCE", "limit": "50", "fields": "fsq_place_id,name,latitude,longitude,date_closed,location,categories",
             ])
 
         let venues = try JSONHelpers.array(r.stdout)
@@ -55,7 +56,7 @@ struct FoursquareEndToEndTests {
     @Test func premiumFieldsAreNamedOnlyWhenAFieldOrFlagNeedsThem() throws {
         let fake = try FakeFoursquare()
         _ = try run(fake, ["nearby", "--near", "Helsinki", "--fields", "id,name,distanceMeters", "--json"])
-        #expect(fake.requests.last?.query["fields"] == "fsq_place_id,name,latitude,longitude")
+        #expect(fake.requests.last?.query["fields"] == "fsq_place_id,name,latitude,longitude,date_closed")
 
         let rich = try run(
             fake,
@@ -65,7 +66,8 @@ struct FoursquareEndToEndTests {
             ])
         #expect(rich.status == 0, "\(rich)")
         #expect(
-            fake.requests.last?.query["fields"] == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,price,hours"
+            fake.requests.last?.query["fields"]
+                == "fsq_place_id,name,latitude,longitude,date_closed,location,categories,tel,website,rating,price,hours"
         )
         #expect(fake.requests.last?.query["fsq_category_ids"] == "63be6904847c3692a84b9bb6")
         let venues = try JSONHelpers.array(rich.stdout)
@@ -154,7 +156,7 @@ struct FoursquareEndToEndTests {
         #expect(r.status == 0, "\(r)")
         let first = try #require(fake.requests.first?.query)
         #expect(first["query"] == "restaurant" && first["sort"] == "RELEVANCE" && first["radius"] == "2000")
-        #expect(first["fields"] == "fsq_place_id,name,latitude,longitude,location,categories")
+        #expect(first["fields"] == "fsq_place_id,name,latitude,longitude,date_closed,location,categories")
         let groups = try JSONHelpers.array(r.stdout)
         let names = groups.compactMap { $0["cuisine"] as? String }
         #expect(names.contains("sushi") && names.contains("italian"), "\(names)")
@@ -175,7 +177,7 @@ struct FoursquareEndToEndTests {
         #expect(r.status == 0, "\(r)")
         let request = try #require(fake.requests.first)
         #expect(request.path == "/places/\(place.id)")
-        #expect(request.query["fields"] == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,hours")
+        #expect(request.query["fields"] == "fsq_place_id,name,latitude,longitude,date_closed,location,categories,tel,website,hours")
         let venue = try JSONHelpers.object(r.stdout)
         #expect(venue["id"] as? String == "foursquare:\(place.id)" && venue["name"] as? String == place.name)
         #expect(venue["phone"] as? String == place.wire["tel"] as? String)
@@ -274,7 +276,7 @@ struct FoursquareEndToEndTests {
         #expect(fake.requests.isEmpty)
         #expect(
             r.stdout.hasPrefix(
-                "GET \(fake.baseURL)/places/search?ll=60.16952,24.93545&radius=1000&fsq_category_ids=63be6904847c3692a84b9bb6&sort=DISTANCE&limit=50&fields=fsq_place_id,name,latitude,longitude,location,categories\n"
+                "GET \(fake.baseURL)/places/search?ll=60.16952,24.93545&radius=1000&fsq_category_ids=63be6904847c3692a84b9bb6&sort=DISTANCE&limit=50&fields=fsq_place_id,name,latitude,longitude,date_closed,location,categories\n"
             ), "\(r)")
         #expect(r.stdout.contains("Authorization: REDACTED\nX-Places-Api-Version: 2025-06-17\n"))
         #expect(r.stdout.contains("# billed as Place Search Pro (no Premium fields)"))

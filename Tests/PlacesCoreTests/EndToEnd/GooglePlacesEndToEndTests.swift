@@ -25,7 +25,7 @@ struct GooglePlacesEndToEndTests {
 
     @Test func nearbySendsTheDocumentedRequestWithAProMask() throws {
         let fake = try FakeGooglePlaces()
-        let r = try run(fake, ["nearby", "--near", "Helsinki", "--type", "restaurant", "--limit", "5", "--json"])
+        let r = try run(fake, ["nearby", "--near", "Helsinki", "--type", "restaurant", "--limit", "5", "--json", "--include-closed"])
         #expect(r.status == 0, "\(r)")
         let request = try #require(fake.requests.first)
         #expect(fake.requests.count == 1)
@@ -35,7 +35,8 @@ struct GooglePlacesEndToEndTests {
         #expect(request.header("Content-Type") == "application/json")
         #expect(
             request.header("X-Goog-FieldMask")
-                == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri")
+                == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri,places.businessStatus"
+        )
         let body = try #require(request.json)
         #expect(body["includedTypes"] as? [String] == ["restaurant"])
         #expect(body["maxResultCount"] as? Int == 5)
@@ -58,7 +59,7 @@ struct GooglePlacesEndToEndTests {
         let fake = try FakeGooglePlaces()
         let exact = try run(fake, ["nearby", "--near", "Helsinki", "--fields", "id,name,distanceMeters", "--json"])
         #expect(exact.status == 0, "\(exact)")
-        #expect(fake.requests.last?.header("X-Goog-FieldMask") == "places.id,places.displayName,places.location")
+        #expect(fake.requests.last?.header("X-Goog-FieldMask") == "places.id,places.displayName,places.location,places.businessStatus")
 
         let rich = try run(
             fake,
@@ -68,7 +69,7 @@ struct GooglePlacesEndToEndTests {
             ])
         #expect(
             fake.requests.last?.header("X-Goog-FieldMask")
-                == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri,places.rating,places.userRatingCount,places.priceLevel,places.currentOpeningHours,places.internationalPhoneNumber,places.websiteUri"
+                == "places.id,places.displayName,places.location,places.formattedAddress,places.types,places.googleMapsUri,places.rating,places.userRatingCount,places.priceLevel,places.currentOpeningHours,places.internationalPhoneNumber,places.websiteUri,places.businessStatus"
         )
         let venues = try JSONHelpers.array(rich.stdout)
         #expect(!venues.isEmpty)
@@ -87,7 +88,7 @@ struct GooglePlacesEndToEndTests {
 
     @Test func nearbyOverTwentyGivesTwentyAndANote() throws {
         let fake = try FakeGooglePlaces()
-        let r = try run(fake, ["nearby", "--near", "Helsinki", "--limit", "50", "--radius", "3000", "--json"])
+        let r = try run(fake, ["nearby", "--near", "Helsinki", "--limit", "50", "--radius", "3000", "--json", "--include-closed"])
         #expect(r.status == 0, "\(r)")
         #expect(fake.requests.first?.json?["maxResultCount"] as? Int == 20)
         #expect(try JSONHelpers.array(r.stdout).count == 20)
@@ -276,11 +277,11 @@ struct GooglePlacesEndToEndTests {
             #expect(r.status == 0, "\(r)")
             return try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("X-Goog-FieldMask: ") }.map(String.init), "\(r)")
         }
-        #expect(try mask([]) == "X-Goog-FieldMask: id,displayName,location,formattedAddress,types,googleMapsUri")
+        #expect(try mask([]) == "X-Goog-FieldMask: id,displayName,location,formattedAddress,types,googleMapsUri,businessStatus")
         #expect(try !mask(["--fields", "all"]).contains("photos"))
         #expect(try !mask(["--fields", "all", "--json"]).contains("photos"))
-        #expect(try mask(["--fields", "+photos"]).hasSuffix(",photos"))
-        #expect(try mask(["--fields", "id,photos"]) == "X-Goog-FieldMask: id,displayName,location,photos")
+        #expect(try mask(["--fields", "+photos"]).hasSuffix(",photos,businessStatus"))
+        #expect(try mask(["--fields", "id,photos"]) == "X-Goog-FieldMask: id,displayName,location,photos,businessStatus")
         #expect(fake.requests.isEmpty)
     }
 

@@ -75,7 +75,7 @@ struct NearbyEndToEndTests {
         #expect(
             JSONHelpers.keyOrder(ofFirstObjectIn: all.stdout) == [
                 "id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating",
-                "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs",
+                "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs", "businessStatus",
             ],
             "the contract's order, then sameAs (issue 16: every field, [] with one provider)")
     }

@@ -55,13 +55,54 @@ struct ReverseEndToEndTests {
         }
         #expect(echoed == points.map { [$0.latitude, $0.longitude] })
         for (record, point) in zip(good, points) {
-            let truth = NearestCityTests.bruteForce(point, .bundled)
+            let truth = CityAndDistrictTests.bruteForce(point)
             let place = Gazetteer.bundled.place(atRow: truth.city)
             let city = try #require(record["city"] as? [String: Any])
             #expect(city["name"] as? String == place.name && city["countryCode"] as? String == place.countryCode, "at \(point)")
-            #expect(abs((city["distanceMeters"] as? Double ?? -1) - ReverseRenderer.rounded(truth.meters)) < 1e-6, "at \(point)")
+            #expect(abs((city["distanceMeters"] as? Double ?? -1) - ReverseRenderer.rounded(truth.cityMeters)) < 1e-6, "at \(point)")
+            let district = record["district"] as? [String: Any]
+            #expect(district?["name"] as? String == truth.district.map { Gazetteer.bundled.place(atRow: $0).name }, "at \(point)")
             #expect(record["address"] is NSNull && (record["places"] as? [Any])?.isEmpty == true && record["provider"] is NSNull)
         }
+    }
+
+    /// The landmarks whose city is beyond doubt, through the binary users install: one point
+    /// each, the record's city (the municipality, its division by name and code) and district;
+    /// the stream's records and the table say the same.
+    @Test func landmarksThroughTheBinary() throws {
+        let landmarks = CityAndDistrictTests.landmarks
+        let points = landmarks.map { "\($0.latitude),\($0.longitude)" }
+        let r = try PlacesBinary.run(["reverse"] + points + ["--city-only", "--json"])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
+        let records = try Self.lines(r.stdout)
+        #expect(records.count == landmarks.count)
+        for (record, landmark) in zip(records, landmarks) {
+            let city = try #require(record["city"] as? [String: Any], "\(landmark.name)")
+            #expect(city["name"] as? String == landmark.city && city["countryCode"] as? String == landmark.countryCode, "\(landmark.name)")
+            #expect(city["admin1"] is String && city["admin1Code"] is String, "\(landmark.name)")
+            #expect((record["district"] as? [String: Any])?["name"] as? String == landmark.district, "\(landmark.name)")
+            #expect(landmark.district != nil || record["district"] is NSNull, "\(landmark.name)")
+        }
+        let helsinki = try #require(records.first?["city"] as? [String: Any])
+        #expect(helsinki["admin1"] as? String == "Uusimaa" && helsinki["admin1Code"] as? String == "01")
+        let keys = r.stdout.split(separator: "\n").first.map { line in
+            line.matches(of: /"([a-zA-Z0-9]+)":/).map { String($0.1) }
+        }
+        #expect(
+            keys == [
+                "latitude", "longitude", "address", "addressId", "addressDistanceMeters", "city", "name", "admin1", "admin1Code",
+                "countryCode", "latitude", "longitude", "population", "distanceMeters", "district", "name", "distanceMeters", "places",
+                "provider",
+            ])
+        let stream = try PlacesBinary.shell(#"printf '%s\n' \#(points.joined(separator: " ")) | "$PLACES" reverse - --city-only"#)
+        #expect(
+            stream.status == 0
+                && stream.stdout.split(separator: "\n").map { $0.replacing(/^\{"line":\d+,/, with: "{") }
+                    == r.stdout.split(separator: "\n").map { Substring($0) },
+            "\(stream)")
+        let table = try PlacesBinary.run(["reverse", points[0], "--city-only"])
+        #expect(
+            table.stdout.contains("  city     Helsinki, Uusimaa, FI (1.1 km away)\n  district Kallio (780 m away)\n"), "\(table.stdout)")
     }
 
     /// The nearest address of the bundled PBF at seeded points, against every addr:* element.
@@ -186,7 +227,7 @@ struct ReverseEndToEndTests {
         #expect(one.status == 0, "\(one)")
         #expect(
             JSONHelpers.keyOrder(ofFirstObjectIn: one.stdout) == [
-                "latitude", "longitude", "address", "addressId", "addressDistanceMeters", "city", "places", "provider",
+                "latitude", "longitude", "address", "addressId", "addressDistanceMeters", "city", "district", "places", "provider",
             ])
         #expect((try JSONHelpers.object(one.stdout)["city"] as? [String: Any])?["name"] as? String == "Sydney")
         let bad = try await PlacesBinary.runDetached(["reverse", "91,0", "--city-only"])

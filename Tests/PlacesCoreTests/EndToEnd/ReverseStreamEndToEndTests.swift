@@ -30,6 +30,7 @@ struct ReverseStreamEndToEndTests {
         #expect(
             rows[0][Self.column("city")] == "Helsinki" && rows[0][Self.column("latitude")] == "60.1699"
                 && rows[0][Self.column("error")].isEmpty)
+        #expect(rows[0][Self.column("cityAdmin1")] == "Uusimaa" && rows[0][Self.column("cityAdmin1Code")] == "01", "\(rows[0])")
         #expect(rows[1][Self.column("latitude")].isEmpty && rows[1][Self.column("error")].hasPrefix("expected LAT,LON"), "\(rows[1])")
         #expect(rows[2][Self.column("city")] == "Sydney" && rows[2][Self.column("cityCountryCode")] == "AU", "\(rows[2])")
     }

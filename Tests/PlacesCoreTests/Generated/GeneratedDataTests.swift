@@ -50,7 +50,8 @@ struct GeneratedDataTests {
 
     /// Row by row, the gazetteer and the city table hold what the input says, joined by
     /// GeoNames id: names, country, division, population, search keys (folded as the
-    /// generator folds), position (the exact Double of the text) and zone.
+    /// generator folds), position (the exact Double of the text) and zone; a section's city
+    /// is a city of its country.
     @Test func theTablesHoldWhatTheInputSays() throws {
         let input = try String(contentsOf: Self.root.appendingPathComponent("Fixtures/geonames/cities15000.tsv"), encoding: .utf8)
         let positions = CityPositions.bundled
@@ -58,8 +59,14 @@ struct GeneratedDataTests {
         var cityOf: [UInt32: Int] = [:]
         for (city, id) in positions.ids.enumerated() { cityOf[id] = city }
         var rowOf: [UInt32: Substring] = [:]
+        var sectionOf: [UInt32: UInt32] = [:]
+        var countryOf: [UInt32: Substring] = [:]
         for row in gazetteerRows.split(separator: "\n") {
-            if let tab = row.firstIndex(of: "\t"), let id = UInt32(row[..<tab]) { rowOf[id] = row[row.index(after: tab)...] }
+            let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 8, let id = UInt32(fields[0]) else { continue }
+            rowOf[id] = row[row.index(after: row.firstIndex(of: "\t") ?? row.startIndex)...]
+            countryOf[id] = fields[3]
+            if let city = UInt32(fields[6]) { sectionOf[id] = city }
         }
         var problems: [String] = []
         var rows = 0
@@ -79,15 +86,62 @@ struct GeneratedDataTests {
                 let key = TextFolding.fold(name)
                 if !key.isEmpty, !keys.contains(key) { keys.append(key) }
             }
-            let expected = [c[1], c[2], c[3], c[4], c[7], keys.joined(separator: "|")].joined(separator: "\t")
+            let section = sectionOf[id].map(String.init) ?? ""
+            let expected = [c[1], c[2], c[3], c[4], c[7], section, keys.joined(separator: "|")].joined(separator: "\t")
             if row != expected { problems.append("\(id) row: \(row.prefix(80)) ≠ \(expected.prefix(80))") }
             if positions.latitudes[city] != Double(c[5]) || positions.longitudes[city] != Double(c[6]) {
                 problems.append("\(id) position \(positions.latitudes[city]),\(positions.longitudes[city]) ≠ \(c[5]),\(c[6])")
             }
             if positions.zoneNames[Int(positions.zones[city])] != c[8] { problems.append("\(id) zone ≠ \(c[8])") }
         }
+        for (section, city) in sectionOf where sectionOf[city] != nil || countryOf[city] != countryOf[section] {
+            problems.append("\(section) is a section of \(city), which is a section too or in another country")
+        }
         #expect(rows == 34_006 && positions.count == rows && rowOf.count == rows && gazetteer.cityCount == rows)
         #expect(problems.isEmpty, "\(problems.count) differences: \(problems.prefix(10).joined(separator: "; "))")
+    }
+
+    /// What GeoNames marks as a section is one: every row whose feature code is PPLX, and
+    /// every row its hierarchy places under another row, belongs to a city (but a few with
+    /// no city within reach, which stand for themselves); no row of another feature code and
+    /// no link is a section but by the generator's other rules, a minority.
+    @Test func geoNamesSectionsAreSections() throws {
+        func table(_ name: String) throws -> [[Substring]] {
+            let text = try String(contentsOf: Self.root.appendingPathComponent("Fixtures/geonames/\(name)"), encoding: .utf8)
+            return text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        }
+        let gazetteer = Gazetteer.bundled
+        var rowOf: [UInt32: Int] = [:]
+        for (row, id) in gazetteer.table.positions.ids.enumerated() { rowOf[id] = row }
+        let codes = try table("feature-codes.tsv")
+        let children = Set(try table("hierarchy.tsv").compactMap { UInt32($0[0]) })
+        let marked = Set(codes.filter { $0[1] == "PPLX" }.compactMap { UInt32($0[0]) }).union(children)
+        let standingAlone = marked.filter { id in rowOf[id].map { !gazetteer.table.isSection($0) } ?? true }
+        #expect(codes.count == 28_122 && marked.count > 1_800 && standingAlone.count <= 5, "\(marked.count), \(standingAlone.sorted())")
+        let sections = (0..<gazetteer.cityCount).filter(gazetteer.table.isSection)
+        let byOtherRules = sections.filter { !marked.contains(gazetteer.table.positions.ids[$0]) }
+        #expect(sections.count > 2_000 && byOtherRules.count < sections.count / 4, "\(sections.count), \(byOtherRules.count)")
+    }
+
+    /// Each division's name is the one the names table gives its code, and its code is the
+    /// row's: Helsinki's Uusimaa (FI.01), New York City's New York (US.NY).
+    @Test func divisionsHaveTheirNames() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Fixtures/geonames/admin1-names.tsv"), encoding: .utf8)
+        var names: [String: String] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count == 3 { names[String(fields[0])] = String(fields[1]) }
+        }
+        let gazetteer = Gazetteer.bundled
+        var named = 0
+        for row in 0..<gazetteer.cityCount {
+            let place = gazetteer.place(atRow: row)
+            #expect(place.admin1Name == names["\(place.countryCode).\(place.admin1)"], "\(place.qualifiedName)")
+            if place.admin1Name != nil { named += 1 }
+        }
+        #expect(named > gazetteer.cityCount * 99 / 100)
+        #expect(try gazetteer.resolve("Helsinki").place.admin1Name == "Uusimaa")
+        #expect(try gazetteer.resolve("New York City").place.admin1Name == "New York")
     }
 
     /// The rows find their positions by id, not by order: the positions reversed give the
@@ -100,8 +154,8 @@ struct GeneratedDataTests {
             longitudes: order.map { bundled.longitudes[$0] }, zones: order.map { bundled.zones[$0] },
             zoneNames: bundled.zoneNames)
         let rows = gazetteerRows.split(separator: "\n").prefix(201).joined(separator: "\n")
-        let gazetteer = Gazetteer(rows: rows, positions: reversed)
-        let aligned = Gazetteer(rows: rows, positions: bundled.prefix(200))
+        let gazetteer = Gazetteer(rows: rows, admin1Names: gazetteerAdmin1Names, positions: reversed)
+        let aligned = Gazetteer(rows: rows, admin1Names: gazetteerAdmin1Names, positions: bundled.prefix(200))
         #expect(gazetteer.cityCount == 200 && aligned.cityCount == 200)
         let tokyo = try gazetteer.resolve("Tokyo").place
         #expect(tokyo == (try Gazetteer.bundled.resolve("Tokyo").place))

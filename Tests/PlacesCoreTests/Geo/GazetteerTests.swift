@@ -117,7 +117,7 @@ struct GazetteerTests {
         for line in gazetteerRows.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             let name = String(fields[1])
-            let keys = fields[6].split(separator: "|").map(String.init)
+            let keys = fields[7].split(separator: "|").map(String.init)
             if !keys.contains(TextFolding.fold(name)) { misses.append(name) }
             checked += 1
         }

@@ -80,6 +80,33 @@ struct NearestCityTests {
         }
     }
 
+    /// Within a reach, the tree answers the nearest city when it is within it and nothing
+    /// when it is not, the walk cut short at the reach: near cities, far from them, and a
+    /// reach a hair either side of the nearest's distance.
+    @Test func withinAReachTheNearestOrNone() {
+        let tree = NearestCityTree.bundled
+        let positions = CityPositions.bundled
+        var random = SplitMix64(seed: 3003)
+        var within = 0
+        for i in 0..<400 {
+            let city = positions.coordinate(random.below(positions.count))
+            let spread = i % 2 == 0 ? 0.05 : 2.0
+            let lat = max(-90, min(90, city.latitude + (Double(random.below(2001)) / 1000 - 1) * spread))
+            let point = Coordinate(uncheckedLatitude: lat, longitude: city.longitude + (Double(random.below(2001)) / 1000 - 1) * spread)
+            let expected = Self.bruteForce(point, positions)
+            for reach in [1_000.0, 3_000, 20_000, expected.meters + 1e-3, max(0, expected.meters - 1e-3), .infinity] {
+                let found = tree.nearest(to: point, within: reach)
+                if expected.meters <= reach {
+                    within += 1
+                    #expect(found?.city == expected.city && found?.meters == expected.meters, "at \(point) within \(reach)")
+                } else {
+                    #expect(found == nil, "at \(point) within \(reach)")
+                }
+            }
+        }
+        #expect(within > 1_000)
+    }
+
     /// What the tree's pruning stands on: at reduced latitude, b·σ ≤ geodesic ≤ a·σ, checked
     /// with the tree's own points and lower bound, near and far, poles and antipodes included.
     @Test func theSphereAtReducedLatitudeBoundsTheGeodesic() {

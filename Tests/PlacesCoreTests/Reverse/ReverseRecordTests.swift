@@ -47,48 +47,60 @@ struct ReverseRecordTests {
         }
     }
 
+    /// Anywhere on Earth, and near cities where a district is named (points within a few
+    /// kilometres of a row, sections' rows among them), the bytes are the renderer's.
     @Test func bulkRecordsAreTheRenderersRecordsByteForByte() throws {
         let gazetteer = Gazetteer.bundled
         var records = CityOnlyRecords(
-            nearest: { gazetteer.nearestRow(to: $0) },
-            city: { row in
-                let place = gazetteer.place(atRow: row)
-                return ReverseGeocode.City(
-                    name: place.name, admin1: place.admin1, countryCode: place.countryCode,
-                    coordinate: place.coordinate, population: place.population, distanceMeters: 0)
-            })
+            locate: gazetteer.localityFinder(), city: { row in gazetteer.city(atRow: row, distanceMeters: 0) },
+            districtName: { row in gazetteer.place(atRow: row).name })
         var random = SplitMix64(seed: 5)
-        for line in 1...200 {
-            let point = Coordinate(
-                uncheckedLatitude: Double(random.below(1_800_000)) / 10_000 - 90,
-                longitude: Double(random.below(3_600_000)) / 10_000 - 180)
+        var districts = 0
+        for line in 1...400 {
+            let point: Coordinate
+            if line % 2 == 0 {
+                var row = random.below(gazetteer.cityCount)
+                while line % 4 == 0 && !gazetteer.table.isSection(row) { row = random.below(gazetteer.cityCount) }
+                let near = gazetteer.place(atRow: row).coordinate
+                point = Coordinate(
+                    uncheckedLatitude: max(-90, min(90, near.latitude + Double(random.below(201)) / 10_000 - 0.01)),
+                    longitude: near.longitude + Double(random.below(201)) / 10_000 - 0.01)
+            } else {
+                point = Coordinate(
+                    uncheckedLatitude: Double(random.below(1_800_000)) / 10_000 - 90,
+                    longitude: Double(random.below(3_600_000)) / 10_000 - 180)
+            }
             var bytes: [UInt8] = []
             records.append(point, line: line, to: &bytes)
-            let expected =
-                ReverseRenderer.json(ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point)), line: line).compact + "\n"
+            let city = gazetteer.nearestCity(to: point)
+            if city?.district != nil { districts += 1 }
+            let expected = ReverseRenderer.json(ReverseGeocode(coordinate: point, city: city), line: line).compact + "\n"
             #expect(String(decoding: bytes, as: UTF8.self) == expected)
         }
+        #expect(districts > 20, "\(districts) districts")
     }
 
-    /// The stream's city part, written as bytes, is the renderer's city object up to its
-    /// distance, for every bundled city and names needing escapes.
+    /// The stream's city and district parts, written as bytes, are the renderer's objects up
+    /// to their distance, for every bundled row (a division's name, its code, or neither)
+    /// and names needing escapes.
     @Test func cityPrefixesAreTheRenderersCityObjects() {
         let gazetteer = Gazetteer.bundled
-        var cities = (0..<gazetteer.cityCount).map { row in
-            let place = gazetteer.place(atRow: row)
-            return ReverseGeocode.City(
-                name: place.name, admin1: place.admin1, countryCode: place.countryCode,
-                coordinate: place.coordinate, population: place.population, distanceMeters: Double(row) * 10.5)
-        }
+        var cities = (0..<gazetteer.cityCount).map { row in gazetteer.city(atRow: row, distanceMeters: Double(row) * 10.5) }
+        let awkward = "Quote \" back\\ tab\t bell\u{07} c1\u{85} bidi\u{202E} ok é"
         cities.append(
             ReverseGeocode.City(
-                name: "Quote \" back\\ tab\t bell\u{07} c1\u{85} bidi\u{202E} ok é", admin1: "\n",
-                countryCode: "X\u{2028}", coordinate: Coordinate(uncheckedLatitude: -0.00001, longitude: 180),
-                population: 0, distanceMeters: 0))
+                name: awkward, admin1: "\n", admin1Code: "\u{1}", countryCode: "X\u{2028}",
+                coordinate: Coordinate(uncheckedLatitude: -0.00001, longitude: 180), population: 0, distanceMeters: 0))
+        #expect(cities.contains { $0.admin1 == nil && $0.admin1Code != nil } && cities.contains { $0.admin1Code == nil })
         for city in cities {
             let whole = ReverseRenderer.json(city).compact
             let prefix = String(decoding: CityOnlyRecords.cityPrefix(city), as: UTF8.self)
             #expect(whole == prefix + JSONValue.format(ReverseRenderer.rounded(city.distanceMeters)) + "}", "\(city.name)")
+            let district = ReverseGeocode.District(name: city.name, distanceMeters: city.distanceMeters)
+            let districtPrefix = String(decoding: CityOnlyRecords.districtPrefix(name: district.name), as: UTF8.self)
+            #expect(
+                ReverseRenderer.json(district).compact
+                    == districtPrefix + JSONValue.format(ReverseRenderer.rounded(district.distanceMeters)) + "}", "\(city.name)")
         }
     }
 

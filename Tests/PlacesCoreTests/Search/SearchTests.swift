@@ -168,7 +168,7 @@ struct FieldSelectionTests {
         #expect(
             VenueField.contractFields.map(\.rawValue) == [
                 "id", "provider", "name", "latitude", "longitude", "address", "distanceMeters", "categories", "cuisines", "rating",
-                "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs",
+                "ratingCount", "priceLevel", "openNow", "phone", "website", "mapsUrl", "isFavorite", "sameAs", "businessStatus",
             ])
     }
 }

@@ -160,6 +160,14 @@ final class FakeFoursquare: @unchecked Sendable {
             ]
             if let phone = tags["phone"] ?? tags["contact:phone"] { wire["tel"] = phone }
             if h % 5 != 0 { wire["price"] = 1 + h % 4 }
+            wire["tips"] = [
+                [
+                    "fsq_tip_id": "tip\(h % 1000)", "created_at": "2024-03-0\(1 + h % 9)T10:00:00.000Z", "text": "Try the cinnamon bun.",
+                    "lang": "en",
+                ]
+            ]
+            // One place in 17 is marked closed for good (a Pro field, sent only when asked).
+            if h % 17 == 0 { wire["date_closed"] = "2024-0\(1 + h % 9)-1\(h % 10)" }
             out.append(
                 Place(
                     wire: wire, id: id, name: name, categoryIDs: Set([category.id] + category.ancestors),
@@ -219,6 +227,16 @@ final class FakeFoursquare: @unchecked Sendable {
             guard parts.count == 2 else { return error(400, "Invalid ll parameter.") }
             center = (parts[0], parts[1])
         }
+        // A rectangle (`ne` and `sw`, "lat,lon"), the search page's alternative to ll and radius.
+        var box: (south: Double, west: Double, north: Double, east: Double)?
+        if q["ne"] != nil || q["sw"] != nil {
+            let ne = (q["ne"] ?? "").split(separator: ",").compactMap { Double($0) }
+            let sw = (q["sw"] ?? "").split(separator: ",").compactMap { Double($0) }
+            guard ne.count == 2, sw.count == 2, q["ll"] == nil, q["radius"] == nil else {
+                return error(400, "ne must be used with sw, and not with ll or radius.")
+            }
+            box = (sw[0], sw[1], ne[0], ne[1])
+        }
         let radius = q["radius"].flatMap(Double.init) ?? 22000
         guard (0...100_000).contains(radius) else { return error(400, "radius must be between 0 and 100000.") }
         let limit = q["limit"].flatMap(Int.init) ?? 10
@@ -239,8 +257,14 @@ final class FakeFoursquare: @unchecked Sendable {
         }
         let words = (q["query"] ?? "").lowercased().split(separator: " ")
         let wanted = q["fsq_category_ids"].map { Set($0.split(separator: ",").map(String.init)) }
+        func inside(_ p: Place) -> Bool {
+            guard let box else { return distance(p) <= radius }
+            let east =
+                box.west > box.east ? p.longitude >= box.west || p.longitude <= box.east : (box.west...box.east).contains(p.longitude)
+            return (box.south...box.north).contains(p.latitude) && east
+        }
         var found = places.filter { p in
-            distance(p) <= radius
+            inside(p)
                 && words.allSatisfy { p.name.lowercased().contains($0) || p.categoryNames.contains($0) }
                 && (wanted.map { !$0.isDisjoint(with: p.categoryIDs) } ?? true)
         }

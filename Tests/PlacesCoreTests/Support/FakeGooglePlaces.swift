@@ -84,7 +84,21 @@ final class FakeGooglePlaces: @unchecked Sendable {
                     },
                 ],
                 "photos": [["name": "places/\(id)/photos/AUc\(digest.prefix(20))", "widthPx": 4032, "heightPx": 3024]],
-                "businessStatus": "OPERATIONAL",
+                // Two reviews (an Enterprise + Atmosphere field), the second with control characters.
+                "reviews": [
+                    [
+                        "name": "places/\(id)/reviews/R1", "rating": Double(1 + h % 5), "relativePublishTimeDescription": "a month ago",
+                        "text": ["text": "Good \(name), friendly staff and a quiet corner by the window.", "languageCode": "en"],
+                        "authorAttribution": ["displayName": "Aino Example", "uri": "https://www.google.com/maps/contrib/1"],
+                        "publishTime": "2026-10-0\(1 + h % 9)T12:00:00Z",
+                    ],
+                    [
+                        "name": "places/\(id)/reviews/R2", "rating": 4,
+                        "text": ["text": "Kiva paikka\u{1B}[31m!", "languageCode": "fi"], "publishTime": "2025-01-02T03:04:05Z",
+                    ],
+                ],
+                // One place in 17 closed for good, one in 13 closed for a while.
+                "businessStatus": h % 17 == 0 ? "CLOSED_PERMANENTLY" : h % 13 == 0 ? "CLOSED_TEMPORARILY" : "OPERATIONAL",
             ]
             if h % 5 != 0 {
                 place["priceLevel"] =

@@ -51,17 +51,22 @@ final class FakeOverpass: @unchecked Sendable {
                 for e in elements where e["type"] as? String == String(lookup.1) && e["id"] as? Int == Int(lookup.2) { add(e) }
                 continue
             }
-            guard statement.hasPrefix("nwr"), let around = statement.firstMatch(of: /\(around:([0-9.]+),(-?[0-9.]+),(-?[0-9.]+)\)/) else {
-                continue
+            guard statement.hasPrefix("nwr") else { continue }
+            // A bounding-box filter `(south,west,north,east)`: the `around` of a huge radius.
+            var box: (south: Double, west: Double, north: Double, east: Double)?
+            if let b = statement.firstMatch(of: /\((-?[0-9.]+),(-?[0-9.]+),(-?[0-9.]+),(-?[0-9.]+)\)/) {
+                box = (Double(b.1)!, Double(b.2)!, Double(b.3)!, Double(b.4)!)
             }
-            let radius = Double(around.1)!
+            let around = statement.firstMatch(of: /\(around:([0-9.]+),(-?[0-9.]+),(-?[0-9.]+)\)/)
+            guard box != nil || around != nil else { continue }
+            let radius = around.map { Double($0.1)! } ?? 0
             if radius > 20_000 {
                 return json([
                     "version": 0.6, "generator": "Overpass API (fake for places tests)", "elements": [Any](),
                     "remark": "runtime error: Query timed out in \"query\" at line 3 after 26 seconds.",
                 ])
             }
-            let center = try! Coordinate(latitude: Double(around.2)!, longitude: Double(around.3)!)
+            let center = try! Coordinate(latitude: around.map { Double($0.2)! } ?? 0, longitude: around.map { Double($0.3)! } ?? 0)
             let filters = statement.matches(of: /\["([^"]+)"(?:(=|~)"((?:[^"\\]|\\.)*)"(,i)?)?\]/).map { m in
                 (
                     key: String(m.1), op: m.2.map(String.init), value: m.3.map { String($0).replacingOccurrences(of: "\\\\", with: "\\") },
@@ -83,7 +88,11 @@ final class FakeOverpass: @unchecked Sendable {
                 guard ok else { continue }
                 let c = e["center"] as? [String: Double]
                 let p = try! Coordinate(latitude: (e["lat"] as? Double) ?? c!["lat"]!, longitude: (e["lon"] as? Double) ?? c!["lon"]!)
-                if GeodesicDistance.meters(from: center, to: p) <= radius { add(e) }
+                if let box {
+                    if (box.south...box.north).contains(p.latitude), (box.west...box.east).contains(p.longitude) { add(e) }
+                } else if GeodesicDistance.meters(from: center, to: p) <= radius {
+                    add(e)
+                }
             }
         }
         matched.sort { a, b in
