@@ -12,7 +12,7 @@ import Testing
 @Suite("End to end: details --reviews")
 struct ReviewsEndToEndTests {
     static let keys = ["rating", "text", "language", "author", "authorUri", "publishTime", "relativeTime"]
-    static let googleKey = "AIzaSyREVIEWSREVIEWSREVIEWSREVIEWS00000"
+    static let googleKey = "CANARY-google-reviews-key-7f3a9c"
     static let foursquareKey = "REVIEWSFOURSQUAREKEYREVIEWSFOURSQUARE1"
 
     func environment(google: FakeGooglePlaces, foursquare: FakeFoursquare) -> [String: String] {

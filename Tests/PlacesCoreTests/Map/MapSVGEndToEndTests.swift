@@ -139,7 +139,7 @@ struct MapSVGEndToEndTests {
     @Test func refusalsAreUsageErrorsBeforeAnyRequest() throws {
         let dir = try TemporaryDirectory()
         var env = environment(dir)
-        env["GOOGLE_MAPS_API_KEY"] = "AIzaSyTESTKEY000000000000000000000000000"
+        env["GOOGLE_MAPS_API_KEY"] = "CANARY-google-map-key-TESTKEY"
         env["PLACES_GOOGLE_PLACES_URL"] = "http://127.0.0.1:9"
         let cases: [([String], String)] = [
             (["nearby", "--near", "Helsinki", "--provider", "google", "--format", "svg"], "Google"),

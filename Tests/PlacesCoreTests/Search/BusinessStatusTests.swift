@@ -67,7 +67,7 @@ struct BusinessStatusTests {
     @Test func theBinaryLeavesOutMarksAndListsOnRequest() throws {
         let google = try FakeGooglePlaces(), foursquare = try FakeFoursquare()
         var env = PlacesBinary.baseEnvironment()
-        env["GOOGLE_MAPS_API_KEY"] = "AIzaSyFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKE0"
+        env["GOOGLE_MAPS_API_KEY"] = "CANARY-google-key-2c81e5"
         env["FOURSQUARE_API_KEY"] = "FAKEFOURSQUAREKEYFAKEFOURSQUAREKEY00"
         env["PLACES_GOOGLE_PLACES_URL"] = google.baseURL
         env["PLACES_FOURSQUARE_URL"] = foursquare.baseURL
