@@ -32,7 +32,7 @@ enum DetailsCommand: PlacesCommand {
         examples: [
             "places details osm:node/1369465615 --data helsinki-pois.json",
             "places details google:ChIJ... --session 3519edfe-0f75-4a30-bfe4-7cbd89340b2c",
-            "places details google:ChIJ... --reviews --max-tier enterprise-atmosphere",
+            "places details google:ChIJ... --reviews --max-tier enterprise+atmosphere",
         ],
         notes: [
             "The id's prefix names the provider; an osm: id is looked up in --data / $PLACES_OSM_DATA when given, else through Overpass."
