@@ -56,25 +56,12 @@ enum OSMAddressCollector {
             }
         }
         guard !ways.isEmpty else { return found }
-        let wanted = PBFSortedIDs.sortedUnique(wayNodes)
-        var latitudes = [Double](repeating: .nan, count: wanted.count)
-        var longitudes = [Double](repeating: .nan, count: wanted.count)
-        let nodesOnly = PBFGroupDecoder.Wanted(nodes: true, ways: false, relations: false, nodeTags: false)
-        for block in blocks {
-            try reader.load(block)
-            try reader.forEachElement(nodesOnly) { (element: inout PBFElement) throws(PBFError) -> Bool in
-                if let slot = Self.slot(of: element.id, in: wanted), element.latitude.isFinite, element.longitude.isFinite {
-                    latitudes[slot] = element.latitude
-                    longitudes[slot] = element.longitude
-                }
-                return true
-            }
-        }
+        let locations = try PBFNodeLocations(of: wayNodes, blocks: blocks, reader: reader)
         for (record, nodes) in ways {
             var box = PositionBox()
             for node in wayNodes[nodes] {
-                guard let slot = slot(of: node, in: wanted), latitudes[slot].isFinite else { continue }
-                box.add(latitude: latitudes[slot], longitude: longitudes[slot])
+                guard let at = locations.location(of: node) else { continue }
+                box.add(latitude: at.latitude, longitude: at.longitude)
             }
             guard !box.isEmpty, let centre = PBFMemberPlacement.overpassCentre(box) else { continue }
             var placed = record
@@ -88,14 +75,5 @@ enum OSMAddressCollector {
     @inline(__always) private static func hasAddressKey(_ element: borrowing ScannedElement) -> Bool {
         for key in OSMAddressRecord.keys where element.token(key) != nil { return true }
         return false
-    }
-
-    private static func slot(of id: Int64, in sorted: [Int64]) -> Int? {
-        var low = 0, high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sorted[mid] < id { low = mid + 1 } else { high = mid }
-        }
-        return low < sorted.count && sorted[low] == id ? low : nil
     }
 }

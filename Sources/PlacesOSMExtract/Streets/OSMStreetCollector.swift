@@ -36,27 +36,14 @@ enum OSMStreetCollector {
             }
         }
         guard !ways.isEmpty else { return found }
-        let wanted = PBFSortedIDs.sortedUnique(wayNodes)
-        try meter.keep(wanted.count * 16)
-        var latitudes = [Double](repeating: .nan, count: wanted.count)
-        var longitudes = [Double](repeating: .nan, count: wanted.count)
-        let nodesOnly = PBFGroupDecoder.Wanted(nodes: true, ways: false, relations: false, nodeTags: false)
-        for block in blocks {
-            try reader.load(block)
-            try reader.forEachElement(nodesOnly) { (element: inout PBFElement) throws(PBFError) -> Bool in
-                if let slot = PBFSortedIDs.index(of: element.id, in: wanted), element.latitude.isFinite, element.longitude.isFinite {
-                    latitudes[slot] = element.latitude
-                    longitudes[slot] = element.longitude
-                }
-                return true
-            }
-        }
+        let locations = try PBFNodeLocations(of: wayNodes, blocks: blocks, reader: reader)
+        try meter.keep(locations.count * 24)
         for (kind, nodes) in ways {
             var points: [Coordinate] = []
             points.reserveCapacity(nodes.count)
             for node in wayNodes[nodes] {
-                guard let slot = PBFSortedIDs.index(of: node, in: wanted), latitudes[slot].isFinite else { continue }
-                points.append(Coordinate(uncheckedLatitude: latitudes[slot], longitude: longitudes[slot]))
+                guard let at = locations.location(of: node) else { continue }
+                points.append(Coordinate(uncheckedLatitude: at.latitude, longitude: at.longitude))
             }
             if points.count >= 2 { found.append(MapFeature(kind: kind, points: points)) }
         }
