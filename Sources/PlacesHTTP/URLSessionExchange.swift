@@ -185,9 +185,14 @@ final class URLSessionExchange: @unchecked Sendable {
             case .cannotFindHost, .dnsLookupFailed: return .connection("could not resolve the host")
             case .networkConnectionLost: return .connection("the connection was lost (the body may have been cut short)")
             case .notConnectedToInternet: return .connection("not connected to the internet")
-            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-                .serverCertificateHasUnknownRoot:
-                return .connection("the TLS connection failed (\(urlError.code.rawValue))")
+            case .serverCertificateHasUnknownRoot:
+                return .connection("its TLS certificate is not signed by an authority this system trusts")
+            case .serverCertificateUntrusted:
+                return .connection("its TLS certificate could not be verified (it may be for another host)")
+            case .serverCertificateHasBadDate: return .connection("its TLS certificate has expired")
+            case .serverCertificateNotYetValid: return .connection("its TLS certificate is not valid yet")
+            case .secureConnectionFailed: return .connection("the TLS connection failed")
+            case .badServerResponse: return .connection("the server closed the connection without an answer")
             default: return .connection("network error \(urlError.code.rawValue)")
             }
         }

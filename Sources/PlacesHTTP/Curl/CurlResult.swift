@@ -22,7 +22,9 @@ enum CurlResult {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .cannotFindHost
         case CURLE_PEER_FAILED_VERIFICATION:
-            return .serverCertificateUntrusted
+            var verdict = 0
+            _ = places_curl_easy_getinfo_long(handle, CURLINFO_SSL_VERIFYRESULT, &verdict)
+            return certificateCode(for: verdict)
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND,
             CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE,
             CURLE_SSL_ISSUER_ERROR, CURLE_USE_SSL_FAILED:
@@ -43,6 +45,18 @@ enum CurlResult {
             return .cancelled
         default:
             return .unknown
+        }
+    }
+
+    /// OpenSSL's verdict on the server's certificate (`X509_V_ERR_*`, as CURLINFO_SSL_VERIFYRESULT
+    /// gives it), in URLError's words.
+    private static func certificateCode(for verdict: Int) -> URLError.Code {
+        switch verdict {
+        case 9: return .serverCertificateNotYetValid  // X509_V_ERR_CERT_NOT_YET_VALID
+        case 10: return .serverCertificateHasBadDate  // X509_V_ERR_CERT_HAS_EXPIRED
+        // Self-signed, self-signed in the chain, issuer unknown locally, leaf alone unverifiable.
+        case 18, 19, 20, 21: return .serverCertificateHasUnknownRoot
+        default: return .serverCertificateUntrusted  // X509_V_ERR_HOSTNAME_MISMATCH (62) among others
         }
     }
 }

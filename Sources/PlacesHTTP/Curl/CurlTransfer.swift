@@ -65,7 +65,11 @@ final class CurlTransfer: @unchecked Sendable {
         set("".withCString { places_curl_easy_setopt_pointer(handle, CURLOPT_ACCEPT_ENCODING, $0) })
         let timeout = request.timeoutInterval.isFinite ? min(max(request.timeoutInterval, 1), 86_400) : 86_400
         set(places_curl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(timeout * 1000)))
-        if places_curl_knows_ca_certificates(handle) == 0, let bundle = Self.systemCertificateBundle {
+        if let bundle = Self.chosenCertificateFile {
+            set(bundle.withCString { places_curl_easy_setopt_pointer(handle, CURLOPT_CAINFO, $0) })
+        } else if let directory = Self.chosenCertificateDirectory {
+            set(directory.withCString { places_curl_easy_setopt_pointer(handle, CURLOPT_CAPATH, $0) })
+        } else if places_curl_knows_ca_certificates(handle) == 0, let bundle = Self.systemCertificateBundle {
             set(bundle.withCString { places_curl_easy_setopt_pointer(handle, CURLOPT_CAINFO, $0) })
         }
         set(places_curl_easy_setopt_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback))
@@ -110,6 +114,17 @@ final class CurlTransfer: @unchecked Sendable {
     private static func copyBody(_ body: Data, into handle: UnsafeMutableRawPointer) -> CURLcode {
         guard !body.isEmpty else { return "".withCString { places_curl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0) } }
         return body.withUnsafeBytes { places_curl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+    }
+
+    /// The CA certificates the user chose instead of the system's, as curl and OpenSSL read them:
+    /// `CURL_CA_BUNDLE`, else `SSL_CERT_FILE` (a file of PEM certificates).
+    private static let chosenCertificateFile: String? = environment("CURL_CA_BUNDLE") ?? environment("SSL_CERT_FILE")
+    /// `SSL_CERT_DIR`: a directory of hashed PEM certificates, when no file was chosen.
+    private static let chosenCertificateDirectory: String? = environment("SSL_CERT_DIR")
+
+    private static func environment(_ name: String) -> String? {
+        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+        return value
     }
 
     /// Where the system keeps its CA certificates, for a libcurl built without a default

@@ -162,16 +162,19 @@ struct HTTPTransportEndToEndTests {
     }
 
     @Test func anEndlessRedirectBodyStillEndsAtTheTimeout() throws {
-        // FoundationNetworking buffers a 3xx body itself and tells the delegate nothing until it
-        // ends, so the cap cannot see it; the timeout must still end the command (it once waited
-        // forever for a cancel queued behind the endless reads).
+        // FoundationNetworking's own loader buffers a 3xx body itself and tells the delegate
+        // nothing until it ends, so the cap could not see it and the timeout had to end the
+        // command (it once waited forever for a cancel queued behind the endless reads). Loaded
+        // over libcurl (Linux), the body is counted like any other and stops at the cap first.
         let server = try FakeHTTPServer { _ in .endlessChunked(status: 302, headers: [("Location", "/elsewhere")]) }
         let run = try PlacesBinary.runMeasured(
             Self.nearby + ["--timeout", "1", "--retries", "0"],
             environment: Self.env(["PLACES_GOOGLE_PLACES_URL": server.baseURL]),
             addressSpaceLimit: 8 << 30, killAfter: 300)
         #expect(run.result.status == 69, "\(run)")
-        #expect(run.result.errorLines.count == 1 && run.result.errorLines[0].contains("did not answer in time"), "\(run)")
+        let line = run.result.errorLines.first ?? ""
+        #expect(run.result.errorLines.count == 1, "\(run)")
+        #expect(line.contains("did not answer in time") || line.contains("sent more than the 64 MiB places reads"), "\(run)")
     }
 
     // MARK: - One session per process
