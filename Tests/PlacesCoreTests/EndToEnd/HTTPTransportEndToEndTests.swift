@@ -112,6 +112,8 @@ struct HTTPTransportEndToEndTests {
     @Test(arguments: [
         ("99999999999999999999999", "more bytes than 64 bits count"), ("209715200", "209715200 bytes (200 MiB)"),
         ("9223372036854775295", "9223372036854775295 bytes (7 EiB)"),
+        // FoundationNetworking's own loader trapped on these (its Int64 of libcurl's Double length).
+        ("9223372036854775296", "9223372036854775296 bytes (7 EiB)"), ("9223372036854775806", "9223372036854775806 bytes (7 EiB)"),
     ])
     func aDeclaredLengthOverTheCapIsRefusedWhateverArrives(_ length: String, _ shown: String) throws {
         // libcurl reads a length too long for 64 bits as "until the connection closes", and
