@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "PlacesModel", dependencies: ["PlacesSupport", "PlacesGeodesy"]),
         // Requests on the wire: transport, retries, redirects, secrets and their redaction,
         // cassettes, the response cache, request gates, billing ledger.
-        .target(name: "PlacesHTTP", dependencies: ["PlacesSupport", "PlacesModel", "CCurl"]),
+        .target(
+            name: "PlacesHTTP",
+            dependencies: ["PlacesSupport", "PlacesModel", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // What a provider, a geocoder and a router are, and how one is described and made.
         .target(name: "PlacesProviderKit", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP"]),
         // OpenStreetMap extracts read offline: the Overpass JSON scanner, `.osm.pbf`, the
