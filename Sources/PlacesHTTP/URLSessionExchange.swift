@@ -192,7 +192,8 @@ final class URLSessionExchange: @unchecked Sendable {
             case .serverCertificateHasBadDate: return .connection("its TLS certificate has expired")
             case .serverCertificateNotYetValid: return .connection("its TLS certificate is not valid yet")
             case .secureConnectionFailed: return .connection("the TLS connection failed")
-            case .badServerResponse: return .connection("the server closed the connection without an answer")
+            case .badServerResponse: return .connection("the server sent no answer that reads as HTTP")
+            case .dataLengthExceedsMaximum: return .connection("the head of its answer was over 256 KiB")
             default: return .connection("network error \(urlError.code.rawValue)")
             }
         }

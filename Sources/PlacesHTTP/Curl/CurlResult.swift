@@ -31,12 +31,12 @@ enum CurlResult {
             return .secureConnectionFailed
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
             return .networkConnectionLost
-        case CURLE_GOT_NOTHING, CURLE_WEIRD_SERVER_REPLY:
+        // Only http and https reach libcurl here, so an unsupported protocol is an answer in
+        // HTTP/0.9 (no status line), which libcurl refuses.
+        case CURLE_GOT_NOTHING, CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
             return .badServerResponse
         case CURLE_BAD_CONTENT_ENCODING:
             return .cannotDecodeContentData
-        case CURLE_UNSUPPORTED_PROTOCOL:
-            return .unsupportedURL
         case CURLE_URL_MALFORMAT:
             return .badURL
         case CURLE_OUT_OF_MEMORY:

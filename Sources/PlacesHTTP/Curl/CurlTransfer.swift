@@ -16,8 +16,9 @@ protocol CurlTransferEvents: AnyObject, Sendable {
 /// the body handed on as it arrives. Redirects are never followed here (`URLSessionTransport`
 /// decides), and the handle speaks http and https only.
 final class CurlTransfer: @unchecked Sendable {
-    /// More response head than this is no answer a provider sends (libcurl's own limit is per line).
-    static let maxHeadBytes = 1 << 20
+    /// More response head than this is no answer a provider sends (a few kilobytes). Below
+    /// libcurl's own limits, which differ by version, so that the refusal says what happened.
+    static let maxHeadBytes = 256 << 10
 
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -29,7 +30,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerLines: [String] = []
     private var headBytes = 0
     private var responseDelivered = false
-    private var refused = false
+    /// Why the transfer was ended from a callback, when the answer itself was at fault.
+    private var refusal: URLError.Code?
 
     /// Sets up `request` as an easy handle; nil when libcurl refuses it (the reason in `failure`).
     init?(_ request: URLRequest, events: CurlTransferEvents, failure: inout URLError?) {
@@ -142,7 +144,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard !responseDelivered else { return true }  // trailers after a chunked body
         headBytes += bytes.count
         guard headBytes <= Self.maxHeadBytes else {
-            refused = true
+            refusal = .dataLengthExceedsMaximum
             return false
         }
         let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
@@ -172,8 +174,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The driver removed the handle from its multi handle with `result`.
     func completed(with result: CURLcode) {
-        if refused {
-            events.finished(with: URLError(.badServerResponse))
+        if let refusal {
+            events.finished(with: URLError(refusal))
             return
         }
         guard result == CURLE_OK else {
@@ -196,7 +198,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard (100...999).contains(status),
             let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: httpVersion, headerFields: headerFields())
         else {
-            refused = true
+            refusal = .badServerResponse
             return false
         }
         return events.received(response)

@@ -66,6 +66,23 @@ struct URLSessionTransportTests {
         #expect(response.header("X-Part") == "one, two")
     }
 
+    @Test func aHeadOverTheLimitAndAnAnswerThatIsNotHTTPAreRefused() async throws {
+        let fields = (0..<5_000).map { "X-Filler-\($0): \(String(repeating: "x", count: 60))\r\n" }.joined()
+        let huge = try FakeHTTPServer { _ in .raw(Data("HTTP/1.1 200 OK\r\n\(fields)Content-Length: 2\r\n\r\n{}".utf8)) }
+        let garbage = try FakeHTTPServer { _ in .raw(Data("hello there\r\n\r\n".utf8)) }
+        for (server, expected) in [
+            (huge, TransportFailure.connection("the head of its answer was over 256 KiB")),
+            (garbage, TransportFailure.connection("the server sent no answer that reads as HTTP")),
+        ] {
+            do {
+                let response = try await URLSessionTransport().send(get(server, "/x"), timeout: 30, maxResponseBytes: 1 << 20)
+                Issue.record("answered \(response.status)")
+            } catch let failure as TransportFailure {
+                #expect(failure == expected)
+            }
+        }
+    }
+
     @Test func aRedirectIsHandedToTheTransportWhichFollowsItOnItsOrigin() async throws {
         let server = try FakeHTTPServer { request in
             request.path == "/from" ? .redirect(302, to: "/to?x=1") : .json(200, "{\"at\":\"to\"}")
