@@ -8,6 +8,11 @@ import Testing
 /// answer to its own request, and a cancelled request must end.
 @Suite("URLSessionTransport over loopback")
 struct URLSessionTransportTests {
+    /// The whole exchange's deadline: generous, since the suite's synchronous process runs can
+    /// hold every cooperative thread for a minute on a 2-core machine, and a redirect's second
+    /// request starts only when the first one's await resumes.
+    static let patience = 600.0
+
     func get(_ server: FakeHTTPServer, _ path: String) -> HTTPRequest {
         HTTPRequest(method: "GET", url: URL(string: server.baseURL + path)!, service: "test")
     }
@@ -37,7 +42,9 @@ struct URLSessionTransportTests {
         let bodies = try await withThrowingTaskGroup(of: (String, Data).self) { group in
             for path in paths {
                 let request = get(server, path)
-                group.addTask { (path, try await URLSessionTransport().send(request, timeout: 30, maxResponseBytes: 1 << 20).body) }
+                group.addTask {
+                    (path, try await URLSessionTransport().send(request, timeout: Self.patience, maxResponseBytes: 1 << 20).body)
+                }
             }
             var all: [String: Data] = [:]
             for try await (path, body) in group { all[path] = body }
@@ -52,7 +59,7 @@ struct URLSessionTransportTests {
         var generator = SystemRandomNumberGenerator()
         let body = Data((0..<(5 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let server = try FakeHTTPServer { _ in .respond(status: 200, headers: [("Content-Type", "application/octet-stream")], body: body) }
-        let response = try await URLSessionTransport().send(get(server, "/big"), timeout: 30, maxResponseBytes: 8 << 20)
+        let response = try await URLSessionTransport().send(get(server, "/big"), timeout: Self.patience, maxResponseBytes: 8 << 20)
         #expect(response.status == 200 && response.body == body)
     }
 
@@ -61,7 +68,7 @@ struct URLSessionTransportTests {
             "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Type: application/json\r\nX-Part: one\r\n"
             + "X-Part: two\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
         let server = try FakeHTTPServer { _ in .raw(Data(raw.utf8)) }
-        let response = try await URLSessionTransport().send(get(server, "/head"), timeout: 30, maxResponseBytes: 1 << 20)
+        let response = try await URLSessionTransport().send(get(server, "/head"), timeout: Self.patience, maxResponseBytes: 1 << 20)
         #expect(response.status == 201 && response.body == Data("{}".utf8))
         #expect(response.header("X-Part") == "one, two")
     }
@@ -75,7 +82,7 @@ struct URLSessionTransportTests {
             (garbage, TransportFailure.connection("the server sent no answer that reads as HTTP")),
         ] {
             do {
-                let response = try await URLSessionTransport().send(get(server, "/x"), timeout: 30, maxResponseBytes: 1 << 20)
+                let response = try await URLSessionTransport().send(get(server, "/x"), timeout: Self.patience, maxResponseBytes: 1 << 20)
                 Issue.record("answered \(response.status)")
             } catch let failure as TransportFailure {
                 #expect(failure == expected)
@@ -87,7 +94,7 @@ struct URLSessionTransportTests {
         let server = try FakeHTTPServer { request in
             request.path == "/from" ? .redirect(302, to: "/to?x=1") : .json(200, "{\"at\":\"to\"}")
         }
-        let response = try await URLSessionTransport().send(get(server, "/from"), timeout: 30, maxResponseBytes: 1 << 20)
+        let response = try await URLSessionTransport().send(get(server, "/from"), timeout: Self.patience, maxResponseBytes: 1 << 20)
         #expect(response.status == 200 && response.body == Data("{\"at\":\"to\"}".utf8))
         #expect(server.requests.map(\.target) == ["/from", "/to?x=1"])
     }
