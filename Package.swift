@@ -22,6 +22,11 @@ let package = Package(
         // user asked for no packages, and zlib ships with the OS (macOS, iOS, and every Linux
         // that has the libcurl FoundationNetworking needs; Debian's headers: zlib1g-dev).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // libcurl, which FoundationNetworking already links, driven directly on Linux: its own
+        // loader keeps a core busy for the whole of a first wait on a new connection (see
+        // Sources/PlacesHTTP/Curl and docs/performance.md), and no URLSession setting reaches it.
+        // Only Linux code imports it; macOS loads with Foundation's own URLSession.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Files, system calls, text folding, terminal-safe text, JSON spans and values, hashes:
         // nothing about places.
         .target(name: "PlacesSupport"),
@@ -32,7 +37,9 @@ let package = Package(
         .target(name: "PlacesModel", dependencies: ["PlacesSupport", "PlacesGeodesy"]),
         // Requests on the wire: transport, retries, redirects, secrets and their redaction,
         // cassettes, the response cache, request gates, billing ledger.
-        .target(name: "PlacesHTTP", dependencies: ["PlacesSupport", "PlacesModel"]),
+        .target(
+            name: "PlacesHTTP",
+            dependencies: ["PlacesSupport", "PlacesModel", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // What a provider, a geocoder and a router are, and how one is described and made.
         .target(name: "PlacesProviderKit", dependencies: ["PlacesSupport", "PlacesGeodesy", "PlacesModel", "PlacesHTTP"]),
         // OpenStreetMap extracts read offline: the Overpass JSON scanner, `.osm.pbf`, the

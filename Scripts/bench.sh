@@ -4,9 +4,10 @@
 # writes it; and --no-cache) and with one (warm), against jq answering the same question.
 # Prints a Markdown table of medians (hyperfine) and peak resident memory (GNU time).
 # Then the CPU a web query uses while it waits: Scripts/delaying-server.py answers on
-# loopback after IDLE_DELAY seconds, and GNU time reports user + system CPU per wall-second.
+# loopback after IDLE_DELAY seconds, and GNU time reports user + system CPU per wall-second;
+# then one such query as a whole beside curl sending the same request.
 #
-# Needs hyperfine and jq (Debian: apt-get install -y hyperfine jq), /usr/bin/time and python3.
+# Needs hyperfine and jq (Debian: apt-get install -y hyperfine jq), /usr/bin/time, python3 and curl.
 # Run it on a quiet machine: it measures wall-clock time.
 #
 #   Scripts/bench.sh                      # all sizes
@@ -18,7 +19,7 @@
 #
 # Environment: SIZES, SEED (42), BENCH_DIR (/tmp/places-bench, keeps the generated files),
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
-# IDLE_DELAY (1 s), IDLE_RUNS (3), DENSE_SIZE (1000000; 0 skips the dense circle and search),
+# IDLE_DELAY (1 s), IDLE_RUNS (3), QUERY_DELAY (0.08 s), QUERY_RUNS (20), DENSE_SIZE (1000000; 0 skips the dense circle and search),
 # ROUTE_SIZE (1000000; 0 skips the search along a 200 km route),
 # PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3), AUTOCOMPLETE_SIZE (1000000; 0 skips),
 # BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000),
@@ -67,13 +68,15 @@ LAT=60.1699 LON=24.9384 RADIUS=1000
 
 IDLE_DELAY=${IDLE_DELAY:-1}
 IDLE_RUNS=${IDLE_RUNS:-3}
+QUERY_DELAY=${QUERY_DELAY:-0.08}
+QUERY_RUNS=${QUERY_RUNS:-20}
 BATCH_LINES=${BATCH_LINES:-500}
 BATCH_DELAY=${BATCH_DELAY:-0.05}
 BATCH_JOBS=${BATCH_JOBS:-8}
 CASSETTE_FILES=${CASSETTE_FILES:-8000}
 
-for tool in hyperfine jq /usr/bin/time python3; do
-    command -v "$tool" >/dev/null || { echo "bench.sh: needs $tool (Debian: apt-get install -y hyperfine jq time python3)" >&2; exit 69; }
+for tool in hyperfine jq /usr/bin/time python3 curl; do
+    command -v "$tool" >/dev/null || { echo "bench.sh: needs $tool (Debian: apt-get install -y hyperfine jq time python3 curl)" >&2; exit 69; }
 done
 
 if [[ -z "${PLACES:-}" ]]; then
@@ -289,6 +292,46 @@ idle 'the same, the first page at once: only waits on a reused connection' "$reu
 for lat in 60.1699 60.1710 60.1720; do echo "[\"nearby\",\"--provider\",\"google\",\"--at\",\"$lat,$LON\",\"--json\"]"; done > "$BENCH_DIR/idle-batch.ndjson"
 idle '`batch --jobs 1`: 3 Google searches (POST) on one connection, the first at once' "$reuse_port" 2 -- "$PLACES" batch --jobs 1 "$BENCH_DIR/idle-batch.ndjson"
 kill "$idle_server" "$reuse_server" 2>/dev/null
+
+# One query as a whole, against curl sending the same request (issue 37): the server answers
+# after QUERY_DELAY s (a provider's usual latency), each run on a new connection; user and system
+# CPU apart, medians of QUERY_RUNS. curl starts faster than any Swift binary, so the system
+# CPU is the figure to compare: what waiting costs the kernel and the process.
+query_port=$(free_port)
+python3 Scripts/delaying-server.py "$query_port" "$QUERY_DELAY" &
+query_server=$!
+trap 'kill $query_server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$query_port") 2>/dev/null && break; sleep 0.1; done
+query() { # label -- command...
+    local label=$1
+    shift 2
+    for _ in $(seq "$QUERY_RUNS"); do
+        # getrusage in microseconds: GNU time rounds to 10 ms, more than the whole budget.
+        # (The difference of two readings: a python3 started through a shim such as pyenv's
+        # already counts the shim's children.)
+        python3 -c 'import resource, subprocess, sys, time
+before = resource.getrusage(resource.RUSAGE_CHILDREN)
+start = time.monotonic()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+wall = time.monotonic() - start
+after = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(wall, after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime)' "$@"
+    done | awk -v label="$label" '
+        { wall[NR] = $1; user[NR] = $2; sys[NR] = $3 }
+        function median(a,   n, i, j, t) { n = NR; for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }; return a[int((n + 1) / 2)] }
+        END { printf "| %s | %.1f ms | %.1f ms | %.1f ms |\n", label, median(wall) * 1000, median(user) * 1000, median(sys) * 1000 }'
+}
+echo
+echo "| one Google nearby query, the server answering after $QUERY_DELAY s (median of $QUERY_RUNS) | wall | user CPU | system CPU |"
+echo "| --- | --- | --- | --- |"
+query '`places nearby --provider google --json`' -- env PLACES_GOOGLE_PLACES_URL="http://127.0.0.1:$query_port" GOOGLE_MAPS_API_KEY=bench \
+    "$PLACES" nearby --provider google --at "$LAT,$LON" --json
+query '`places --version`, for scale (start-up alone)' -- "$PLACES" --version
+query '`curl` sending the same POST' -- curl -sS -X POST -H 'Content-Type: application/json' -H 'X-Goog-Api-Key: bench' \
+    -H 'X-Goog-FieldMask: places.id,places.displayName,places.location' \
+    --data "{\"locationRestriction\":{\"circle\":{\"center\":{\"latitude\":$LAT,\"longitude\":$LON},\"radius\":1000}},\"maxResultCount\":20}" \
+    "http://127.0.0.1:$query_port/v1/places:searchNearby"
+kill "$query_server" 2>/dev/null
 
 # places batch vs a shell loop: the same lines (nearby queries on a grid over central Helsinki,
 # five types), each run once; wall time and lines a second. The loop runs one process a line.

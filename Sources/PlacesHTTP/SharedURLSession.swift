@@ -8,12 +8,10 @@ import FoundationNetworking
 /// of a search, a retry). Its delegate hands each callback to the `URLSessionExchange` of
 /// that task, found by task identifier.
 ///
-/// Reuse is also what keeps the wait idle on Linux: FoundationNetworking never removes the
-/// write-readiness source it adds for a connection's socket while the connection is being
-/// set up (`_MultiHandle.register` only ever adds sources until libcurl unregisters the
-/// socket), so on a new connection that always-writable socket wakes the process thousands
-/// of times a second until the response has arrived. A request on a reused connection
-/// registers for reading only and waits without using the CPU.
+/// On Linux the session loads through `CurlURLProtocol`: FoundationNetworking's own loader
+/// never removes the write-readiness source it adds for a connection's socket while the
+/// connection is being set up, so on a new connection that always-writable socket woke the
+/// process thousands of times a second until the response had arrived (docs/performance.md).
 enum SharedURLSession {
     static let dispatcher = ExchangeDispatcher()
 
@@ -35,6 +33,10 @@ enum SharedURLSession {
         // Concurrent requests to one host should not queue behind each other for long: each
         // exchange's own timer runs from the moment it starts.
         configuration.httpMaximumConnectionsPerHost = 16
+        #if canImport(FoundationNetworking)
+        // Loading over libcurl driven properly, instead of FoundationNetworking's loader.
+        configuration.protocolClasses = [CurlURLProtocol.self]
+        #endif
         #if canImport(FoundationNetworking)
         let queue: OperationQueue? = CallingThreadOperationQueue()
         #else

@@ -140,7 +140,7 @@ final class URLSessionExchange: @unchecked Sendable {
             if encoding.isEmpty || encoding == "identity", declared >= 0, Int64(response.body.count) < declared {
                 return (c, .failure(TransportFailure.connection("the body was cut short: \(response.body.count) of \(declared) bytes")))
             }
-            return (c, .success(Outcome(response: response, redirect: redirectTarget)))
+            return (c, .success(Outcome(response: response, redirect: redirectTarget ?? Self.redirectLocation(http))))
         }
         continuation?.resume(with: result)
     }
@@ -156,6 +156,16 @@ final class URLSessionExchange: @unchecked Sendable {
             return http.expectedContentLength
         }
         return Int64(text) ?? .max
+    }
+
+    /// Where a redirect that URLSession did not offer to the delegate points: a 301, 302, 303,
+    /// 307 or 308 with a `Location`, read against the request's URL. (Linux's `CurlURLProtocol`
+    /// returns every 3xx as it came; a Location that is no URL is no redirect.)
+    static func redirectLocation(_ http: HTTPURLResponse) -> URL? {
+        guard [301, 302, 303, 307, 308].contains(http.statusCode),
+            let location = http.value(forHTTPHeaderField: "Location")?.trimmingCharacters(in: .whitespaces), !location.isEmpty
+        else { return nil }
+        return URL(string: location, relativeTo: http.url)?.absoluteURL
     }
 
     private static func response(_ http: HTTPURLResponse, body: Data) -> HTTPResponse {
@@ -175,9 +185,15 @@ final class URLSessionExchange: @unchecked Sendable {
             case .cannotFindHost, .dnsLookupFailed: return .connection("could not resolve the host")
             case .networkConnectionLost: return .connection("the connection was lost (the body may have been cut short)")
             case .notConnectedToInternet: return .connection("not connected to the internet")
-            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-                .serverCertificateHasUnknownRoot:
-                return .connection("the TLS connection failed (\(urlError.code.rawValue))")
+            case .serverCertificateHasUnknownRoot:
+                return .connection("its TLS certificate is not signed by an authority this system trusts")
+            case .serverCertificateUntrusted:
+                return .connection("its TLS certificate could not be verified (it may be for another host)")
+            case .serverCertificateHasBadDate: return .connection("its TLS certificate has expired")
+            case .serverCertificateNotYetValid: return .connection("its TLS certificate is not valid yet")
+            case .secureConnectionFailed: return .connection("the TLS connection failed")
+            case .badServerResponse: return .connection("the server sent no answer that reads as HTTP")
+            case .dataLengthExceedsMaximum: return .connection("the head of its answer was over 256 KiB")
             default: return .connection("network error \(urlError.code.rawValue)")
             }
         }

@@ -112,6 +112,8 @@ struct HTTPTransportEndToEndTests {
     @Test(arguments: [
         ("99999999999999999999999", "more bytes than 64 bits count"), ("209715200", "209715200 bytes (200 MiB)"),
         ("9223372036854775295", "9223372036854775295 bytes (7 EiB)"),
+        // FoundationNetworking's own loader trapped on these (its Int64 of libcurl's Double length).
+        ("9223372036854775296", "9223372036854775296 bytes (7 EiB)"), ("9223372036854775806", "9223372036854775806 bytes (7 EiB)"),
     ])
     func aDeclaredLengthOverTheCapIsRefusedWhateverArrives(_ length: String, _ shown: String) throws {
         // libcurl reads a length too long for 64 bits as "until the connection closes", and
@@ -162,16 +164,19 @@ struct HTTPTransportEndToEndTests {
     }
 
     @Test func anEndlessRedirectBodyStillEndsAtTheTimeout() throws {
-        // FoundationNetworking buffers a 3xx body itself and tells the delegate nothing until it
-        // ends, so the cap cannot see it; the timeout must still end the command (it once waited
-        // forever for a cancel queued behind the endless reads).
+        // FoundationNetworking's own loader buffers a 3xx body itself and tells the delegate
+        // nothing until it ends, so the cap could not see it and the timeout had to end the
+        // command (it once waited forever for a cancel queued behind the endless reads). Loaded
+        // over libcurl (Linux), the body is counted like any other and stops at the cap first.
         let server = try FakeHTTPServer { _ in .endlessChunked(status: 302, headers: [("Location", "/elsewhere")]) }
         let run = try PlacesBinary.runMeasured(
             Self.nearby + ["--timeout", "1", "--retries", "0"],
             environment: Self.env(["PLACES_GOOGLE_PLACES_URL": server.baseURL]),
             addressSpaceLimit: 8 << 30, killAfter: 300)
         #expect(run.result.status == 69, "\(run)")
-        #expect(run.result.errorLines.count == 1 && run.result.errorLines[0].contains("did not answer in time"), "\(run)")
+        let line = run.result.errorLines.first ?? ""
+        #expect(run.result.errorLines.count == 1, "\(run)")
+        #expect(line.contains("did not answer in time") || line.contains("sent more than the 64 MiB places reads"), "\(run)")
     }
 
     // MARK: - One session per process
