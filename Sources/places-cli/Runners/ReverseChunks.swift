@@ -48,14 +48,19 @@ final class ReverseChunks {
         if chunk.lineEnds.count >= Self.chunkLines || chunk.bytes.count >= Self.chunkBytes { try await submit() }
     }
 
-    /// Answers and writes what is left; the lines that were not points.
-    func finish() async throws -> BadStreamLines? {
+    /// Answers and writes every line taken so far (the input has no more for now).
+    func drain() async throws {
         if !out.closed, !chunk.lineEnds.isEmpty { try await submit() }
         while !out.closed, !answering.isEmpty {
             let done = await answering.removeFirst().value
             try out.take(done)
         }
         try out.blocks.flush()
+    }
+
+    /// Answers and writes what is left; the lines that were not points.
+    func finish() async throws -> BadStreamLines? {
+        try await drain()
         return out.bad
     }
 

@@ -78,7 +78,10 @@ enum ReverseStream {
         var bad: BadStreamLines?
         var answered = 0
         var chunks: ReverseChunks?
-        try await StreamLines.read(input) { line in
+        // A writer that waits for each answer before its next line gets it: the lines taken
+        // into chunks are answered and written whenever the input runs dry.
+        let drain: () async throws -> Void = { try await chunks?.drain() }
+        try await StreamLines.read(input, whenIdle: drain) { line in
             lineNumber += 1
             if let chunks {
                 try await chunks.add(line)

@@ -110,6 +110,27 @@ struct ReverseExtractStreamEndToEndTests {
         try Self.check(data: PlacesBinary.helsinkiData, seed: 0x3738, formats: ["ndjson"])
     }
 
+    /// A writer that sends a line only once the last one is answered (a coprocess) gets each
+    /// answer: the lines held for a chunk are answered whenever the input runs dry.
+    @Test func aWriterWaitingForEachAnswerGetsIt() throws {
+        let r = try PlacesBinary.shell(
+            #"""
+            coproc P { "$PLACES" reverse - --data "$PBF" --limit 1; }
+            pid=$P_PID
+            for p in 60.1699,24.9384 60.1675,24.9522 60.17,24.94 bad 60.171,24.941; do
+              echo "$p" >&"${P[1]}"
+              IFS= read -r -t 60 line <&"${P[0]}" || { echo "no answer to $p"; exit 1; }
+              echo "$line"
+            done
+            exec {P[1]}>&-
+            wait $pid
+            """#, environment: PlacesBinary.baseEnvironment().merging(["PBF": PBFFiles.helsinki]) { $1 })
+        #expect(r.status == 65, "\(r)")
+        let records = r.stdout.split(separator: "\n")
+        #expect(records.count == 5 && !r.stdout.contains("no answer"), "\(r.stdout)")
+        #expect(records.enumerated().allSatisfy { $0.element.hasPrefix(#"{"line":\#($0.offset + 1),"#) }, "\(r.stdout)")
+    }
+
     /// Without an index (`--no-cache`) the points are answered one by one, as before: the
     /// same records as a stream that holds the index.
     @Test func noCacheGivesTheSameRecords() throws {
