@@ -107,9 +107,10 @@ public struct PlacesClient: Sendable {
     package var isMerging: Bool { providers.count > 1 }
 
     /// This client with its provider's files held open (an extract's current index), for
-    /// many questions in a row from any thread: the same answers without opening and
-    /// checking the files for each. Nil when there is nothing to hold (a web source, several
-    /// sources, an extract not indexed yet: its first question writes the index).
+    /// many searches and reverse lookups in a row from any thread (not autocomplete or
+    /// photos): the same answers without opening and checking the files for each. Nil when
+    /// there is nothing to hold (a web source, several sources, an extract not indexed yet:
+    /// its first question writes the index).
     package func holdingFilesOpen() throws -> PlacesClient? {
         guard !isMerging, let held = try providers[0].heldOpen(diagnostics: diagnostics) else { return nil }
         return PlacesClient(

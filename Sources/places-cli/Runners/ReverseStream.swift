@@ -90,6 +90,8 @@ enum ReverseStream {
             // From the second point on, every core when the source allows.
             if answered == 1, let shared = answer?.shared {
                 answered += 1
+                // A source that cannot be held (its file gone since) goes on one by one, and
+                // the next point's answer says what is wrong.
                 if let all = try? shared() {
                     let started = ReverseChunks(firstLine: lineNumber, write: write) { chunk in
                         await SharedChunkAnswer.answer(chunk, format: format, all)
