@@ -106,6 +106,18 @@ public struct PlacesClient: Sendable {
     /// Whether this client merges the answers of several providers.
     package var isMerging: Bool { providers.count > 1 }
 
+    /// This client with its provider's files held open (an extract's current index), for
+    /// many searches and reverse lookups in a row from any thread (not autocomplete or
+    /// photos): the same answers without opening and checking the files for each. Nil when
+    /// there is nothing to hold (a web source, several sources, an extract not indexed yet:
+    /// its first question writes the index).
+    package func holdingFilesOpen() throws -> PlacesClient? {
+        guard !isMerging, let held = try providers[0].heldOpen(diagnostics: diagnostics) else { return nil }
+        return PlacesClient(
+            providers: [held], diagnostics: diagnostics, favorites: favorites, geocoder: geocoder, endedSessions: endedSessions,
+            photoDownload: photoDownload)
+    }
+
     /// Places around a centre, nearest first unless `request.sort` says otherwise.
     public func nearby(_ request: NearbyRequest) async throws -> [Venue] {
         try await venues(for: request.searchRequest, favoritesOnly: request.favoritesOnly)

@@ -18,10 +18,17 @@ package protocol PlaceProvider: Sendable {
 
     /// One place by id, with at least `fields` filled where the provider knows them.
     func details(_ id: PlaceID, fields: Set<VenueField>, diagnostics: Diagnostics) async throws -> Venue
+
+    /// The same provider with the files it reads held open, for many questions in a row (a
+    /// stream of points): the same answers, without opening and checking the files for each,
+    /// from any thread. Nil, by default, when there is nothing to hold.
+    func heldOpen(diagnostics: Diagnostics) throws -> (any PlaceProvider)?
 }
 
 extension PlaceProvider {
     package var answersOffline: Bool { false }
+
+    package func heldOpen(diagnostics: Diagnostics) throws -> (any PlaceProvider)? { nil }
 
     package func answer(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> SearchAnswer {
         SearchAnswer(venues: try await search(request, diagnostics: diagnostics))

@@ -209,6 +209,17 @@ final class OSMAddressFile: @unchecked Sendable {
         guard OSMAddressFileFormat.checksum(of: range, table: table, strings: strings) == cellWord(cell, 16) else {
             throw VenueIndexCorruption(reason: "the addresses of a cell do not match their checksum")
         }
+        // Each position in range and in its cell, once with the sum (not at every read).
+        for index in range {
+            let lat = Double(bitPattern: word(index, 8)), lon = Double(bitPattern: word(index, 16))
+            let kindID = word(index, 24)
+            guard word(index, 0) == number(ofCell: cell), lat.isFinite, abs(lat) <= 90, lon.isFinite, abs(lon) <= 180,
+                let kind = ScannedElement.Kind(rawValue: UInt8(kindID >> 62)), kind != .other,
+                OSMAddressFileFormat.grid.cell(latitude: lat, longitude: lon) == number(ofCell: cell)
+            else {
+                throw VenueIndexCorruption(reason: "an address is not a record of its cell")
+            }
+        }
         checkedLock.withLock { checkedCells[cell / 64] |= bit }
     }
 
@@ -223,10 +234,7 @@ final class OSMAddressFile: @unchecked Sendable {
         for index in range {
             let lat = Double(bitPattern: word(index, 8)), lon = Double(bitPattern: word(index, 16))
             let kindID = word(index, 24)
-            guard word(index, 0) == number(ofCell: cell), lat.isFinite, abs(lat) <= 90, lon.isFinite, abs(lon) <= 180,
-                let kind = ScannedElement.Kind(rawValue: UInt8(kindID >> 62)), kind != .other,
-                OSMAddressFileFormat.grid.cell(latitude: lat, longitude: lon) == number(ofCell: cell)
-            else {
+            guard let kind = ScannedElement.Kind(rawValue: UInt8(kindID >> 62)) else {
                 throw VenueIndexCorruption(reason: "an address is not a record of its cell")
             }
             positions.append(

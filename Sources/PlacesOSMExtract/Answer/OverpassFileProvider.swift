@@ -66,16 +66,38 @@ package struct OverpassFileProvider: PlaceProvider {
     /// The venues with the extract's coverage: where its places lie, and how many matched
     /// when the request wants the count.
     package func answer(_ request: SearchRequest, diagnostics: Diagnostics) async throws -> SearchAnswer {
-        let found = try extractAnswer(request, diagnostics: diagnostics)
+        try searchAnswer(request, diagnostics: diagnostics)
+    }
+
+    /// The same provider with the extract's current index held open (`HeldExtractProvider`),
+    /// for a stream of questions; nil when there is none to hold: no cache, a stream rather
+    /// than a file, or no current index yet (the first question writes it).
+    package func heldOpen(diagnostics: Diagnostics) throws -> (any PlaceProvider)? {
+        guard let cache, case .file(let file) = try OverpassDataSource.open(path, diagnostics: diagnostics) else { return nil }
+        let format = file.read(at: 0, count: 4096).withUnsafeBytes(ExtractFileFormat.init(prefix:))
+        let key = keys.key(of: file, path: OverpassDataSource.absolutePath(path))
+        let indexPath = cache.indexPath(forSource: key.path)
+        // A damaged index is left to the first question, which says so and rebuilds it.
+        guard let index = try? currentIndex(at: indexPath, key: key, file: file, openedAt: clock(), needsTexts: false) else {
+            return nil
+        }
+        let source = try map(file, wording: diagnostics.wording)
+        return HeldExtractProvider(
+            base: self, opened: OpenedExtractIndex(index: index, source: source, format: format, indexPath: indexPath))
+    }
+
+    /// `answer`, from `held` when given.
+    func searchAnswer(_ request: SearchRequest, diagnostics: Diagnostics, held: OpenedExtractIndex? = nil) throws -> SearchAnswer {
+        let found = try extractAnswer(request, diagnostics: diagnostics, held: held)
         return SearchAnswer(
             venues: found.venues, extract: ExtractCoverage(source: displayName, extent: found.extent, totalMatching: found.totalMatching))
     }
 
-    /// A search, with the facts about the answer and the extract (see `ExtractAnswer`).
-    /// Elements that could not be placed are one note, elements dropped for an id or a
-    /// position out of range another.
-    func extractAnswer(_ request: SearchRequest, diagnostics: Diagnostics) throws -> ExtractAnswer {
-        var answer = try select(OverpassSelection(request: request), diagnostics: diagnostics)
+    /// A search, with the facts about the answer and the extract (see `ExtractAnswer`), from
+    /// `held` when given and it can answer. Elements that could not be placed are one note,
+    /// elements dropped for an id or a position out of range another.
+    func extractAnswer(_ request: SearchRequest, diagnostics: Diagnostics, held: OpenedExtractIndex? = nil) throws -> ExtractAnswer {
+        var answer = try select(OverpassSelection(request: request), diagnostics: diagnostics, held: held)
         if answer.unplacedCount > 0 {
             let n = answer.unplacedCount
             let advice =
@@ -109,9 +131,17 @@ package struct OverpassFileProvider: PlaceProvider {
         try OverpassFileProvider(path: path).select(.everything, diagnostics: .silent).venues
     }
 
-    /// What `selection` selects: from the index when it is current, else from the file
-    /// (writing the index on the way when there is a cache).
-    func select(_ selection: OverpassSelection, diagnostics: Diagnostics) throws -> ExtractAnswer {
+    /// What `selection` selects: from `held` when given and it can answer, else from the
+    /// index when it is current, else from the file (writing the index on the way when there
+    /// is a cache).
+    func select(_ selection: OverpassSelection, diagnostics: Diagnostics, held: OpenedExtractIndex? = nil) throws -> ExtractAnswer {
+        if let held, Self.narrows(selection), held.index.header.hasTexts || selection.text == nil {
+            do {
+                return try answer(selection, from: held)
+            } catch is VenueIndexCorruption {
+                // Asked again the usual way, which finds the damage, says so and rebuilds.
+            }
+        }
         switch try OverpassDataSource.open(path, diagnostics: diagnostics) {
         case .stream(let bytes):
             return try select(selection, stream: bytes)
@@ -138,21 +168,16 @@ package struct OverpassFileProvider: PlaceProvider {
         let indexPath = cache.indexPath(forSource: key.path)
         do {
             // An index written for `nearby` has no texts: a text search writes one that has.
-            if let index = try VenueIndex(path: indexPath), index.header.key == key,
-                index.header.hasTexts || selection.text == nil,
-                trustsContent(of: index, file: file, openedAt: opened, indexPath: indexPath)
+            if let index = try currentIndex(
+                at: indexPath, key: key, file: file, openedAt: opened, needsTexts: selection.text != nil)
             {
                 // With nothing to narrow (no circle, id, text or distance order), the
                 // two-thread scan of the file is the quicker way to read every place.
-                guard
-                    selection.bounds != nil || selection.corridor != nil || selection.elementID != nil || selection.text != nil
-                        || selection.ranksByDistance
-                else {
+                guard Self.narrows(selection) else {
                     return try scan(file, format, selection, builder: nil, wording: diagnostics.wording)
                 }
                 let source = try map(file, wording: diagnostics.wording)
-                if format == .pbf { source.adviseRandomAccess() }
-                return try answer(selection, from: index, source: source.bytes, format: format, indexPath: indexPath)
+                return try answer(selection, from: OpenedExtractIndex(index: index, source: source, format: format, indexPath: indexPath))
             }
         } catch let error as VenueIndexCorruption {
             diagnostics.note("the cached index \(indexPath) of \(path) is damaged (\(error.reason)); rebuilding it")
@@ -204,13 +229,29 @@ package struct OverpassFileProvider: PlaceProvider {
         return answer
     }
 
+    /// Whether `selection` narrows the places (a circle, an id, a text, a distance order):
+    /// only then is an index walk quicker than the two-thread scan of the file.
+    static func narrows(_ selection: OverpassSelection) -> Bool {
+        selection.bounds != nil || selection.corridor != nil || selection.elementID != nil || selection.text != nil
+            || selection.ranksByDistance
+    }
+
+    /// The index at `indexPath` when it was written for `file` as it is now (and has texts,
+    /// when `needsTexts`); nil when there is none, or it is stale.
+    private func currentIndex(
+        at indexPath: String, key: SourceKey, file: ReadOnlyFile, openedAt opened: FileTime, needsTexts: Bool
+    ) throws(VenueIndexCorruption) -> VenueIndex? {
+        guard let index = try VenueIndex(path: indexPath), index.header.key == key, index.header.hasTexts || !needsTexts,
+            trustsContent(of: index, file: file, openedAt: opened, indexPath: indexPath)
+        else { return nil }
+        return index
+    }
+
     /// The answer from a current index: the places judged entry by entry, read from the
     /// source. An index that lists an element twice is searched whole, then each element
     /// kept once; a count is given where the index can make it without building venues.
-    private func answer(
-        _ selection: OverpassSelection, from index: VenueIndex, source: UnsafeRawBufferPointer,
-        format: ExtractFileFormat, indexPath: String
-    ) throws -> ExtractAnswer {
+    private func answer(_ selection: OverpassSelection, from opened: OpenedExtractIndex) throws -> ExtractAnswer {
+        let index = opened.index, source = opened.source.bytes, format = opened.format
         let facts = index.header.facts
         var judging = selection
         // A walk that stops early cannot count what it did not reach.
@@ -223,19 +264,20 @@ package struct OverpassFileProvider: PlaceProvider {
         case .pbf:
             // A block that no longer holds an entry's element is the index's damage, as a
             // JSON element that moved is.
-            let blocks = PBFVenueReader(file: source, records: PBFVenueRecordFile(indexPath: indexPath, key: index.header.key))
-            func read(_ places: [RankedPlace]) throws(VenueIndexCorruption) -> [Venue] {
-                do {
-                    return try blocks.venues(for: places)
-                } catch {
-                    throw VenueIndexCorruption(reason: error.message(file: "the source"))
+            venues = try opened.withVenueReader { blocks throws(VenueIndexCorruption) in
+                func read(_ places: [RankedPlace]) throws(VenueIndexCorruption) -> [Venue] {
+                    do {
+                        return try blocks.venues(for: places)
+                    } catch {
+                        throw VenueIndexCorruption(reason: error.message(file: "the source"))
+                    }
                 }
+                let places = try index.select(&judge) { place throws(VenueIndexCorruption) in
+                    guard let venue = try read([place]).first else { throw VenueIndexCorruption(reason: "an entry has no element") }
+                    return venue
+                }
+                return try read(places)
             }
-            let places = try index.select(&judge) { place throws(VenueIndexCorruption) in
-                guard let venue = try read([place]).first else { throw VenueIndexCorruption(reason: "an entry has no element") }
-                return venue
-            }
-            venues = try read(places)
         }
         var total = judge.collector.total
         if selection.wantsTotal, facts.idsIncrease, let limit = selection.limit {

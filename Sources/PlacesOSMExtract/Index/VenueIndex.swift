@@ -8,10 +8,18 @@ import PlacesSupport
 /// and scans from the source file only the elements it keeps. What it reads it checks: a
 /// damaged index, or a source that no longer matches it, is a `VenueIndexCorruption` (never
 /// a wrong answer or a crash).
-final class VenueIndex {
+///
+/// Shared between threads (a stream's queries, `OpenedExtractIndex`): the mapping is read
+/// only, and the cells found whole are marked under a lock.
+final class VenueIndex: @unchecked Sendable {
     let header: VenueIndexHeader
     private let mapping: MappedBytes
     let grid: GeoGrid
+    /// A bit a cell: its checksum matched. An index file is written once and renamed into
+    /// place, so a cell that checked out reads the same for as long as it is mapped: many
+    /// queries of one opened index (a stream) sum each cell once.
+    private var checkedCells: [UInt64] = []
+    private let checkedLock = NSLock()
 
     /// Opens the index at `path`; nil when there is none, or when another version of places
     /// wrote it (it is rebuilt, silently). Something there that is not a regular file (a
@@ -34,6 +42,7 @@ final class VenueIndex {
         }
         grid = GeoGrid(degrees: header.cellDegrees)
         try checkCellTable()
+        checkedCells = Array(repeating: 0, count: (cellCount + 63) / 64)
     }
 
     /// The whole index file, as mapped (for rewriting it with another header).
@@ -311,6 +320,7 @@ final class VenueIndex {
     func forEachEntry(
         ofCell index: Int, _ body: (Entry, UnsafeRawBufferPointer) throws(VenueIndexCorruption) -> Void
     ) throws(VenueIndexCorruption) {
+        guard index >= 0, index < cellCount else { throw VenueIndexCorruption(reason: "no cell \(index) in the cell table") }
         var r = ByteReader(mapping.bytes, offset: Int(header.cellsOffset) + index * VenueIndexFormat.cellLength)
         let number = try r.u64()
         let first = try r.u64()
@@ -336,11 +346,15 @@ final class VenueIndex {
             let from = min(max(offset - textStart, 0), texts.count)
             return UnsafeRawBufferPointer(rebasing: texts[from..<min(from + length, texts.count)])
         }
-        let sum = VenueIndexBuilder.cellChecksum(cell: number, first: first, entries: entries) {
-            text(Int($0.textOffset), Int($0.textLength))
-        }
-        guard sum == checksum else {
-            throw VenueIndexCorruption(reason: "a cell's checksum does not match")
+        let bit: UInt64 = 1 << UInt64(index % 64)
+        if !checkedLock.withLock({ checkedCells[index / 64] & bit != 0 }) {
+            let sum = VenueIndexBuilder.cellChecksum(cell: number, first: first, entries: entries) {
+                text(Int($0.textOffset), Int($0.textLength))
+            }
+            guard sum == checksum else {
+                throw VenueIndexCorruption(reason: "a cell's checksum does not match")
+            }
+            checkedLock.withLock { checkedCells[index / 64] |= bit }
         }
         let sourceSize = header.key.status.size
         for i in 0..<count {

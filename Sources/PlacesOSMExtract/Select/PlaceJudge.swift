@@ -12,6 +12,10 @@ struct PlaceJudge {
     private let distances: GeodesicDistanceBounds?
     private var hours: OSMOpenNow
     private(set) var collector: RankedCollector
+    /// A floor on the distance from the centre, for the distance of the place to beat: what
+    /// rules most places of a nearest walk out in a few multiplications, before the bounds'
+    /// trigonometry (made again when that distance shrinks).
+    private var floor: (meters: Double, floor: GeodesicDistanceFloor)?
 
     /// What is known of a place before its venue is built.
     struct Candidate {
@@ -101,6 +105,15 @@ struct PlaceJudge {
         if needsVenue && counting {
             collector.stopCounting()
             counting = false
+        }
+        // Certainly farther than the place to beat, which ranks by distance alone: not kept.
+        if !counting, tier == 0, s.ranksByDistance, s.corridor == nil, let center = s.center, let threshold = collector.threshold,
+            threshold.tier == 0
+        {
+            if floor?.meters != threshold.meters {
+                floor = (threshold.meters, GeodesicDistanceFloor(center: center, within: threshold.meters))
+            }
+            if floor?.floor.rulesOut(latitude: c.latitude, longitude: c.longitude) == true { return nil }
         }
         var lower = 0.0, upper = Double.infinity
         if let distances, s.ranksByDistance || s.radius != nil {

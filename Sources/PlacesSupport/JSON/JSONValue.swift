@@ -76,6 +76,13 @@ package indirect enum JSONValue: Sendable, Equatable {
 
     package static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Most strings (names, addresses) hold no byte that could start an escaped
+        // character: they are appended whole, not a character at a time.
+        if s.utf8.withContiguousStorageIfAvailable({ !$0.contains(where: mayStartEscape) }) == true {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -99,5 +106,12 @@ package indirect enum JSONValue: Sendable, Equatable {
             }
         }
         out += "\""
+    }
+
+    /// Whether a UTF-8 byte may begin a character `writeString` escapes: a quote, a
+    /// backslash, a C0 control or DEL, or the lead byte of a C1 control (C2) or of a line
+    /// separator or bidirectional control (E2).
+    private static func mayStartEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 }

@@ -3,151 +3,44 @@ import PlacesCore
 import PlacesGazetteer
 import PlacesModel
 
-/// `places reverse - --city-only` on every core: the lines are taken in chunks of a few
-/// thousand, each chunk answered on its own (read as points, nearest cities, records) by a
-/// task of its own, and the chunks' records written in input order as they are done. At
-/// most `inFlight` chunks exist at a time, so memory stays flat whatever the input's length;
-/// the records are `ReverseStream`'s, byte for byte, whatever the chunks.
+/// `places reverse - --city-only` on every core (`ReverseChunks`): each chunk's lines read
+/// as points, their nearest cities and districts found and their records written by a
+/// record writer lent to that chunk.
 enum CityOnlyStream {
-    /// Lines a chunk holds (a few milliseconds' work), and bytes, for long NDJSON lines.
-    static let chunkLines = 4096
-    static let chunkBytes = 256 << 10
-
-    /// Chunks in flight at most, the one being written included: two a core keep them busy.
-    static var inFlight: Int { 2 * max(1, ProcessInfo.processInfo.activeProcessorCount) }
-
     static func run(
         input: Int32, write: @escaping @Sendable (String) -> StandardStreams.WriteResult,
         gazetteer: Gazetteer
     ) async throws -> BadStreamLines? {
         let recorders = Recorders(gazetteer)
-        let inFlight = Self.inFlight
-        var chunk = Chunk(firstLine: 1)
-        var answering: [Task<Chunk.Answer, Never>] = []
-        var out = Output(write: write)
-
-        func submit() async throws {
-            let full = chunk
-            chunk = Chunk(firstLine: full.firstLine + full.lineEnds.count)
-            answering.append(Task { full.answer(recorders) })
-            while answering.count >= inFlight, !out.closed {
-                let done = await answering.removeFirst().value
-                try out.take(done)
-            }
-        }
-
+        let chunks = ReverseChunks(write: write) { chunk in answer(chunk, recorders) }
         try await StreamLines.read(input) { line in
-            switch line {
-            case .tooLong: chunk.lineEnds.append(-1)
-            case .text(let bytes):
-                chunk.bytes.append(contentsOf: bytes)
-                chunk.lineEnds.append(chunk.bytes.count)
-            }
-            if chunk.lineEnds.count >= chunkLines || chunk.bytes.count >= chunkBytes { try await submit() }
-            return !out.closed
+            try await chunks.add(line)
+            return !chunks.closed
         }
-        if !out.closed, !chunk.lineEnds.isEmpty { try await submit() }
-        while !out.closed, !answering.isEmpty {
-            let done = await answering.removeFirst().value
-            try out.take(done)
-        }
-        try out.blocks.flush()
-        return out.bad
+        return try await chunks.finish()
     }
 
-    /// The records on their way to stdout, written in the blocks a one-by-one stream writes
-    /// (`ReverseStream`'s: after the record of a line that makes them reach `blockSize`),
-    /// with the lines that were not points counted as their records are passed, so a reader
-    /// that goes away (`| head`) leaves the same status and message however the work was split.
-    private struct Output {
-        var blocks: StreamBlockWriter
-        var bad: BadStreamLines?
-        /// The reader went away: stop quietly.
-        var closed: Bool { blocks.closed }
-
-        init(write: @escaping @Sendable (String) -> StandardStreams.WriteResult) {
-            blocks = StreamBlockWriter(write: write)
-        }
-
-        /// Passes a chunk's records on, in order, until the reader goes away.
-        mutating func take(_ answer: Chunk.Answer) throws {
-            var taken = 0
-            for mark in answer.marks {
-                if mark.kind != .point { bad.note(mark.line) }
-                guard mark.kind != .tooLong, blocks.bytes.count + mark.end - taken >= ReverseStream.blockSize else { continue }
-                blocks.append(contentsOf: answer.records[taken..<mark.end])
-                taken = mark.end
-                try blocks.flush()
-                if closed { return }
+    /// A chunk's records: a line that is not a point has its error record.
+    static func answer(_ chunk: ReverseChunks.Chunk, _ recorders: Recorders) -> ReverseChunks.Chunk.Answer {
+        var answer = ReverseChunks.Chunk.Answer()
+        answer.records.reserveCapacity(chunk.lineEnds.count * 340)
+        answer.marks.reserveCapacity(chunk.lineEnds.count)
+        var records = recorders.take()
+        defer { recorders.put(records) }
+        chunk.forEachLine { line, read in
+            switch read {
+            case .tooLong:
+                answer.appendLine(ReverseRenderer.errorRecord(line: line, message: StreamLines.tooLongMessage).compact)
+                answer.mark(line, .tooLong)
+            case .bad(let message):
+                answer.appendLine(ReverseRenderer.errorRecord(line: line, message: message).compact)
+                answer.mark(line, .bad)
+            case .point(let point):
+                records.append(point, line: line, to: &answer.records)
+                answer.mark(line, .point)
             }
-            blocks.append(contentsOf: answer.records[taken...])
         }
-    }
-
-    /// Some lines of the input, in order, and where the first one stands in it.
-    struct Chunk: Sendable {
-        let firstLine: Int
-        /// The lines' bytes, one after another without newlines.
-        var bytes: [UInt8] = []
-        /// Where each line ends in `bytes`, or -1 for a line too long to read (`StreamLines.tooLong`).
-        var lineEnds: [Int] = []
-
-        init(firstLine: Int) {
-            self.firstLine = firstLine
-            bytes.reserveCapacity(CityOnlyStream.chunkBytes)
-            lineEnds.reserveCapacity(CityOnlyStream.chunkLines)
-        }
-
-        /// The chunk's records, one after another, and where each ends.
-        struct Answer: Sendable {
-            var records: [UInt8] = []
-            var marks: [Mark] = []
-        }
-
-        /// The end of a line's record in `Answer.records`, and what the line was.
-        struct Mark: Sendable {
-            enum Kind: Sendable { case point, bad, tooLong }
-            let end: Int
-            let line: Int
-            let kind: Kind
-        }
-
-        func answer(_ recorders: Recorders) -> Answer {
-            var answer = Answer()
-            answer.records.reserveCapacity(lineEnds.count * 340)
-            answer.marks.reserveCapacity(lineEnds.count)
-            var records = recorders.take()
-            defer { recorders.put(records) }
-            var start = 0
-            bytes.withUnsafeBytes { bytes in
-                for (index, end) in lineEnds.enumerated() {
-                    let line = firstLine + index
-                    guard end >= 0 else {
-                        Self.append(
-                            ReverseRenderer.errorRecord(line: line, message: StreamLines.tooLongMessage).compact, to: &answer.records)
-                        answer.marks.append(Mark(end: answer.records.count, line: line, kind: .tooLong))
-                        continue
-                    }
-                    let parsed = PointLine.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                    start = end
-                    switch parsed {
-                    case .blank: continue
-                    case .bad(let message):
-                        Self.append(ReverseRenderer.errorRecord(line: line, message: message).compact, to: &answer.records)
-                        answer.marks.append(Mark(end: answer.records.count, line: line, kind: .bad))
-                    case .point(let point):
-                        records.append(point, line: line, to: &answer.records)
-                        answer.marks.append(Mark(end: answer.records.count, line: line, kind: .point))
-                    }
-                }
-            }
-            return answer
-        }
-
-        private static func append(_ record: String, to out: inout [UInt8]) {
-            out.append(contentsOf: record.utf8)
-            out.append(10)
-        }
+        return answer
     }
 
     /// The record writers, each with the city and district parts it has used so far, lent

@@ -6,13 +6,18 @@ import PlacesGazetteer
 enum ReverseRunner {
     static func run(_ options: ReverseOptions, context: RunContext) async throws -> String {
         let gazetteer = Gazetteer.bundled
-        let answer: ((Coordinate) async throws -> ReverseGeocode)?
+        let answer: ReverseStream.Answerer?
         if options.cityOnly {
             answer = nil
         } else {
             let client = try client(options, context: context)
             let limit = options.limit
-            answer = { point in try await client.reverse(ReverseRequest(point: point, limit: limit, cities: gazetteer.nearestCity(to:))) }
+            let ask = { @Sendable (client: PlacesClient) in
+                { @Sendable (point: Coordinate) in
+                    try await client.reverse(ReverseRequest(point: point, limit: limit, cities: gazetteer.nearestCity(to:)))
+                }
+            }
+            answer = ReverseStream.Answerer(one: ask(client), shared: { try client.holdingFilesOpen().map(ask) })
         }
         switch options.points {
         case .standardInput:
@@ -26,7 +31,7 @@ enum ReverseRunner {
             var answers: [ReverseGeocode] = []
             for point in points {
                 if let answer {
-                    answers.append(try await answer(point))
+                    answers.append(try await answer.one(point))
                 } else {
                     answers.append(ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point)))
                 }

@@ -26,56 +26,103 @@ enum ReverseStream {
         case ndjson
         /// A header, then a row a line (`ReverseRenderer.streamCSVHeader`).
         case csv
+
+        /// The record of line `line`'s answer, with its line end.
+        func record(_ found: ReverseGeocode, line: Int) -> String {
+            switch self {
+            case .ndjson: return ReverseRenderer.json(found, line: line).compact + "\n"
+            case .csv: return ReverseRenderer.streamCSVRow(found, line: line)
+            }
+        }
+
+        /// The record of line `line`, which is not a point, with its line end.
+        func errorRecord(line: Int, message: String) -> String {
+            switch self {
+            case .ndjson: return ReverseRenderer.errorRecord(line: line, message: message).compact + "\n"
+            case .csv: return ReverseRenderer.streamCSVErrorRow(line: line, message: message)
+            }
+        }
+    }
+
+    /// How the points are answered beyond the city.
+    struct Answerer: Sendable {
+        /// A point's answer, one after another.
+        let one: @Sendable (Coordinate) async throws -> ReverseGeocode
+        /// An answer that may be asked from every thread at once (an extract's index held
+        /// open), or nil; asked once the first point is answered, so that the index it needs
+        /// is written once, by that point.
+        let shared: @Sendable () throws -> (@Sendable (Coordinate) async throws -> ReverseGeocode)?
     }
 
     /// With `answer` nil, the city alone: as NDJSON on the fast path (`CityOnlyStream`, on
-    /// every core), as CSV one line after another. Else each point is answered by `answer`.
-    /// `write` takes the records as they are made, a block at a time; the number of lines
-    /// that were not points is returned (and the first of them).
+    /// every core), as CSV one line after another. Else each point is answered by `answer`:
+    /// one by one, written as it comes (a web geocoder may be slow), until it gives a shared
+    /// answer, which answers the rest on every core (`ReverseChunks`). `write` takes the
+    /// records as they are made, a block at a time; the number of lines that were not points
+    /// is returned (and the first of them).
     static func run(
         input: Int32 = 0, write: @escaping @Sendable (String) -> StandardStreams.WriteResult, gazetteer: Gazetteer,
-        format: Format = .ndjson, answer: ((Coordinate) async throws -> ReverseGeocode)?
+        format: Format = .ndjson, answer: Answerer?
     ) async throws -> BadStreamLines? {
         if answer == nil, format == .ndjson { return try await CityOnlyStream.run(input: input, write: write, gazetteer: gazetteer) }
         // Each answer of a source may be slow (a web geocoder): written one by one. The city
         // alone is quick: written a block at a time.
         let oneByOne = answer != nil
-        let answer = answer ?? { point in ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point)) }
+        let cityAlone: @Sendable (Coordinate) async throws -> ReverseGeocode = { point in
+            ReverseGeocode(coordinate: point, city: gazetteer.nearestCity(to: point))
+        }
+        let one = answer?.one ?? cityAlone
         var sink = StreamBlockWriter(write: write)
         if format == .csv { sink.append(contentsOf: CSVRenderer.row(ReverseRenderer.streamCSVHeader).utf8) }
-        func appendError(_ line: Int, _ message: String) {
-            switch format {
-            case .ndjson: sink.appendLine(ReverseRenderer.errorRecord(line: line, message: message).compact)
-            case .csv: sink.append(contentsOf: ReverseRenderer.streamCSVErrorRow(line: line, message: message).utf8)
-            }
-        }
         var lineNumber = 0
         var bad: BadStreamLines?
-        try await StreamLines.read(input) { line in
+        var answered = 0
+        var chunks: ReverseChunks?
+        // A writer that waits for each answer before its next line gets it: the lines taken
+        // into chunks are answered and written whenever the input runs dry.
+        let drain: () async throws -> Void = { try await chunks?.drain() }
+        try await StreamLines.read(input, whenIdle: drain) { line in
             lineNumber += 1
+            if let chunks {
+                try await chunks.add(line)
+                return !chunks.closed
+            }
+            // From the second point on, every core when the source allows.
+            if answered == 1, let shared = answer?.shared {
+                answered += 1
+                // A source that cannot be held (its file gone since) goes on one by one, and
+                // the next point's answer says what is wrong.
+                if let all = try? shared() {
+                    let started = ReverseChunks(firstLine: lineNumber, write: write) { chunk in
+                        await SharedChunkAnswer.answer(chunk, format: format, all)
+                    }
+                    chunks = started
+                    try await started.add(line)
+                    return !started.closed
+                }
+            }
             switch line {
             case .tooLong:
                 bad.note(lineNumber)
-                appendError(lineNumber, StreamLines.tooLongMessage)
+                sink.append(contentsOf: format.errorRecord(line: lineNumber, message: StreamLines.tooLongMessage).utf8)
             case .text(let bytes):
                 switch PointLine.parse(bytes) {
                 case .blank: return true
                 case .bad(let message):
                     bad.note(lineNumber)
-                    appendError(lineNumber, message)
+                    sink.append(contentsOf: format.errorRecord(line: lineNumber, message: message).utf8)
                 case .point(let point):
-                    let found = try await answer(point)
-                    switch format {
-                    case .ndjson: sink.appendLine(ReverseRenderer.json(found, line: lineNumber).compact)
-                    case .csv: sink.append(contentsOf: ReverseRenderer.streamCSVRow(found, line: lineNumber).utf8)
-                    }
+                    sink.append(contentsOf: format.record(try await one(point), line: lineNumber).utf8)
+                    answered += 1
                 }
             }
             if oneByOne || sink.bytes.count >= blockSize { try sink.flush() }
             return !sink.closed
         }
         try sink.flush()
-        return bad
+        guard let chunks else { return bad }
+        let later = try await chunks.finish()
+        return bad.map { $0.followed(by: later) } ?? later
     }
 }
 

@@ -18,12 +18,6 @@ struct StreamBlockWriter {
         bytes.append(contentsOf: record)
     }
 
-    /// One record and its newline.
-    mutating func appendLine(_ record: String) {
-        bytes.append(contentsOf: record.utf8)
-        bytes.append(10)
-    }
-
     /// Writes what is waiting; a failed write is `StreamWriteFailure` (74).
     mutating func flush() throws(StreamWriteFailure) {
         guard !bytes.isEmpty, !closed else { return }

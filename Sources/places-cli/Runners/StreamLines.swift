@@ -35,8 +35,12 @@ enum StreamLines {
     static var tooLongMessage: String { "the line is longer than \(longestLine / 1024) KiB: not a point" }
 
     /// Calls `body` with each line of `input` in order, to the end or until `body` returns
-    /// false. The last line needs no newline.
-    static func read(_ input: Int32, _ body: (Line) async throws -> Bool) async throws {
+    /// false. The last line needs no newline. `whenIdle` is called before waiting for input
+    /// that is not there yet (a pipe whose writer waits for the answers so far): what is held
+    /// back for later must go out then.
+    static func read(
+        _ input: Int32, whenIdle: (() async throws -> Void)? = nil, _ body: (Line) async throws -> Bool
+    ) async throws {
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         // A line's start carried over from earlier blocks: at most `longestLine`, then a block.
         let pending = UnsafeMutableRawBufferPointer.allocate(byteCount: longestLine + blockSize, alignment: 16)
@@ -56,6 +60,7 @@ enum StreamLines {
             return try await body(.text(UnsafeRawBufferPointer(rebasing: line[mark...])))
         }
         while true {
+            if let whenIdle, !readable(input) { try await whenIdle() }
             let n = POSIX.read(input, into: block)
             if n < 0 {
                 throw PlacesError.io(path: "standard input", message: "cannot read standard input: \(String(cString: strerror(errno)))")
@@ -89,5 +94,11 @@ enum StreamLines {
             }
         }
         if held > 0, !skipping { _ = try await hand(UnsafeRawBufferPointer(rebasing: pending[0..<held])) }
+    }
+
+    /// Whether a read of `input` would return at once (bytes, the end, or an error).
+    private static func readable(_ input: Int32) -> Bool {
+        var request = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) != 0
     }
 }

@@ -142,4 +142,18 @@ struct TextHelperTests {
         #expect(JSONValue.format(.nan) == "null")
         #expect(JSONValue.string("a\"b\\c\u{01}").compact == "\"a\\\"b\\\\c\\u0001\"")
     }
+
+    /// A string with nothing to escape is written whole; one character to escape anywhere
+    /// in it (after a letter of two or three UTF-8 bytes that is not escaped) still is.
+    @Test func jsonStringsEscapeWhereverTheCharacterIs() {
+        #expect(JSONValue.string("Sörnäinen € 7").compact == "\"Sörnäinen € 7\"")
+        let escaped: [(String, String)] = [
+            ("\u{7F}", "\\u007f"), ("\u{85}", "\\u0085"), ("\u{9F}", "\\u009f"), ("\u{2028}", "\\u2028"),
+            ("\u{202E}", "\\u202e"), ("\u{2069}", "\\u2069"), ("\n", "\\n"), ("\"", "\\\""),
+        ]
+        for (raw, written) in escaped {
+            #expect(JSONValue.string("ä€" + raw + "x").compact == "\"ä€" + written + "x\"", "\(written)")
+        }
+        #expect(JSONValue.string("\u{A0}\u{2027}\u{2070}").compact == "\"\u{A0}\u{2027}\u{2070}\"", "neighbours are kept as they are")
+    }
 }
