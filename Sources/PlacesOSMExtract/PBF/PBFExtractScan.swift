@@ -24,9 +24,12 @@ enum PBFExtractScan {
         progress: (@Sendable (ExtractProgress) -> Void)? = nil,
         records: PBFVenueRecordsBuilder? = nil
     ) throws(PBFError) -> Result {
-        let blocks = try PBFFileBlock.blocks(in: file)
+        let blocks = try PBFFileBlock.blocks(in: file, release: release)
         let data = blocks.filter { $0.kind == .data }
         let order = try firstLook(blocks, data: data, in: file)
+        // The blocks the first look read (the header, a dozen of the bisection's) go too;
+        // each block's pages come back when it is read, and go once it is done.
+        release?(0..<file.count)
         let reading = progress.map { ScanProgress(phase: .reading, total: file.count, report: $0) }
         let scan = Scan(
             selection: selection, now: now, file: file, release: release, builder: builder, minimumBytes: minimumBytes, reading: reading,
