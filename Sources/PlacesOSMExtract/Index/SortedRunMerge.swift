@@ -1,11 +1,16 @@
 /// Reads sorted runs (`SortedRuns`) back as one sequence in key order: a k-way merge over
 /// a heap of the runs' next items, each spilled run read through a buffer of its own
-/// (`bufferBytes`, larger only for an item that does not fit), so memory is a buffer a
-/// run, not the items. Items of one key come in the order of the runs given (then in each
+/// (larger only for an item that does not fit), so memory is a buffer a run, not the items;
+/// the buffers share `budgetBytes`, so a planet's thousands of runs take no more than a
+/// country's dozens. Items of one key come in the order of the runs given (then in each
 /// run's order): the order in which they were collected.
 struct SortedRunMerge {
-    /// What each spilled run reads from the spill file at a time.
+    /// What each spilled run reads from the spill file at a time, at most.
     static let bufferBytes = 64 << 10
+    /// What the buffers of all the runs take together, unless each is at its least.
+    static let budgetBytes = 16 << 20
+    /// The least a run reads at a time.
+    static let leastBufferBytes = 4 << 10
 
     /// One run being read: its bytes in a window that slides along it.
     private final class Cursor {
@@ -19,7 +24,7 @@ struct SortedRunMerge {
         private(set) var key: UInt64 = 0
         private(set) var item: Range<Int> = 0..<0
 
-        init(_ run: SortedRuns.Run, spill: SpillFile) {
+        init(_ run: SortedRuns.Run, spill: SpillFile, bufferBytes: Int) {
             switch run {
             case .memory(let bytes):
                 self.spill = nil
@@ -29,7 +34,7 @@ struct SortedRunMerge {
                 fileRemaining = 0
             case .spilled(let offset, let length):
                 self.spill = spill
-                buffer = [UInt8](repeating: 0, count: SortedRunMerge.bufferBytes)
+                buffer = [UInt8](repeating: 0, count: bufferBytes)
                 filled = 0
                 fileOffset = offset
                 fileRemaining = length
@@ -85,7 +90,8 @@ struct SortedRunMerge {
     private let cursors: [Cursor]
 
     init(_ runs: [SortedRuns.Run], spill: SpillFile) {
-        cursors = runs.map { Cursor($0, spill: spill) }
+        let bufferBytes = min(Self.bufferBytes, max(Self.leastBufferBytes, Self.budgetBytes / max(runs.count, 1)))
+        cursors = runs.map { Cursor($0, spill: spill, bufferBytes: bufferBytes) }
     }
 
     /// Calls `body` with each item's key and bytes, in key order.

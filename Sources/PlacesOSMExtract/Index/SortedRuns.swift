@@ -9,11 +9,12 @@ import Foundation
 /// A run, in memory or spilled, is its items one after another: the key (8 bytes), the
 /// length (4 bytes, little-endian), the bytes. One thread appends to a collection.
 final class SortedRuns {
-    /// What a run holds in memory before it is sorted and spilled: 16 MiB, or what
+    /// What a run holds in memory before it is sorted and spilled: 4 MiB (four runs fill at
+    /// once while a PBF is read, the index's and the records' on each thread), or what
     /// `PLACES_SORT_RUN_BYTES` says (for tests, which force many runs with a few hundred
     /// bytes; from 256 bytes to 1 GiB).
     static let defaultRunBytes: Int = {
-        guard let text = ProcessInfo.processInfo.environment["PLACES_SORT_RUN_BYTES"], let bytes = Int(text) else { return 16 << 20 }
+        guard let text = ProcessInfo.processInfo.environment["PLACES_SORT_RUN_BYTES"], let bytes = Int(text) else { return 4 << 20 }
         return min(max(bytes, 256), 1 << 30)
     }()
 
