@@ -69,4 +69,37 @@ struct PBFSpilledIndexEndToEndTests {
         #expect(!runs.files.keys.contains { $0.hasSuffix(".tmp") || $0.hasSuffix(".spill") }, "\(runs.files.keys.sorted())")
         #expect(try FileManager.default.contentsOfDirectory(atPath: source.path) == ["dense.osm.pbf"])
     }
+
+    /// A place listed twice (in two blocks) has one row in the records file, whose records
+    /// then move down to meet the table: the file must still be whole (its offsets meeting
+    /// its length), and the first listing wins from the index as on the first query.
+    @Test func aPlaceListedTwiceLeavesAWholeRecordsFile() throws {
+        var writer = PBFWriter()
+        writer.header()
+        let tags: (String) -> [(String, String)] = { [("name", $0), ("amenity", "cafe")] }
+        writer.nodes([
+            PBFWriter.Node(id: 7, lat: 60.1699, lon: 24.9384, tags: tags("First")),
+            PBFWriter.Node(id: 9, lat: 60.1700, lon: 24.9385, tags: tags("Other")),
+        ])
+        writer.nodes([PBFWriter.Node(id: 7, lat: 60.1699, lon: 24.9384, tags: tags("Second"))])
+        let dir = try TemporaryDirectory()
+        let pbf = try dir.write("twice.osm.pbf", Data(writer.bytes))
+        Thread.sleep(forTimeInterval: 2.2)
+        var env = PlacesBinary.baseEnvironment(home: dir.file("home"))
+        env["XDG_CACHE_HOME"] = dir.file("cache")
+        let query = ["nearby", "--at", "60.1699,24.9384", "--json", "--data", pbf]
+        let first = try PlacesBinary.run(query, environment: env)
+        let indexed = try PlacesBinary.run(query, environment: env)
+        #expect(first.status == 0 && indexed.status == 0, "\(first)\n\(indexed)")
+        #expect(first.stdout.contains("\"First\"") && !first.stdout.contains("\"Second\""), "\(first)")
+        #expect(indexed.stdout == first.stdout)
+        let cache = dir.file("cache/places")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".idx.venues") })
+        let records = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache + "/" + name)))
+        func word(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(records[at + $1]) << (8 * $1) } }
+        let (count, table, blob, blobLength) = (word(16), word(24), word(32), word(40))
+        #expect(count == 2, "two places: node 7 once, node 9")
+        #expect(table + count * 24 == blob)
+        #expect(blob + blobLength == records.count)
+    }
 }
