@@ -21,7 +21,8 @@
 # RUNS (10; warm and --version runs are 5x that), JQ_RUNS (3), PLACES, SYNTH,
 # IDLE_DELAY (1 s), IDLE_RUNS (3), QUERY_DELAY (0.08 s), QUERY_RUNS (20), DENSE_SIZE (1000000; 0 skips the dense circle and search),
 # ROUTE_SIZE (1000000; 0 skips the search along a 200 km route),
-# PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3), AUTOCOMPLETE_SIZE (1000000; 0 skips),
+# PBF_NODES (20000000; 0 skips the country PBF), PBF_RUNS (3), PBF_PLACE_SHARE (unset; 0.16: the
+# dense country, that share of its nodes named places), AUTOCOMPLETE_SIZE (1000000; 0 skips),
 # BATCH_LINES (500), BATCH_DELAY (0.05 s), BATCH_JOBS (8), CASSETTE_FILES (8000),
 # REVERSE_POINTS (100000; 0 skips), REVERSE_RUNS (5), RG_VENV ($BENCH_DIR/rg-venv),
 # EXTRACT_POINTS (10000; 0 skips), MAP_RUNS (20; 0 skips the map).
@@ -35,6 +36,9 @@
 # places in a hundred features), `nearby` (any type, the nearest 20 within 1 km) as the first
 # query (read + index) and indexed, against the wall time of osmium tags-filter keeping the
 # same keys (osmium-tool: apt-get install -y osmium-tool; skipped without it).
+# With PBF_PLACE_SHARE (issue 37) the country is dense instead (overpass-synth
+# --pbf-place-share): 0.16 makes issue 37's file, 185 MB and some 3 million places at 20M nodes,
+# whose first query's peak memory the table's last column shows.
 # Autocomplete (issue 27): `places autocomplete` on the synthetic extract of AUTOCOMPLETE_SIZE
 # elements (the 1M one of SIZES): the first call (scan, writes the index with texts and the
 # word list beside it), then per call once indexed, a keystroke's budget being 30 ms: `k`
@@ -58,6 +62,7 @@ DENSE_SIZE=${DENSE_SIZE:-1000000}
 ROUTE_SIZE=${ROUTE_SIZE:-1000000}
 PBF_NODES=${PBF_NODES:-20000000}
 PBF_RUNS=${PBF_RUNS:-3}
+PBF_PLACE_SHARE=${PBF_PLACE_SHARE:-}
 AUTOCOMPLETE_SIZE=${AUTOCOMPLETE_SIZE:-1000000}
 SEED=${SEED:-42}
 BENCH_DIR=${BENCH_DIR:-/tmp/places-bench}
@@ -232,9 +237,15 @@ if (( DENSE_SIZE > 0 )); then
 fi
 
 if (( PBF_NODES > 0 )) && command -v osmium >/dev/null; then
-    file="$BENCH_DIR/country-$PBF_NODES-seed$SEED.osm.pbf"
-    [[ -s "$file" ]] || "$SYNTH" --pbf-nodes "$PBF_NODES" --seed "$SEED" > "$file"
-    label="country PBF, $PBF_NODES nodes ($(du -m "$file" | cut -f1) MB)"
+    if [[ -n "$PBF_PLACE_SHARE" ]]; then
+        file="$BENCH_DIR/country-$PBF_NODES-share$PBF_PLACE_SHARE-seed$SEED.osm.pbf"
+        [[ -s "$file" ]] || "$SYNTH" --pbf-nodes "$PBF_NODES" --pbf-place-share "$PBF_PLACE_SHARE" --seed "$SEED" > "$file"
+        label="dense country PBF, $PBF_NODES nodes, $PBF_PLACE_SHARE of them places ($(du -m "$file" | cut -f1) MB)"
+    else
+        file="$BENCH_DIR/country-$PBF_NODES-seed$SEED.osm.pbf"
+        [[ -s "$file" ]] || "$SYNTH" --pbf-nodes "$PBF_NODES" --seed "$SEED" > "$file"
+        label="country PBF, $PBF_NODES nodes ($(du -m "$file" | cut -f1) MB)"
+    fi
     cat "$file" > /dev/null
     country=(nearby --at "$LAT,$LON" --json --data "$file")
     filter=(osmium tags-filter "$file" nwr/amenity nwr/shop nwr/tourism nwr/leisure nwr/healthcare -o "$BENCH_DIR/country-filtered.osm.pbf" --overwrite)

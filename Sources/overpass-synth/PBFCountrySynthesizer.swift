@@ -10,6 +10,8 @@
 /// the rest ways of 2–12 nodes about 20 m apart: streets, buildings, and 3% of them places
 /// (closed, like a shop's building). One relation per 400 ways: multipolygon places (a park
 /// or a school of one to three member ways) and bus routes (which are not places).
+/// Given a place share, that share of all nodes are named places besides (a dense country:
+/// issue 37's file had one in 8), interleaved with the rest so each block holds its share.
 struct PBFCountrySynthesizer {
     static let blockEntities = 8_000
     private static let options: PBFWriter.BlockOptions = {
@@ -20,10 +22,13 @@ struct PBFCountrySynthesizer {
 
     private var random: SplitMix64
     private var places: OverpassSynthesizer
+    /// The share of nodes that are places as nodes, when set (else 1 feature in 50).
+    private let placeShare: Double?
 
-    init(seed: UInt64) {
+    init(seed: UInt64, placeShare: Double? = nil) {
         random = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 7)
         places = OverpassSynthesizer(seed: seed, style: .overpass)
+        self.placeShare = placeShare
     }
 
     /// A way as pass 1 laid out its nodes: consecutive ids from `firstNode`.
@@ -51,11 +56,18 @@ struct PBFCountrySynthesizer {
             chunk(block.bytes)
             batch.removeAll(keepingCapacity: true)
         }
-        var nodeID: Int64 = 0, written = 0
+        var nodeID: Int64 = 0, written = 0, placeNodes = 0
         while written < total {
             nodeID += Int64(1 + random.below(3))
             let city = places.pickCity()
             let (lat, lon) = places.position(around: city)
+            if let placeShare, Double(placeNodes) < placeShare * Double(written + 1) {
+                batch.append(PBFWriter.Node(id: nodeID, lat: lat, lon: lon, tags: places.tags(city: city)))
+                written += 1
+                placeNodes += 1
+                if batch.count == Self.blockEntities { flushNodes() }
+                continue
+            }
             let dice = random.unit()
             if dice < 0.04 {
                 let tags = dice < 0.02 ? places.tags(city: city) : [random.chance(0.5) ? ("highway", "crossing") : ("natural", "tree")]

@@ -21,7 +21,7 @@ func writeAll(_ bytes: [UInt8], to fd: Int32) {
 }
 
 let usage =
-    "usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied] [--disc LAT,LON,KM]\n       overpass-synth --pbf-nodes N [--seed S]\n"
+    "usage: overpass-synth [--elements N] [--seed S] [--style overpass|varied] [--disc LAT,LON,KM]\n       overpass-synth --pbf-nodes N [--pbf-place-share F] [--seed S]\n"
 
 func fail(_ message: String) -> Never {
     writeAll(Array("overpass-synth: error: \(message)\n\(usage)".utf8), to: 2)
@@ -44,12 +44,17 @@ let help = """
       --pbf-nodes N  instead, a synthetic country of about N nodes as an OpenStreetMap PBF
                      file (zlib blocks of 8,000 dense nodes, ways, relations; a few in a
                      hundred features are places): the PBF benchmarks' input
+      --pbf-place-share F
+                     with --pbf-nodes: F of the nodes (0 to 1) are named places, besides
+                     the ways and relations that are places (0.125: one node in 8, a
+                     dense country such as issue 37's; default: about 1 in 140 features)
       -h, --help     show this help
 
     Example:
       overpass-synth --elements 100000 --seed 7 > /tmp/synthetic.json
       places nearby --at 60.17,24.94 --data /tmp/synthetic.json
       overpass-synth --pbf-nodes 20000000 > /tmp/country.osm.pbf
+      overpass-synth --pbf-nodes 20000000 --pbf-place-share 0.125 > /tmp/dense.osm.pbf
 
     """
 
@@ -58,13 +63,16 @@ var seed: UInt64 = 1
 var style = OverpassSynthesizer.Style.overpass
 var disc: OverpassSynthesizer.Disc?
 var pbfNodes: Int?
+var pbfPlaceShare: Double?
 var arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     writeAll(Array(help.utf8), to: 1)
     exit(0)
 }
 while let flag = arguments.popFirst() {
-    guard ["--elements", "--seed", "--style", "--disc", "--pbf-nodes"].contains(flag) else { fail("unknown flag '\(flag)'") }
+    guard ["--elements", "--seed", "--style", "--disc", "--pbf-nodes", "--pbf-place-share"].contains(flag) else {
+        fail("unknown flag '\(flag)'")
+    }
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
     switch flag {
     case "--elements":
@@ -85,12 +93,16 @@ while let flag = arguments.popFirst() {
     case "--pbf-nodes":
         guard let n = Int(value), n > 0 else { fail("--pbf-nodes '\(value)' is not a positive count") }
         pbfNodes = n
+    case "--pbf-place-share":
+        guard let f = Double(value), f >= 0, f <= 1 else { fail("--pbf-place-share '\(value)' is not a share from 0 to 1") }
+        pbfPlaceShare = f
     default:
         fail("unknown flag '\(flag)'")
     }
 }
+if pbfPlaceShare != nil && pbfNodes == nil { fail("--pbf-place-share needs --pbf-nodes") }
 if let pbfNodes {
-    var country = PBFCountrySynthesizer(seed: seed)
+    var country = PBFCountrySynthesizer(seed: seed, placeShare: pbfPlaceShare)
     country.write(nodes: pbfNodes) { writeAll($0, to: 1) }
     exit(0)
 }

@@ -190,15 +190,13 @@ package struct OverpassFileProvider: PlaceProvider {
         var builder: VenueIndexBuilder?
         do {
             try cache.createDirectory()
-            // An element takes at least ~60 bytes of JSON, a place at least ~16 of PBF (its
-            // tags' string indices, its deltas): room enough for every one.
-            let capacity = file.size / (format == .pbf ? 16 : 60) + 1024
-            builder = try VenueIndexBuilder(destination: indexPath, key: key, capacity: capacity, texts: selection.text != nil)
+            builder = try VenueIndexBuilder(destination: indexPath, key: key, texts: selection.text != nil)
         } catch {
             diagnostics.note(.indexNotWritable(path: path, directory: cache.directory, reason: error.reason))
         }
         // A PBF index has its places' venue tags beside it, so queries need not inflate blocks.
-        let records = format == .pbf && builder != nil ? PBFVenueRecordsBuilder() : nil
+        let records =
+            format == .pbf && builder != nil ? try? PBFVenueRecordsBuilder(beside: PBFVenueRecords.path(forIndex: indexPath)) : nil
         let answer = try scan(file, format, selection, builder: builder, wording: diagnostics.wording, records: records)
         guard let builder else { return answer }
         // Changed while it was read (its status, or the blocks the key samples): an index

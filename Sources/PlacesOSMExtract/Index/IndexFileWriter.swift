@@ -23,7 +23,7 @@ final class IndexFileWriter {
         let slash = destination.lastIndex(of: "/") ?? destination.startIndex
         let name = destination[slash...].dropFirst()
         temporary = "\(destination[..<slash])/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw VenueIndexCorruption(reason: ReadOnlyFile.describe(errno)) }
     }
 
@@ -61,6 +61,30 @@ final class IndexFileWriter {
             }
             done += n
         }
+    }
+
+    /// Copies the `count` bytes written at `source` to `target` (below it), a mebibyte at
+    /// a time.
+    func move(from source: Int, count: Int, to target: Int) {
+        var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
+        var done = 0
+        while failure == nil && done < count {
+            let length = min(buffer.count, count - done)
+            let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, length, off_t(source + done)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                failure = ReadOnlyFile.describe(n < 0 ? errno : EIO)
+                break
+            }
+            buffer.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[..<n]), at: target + done) }
+            done += n
+        }
+    }
+
+    /// Cuts the file to `length` bytes.
+    func truncate(to length: Int) {
+        guard failure == nil else { return }
+        if ftruncate(descriptor, off_t(length)) != 0 { failure = ReadOnlyFile.describe(errno) }
     }
 
     /// Closes the file and renames it over the destination; throws (having removed it) if

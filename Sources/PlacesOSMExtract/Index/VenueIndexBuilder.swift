@@ -13,8 +13,11 @@ import Darwin
 #endif
 
 /// Collects an index entry and a folded text for each place while the source is scanned,
-/// then `commit()` sorts them by cell and writes the file (through `IndexFileWriter`, so a
-/// reader sees the old index or the whole new one, never half of one).
+/// then `commit()` writes the file sorted by cell (through `IndexFileWriter`, so a reader
+/// sees the old index or the whole new one, never half of one). The entries are kept in
+/// fixed-size sorted runs (`SortedRuns`), spilled to a scratch file beside the index once
+/// a run fills, and merged back as the file is written: memory stays the same however many
+/// places the source has.
 final class VenueIndexBuilder {
     /// One entry, in memory as on disk (48 bytes, little-endian hosts).
     struct Entry {
@@ -25,49 +28,41 @@ final class VenueIndexBuilder {
         var maskAndKind: UInt64
         var id: Int64
         var sourceOffset: UInt64
-        /// Where the place's folded text lies: in its part's text buffer while building, in
-        /// the text section once written.
+        /// Where the place's folded text lies in the text section once written (0 while
+        /// building: the text follows the entry in its run).
         var textOffset: UInt32
         var textLength: UInt32
     }
 
     /// Entries gathered and written at a time.
     private static let chunkEntries = 32_768
-    /// Entries are numbered in 32 bits while they are sorted.
+    /// The index counts its entries in 32 bits.
     static let maximumEntries = 1 << 32 - 1
     /// The text section is addressed in 32 bits.
     static let maximumTextBytes = 1 << 32 - 1
 
     private let file: IndexFileWriter
+    private let spill: SpillFile
     private let key: SourceKey
     private let grid = GeoGrid(degrees: VenueIndexFormat.cellDegrees)
     /// One part per scanning thread, and one for the places placed after the scan from
     /// their members; part 0 comes first.
     private let parts: [Part]
 
-    /// The entries of one scanning thread's share of the file, in file order. Each part is
-    /// touched by one thread only.
+    /// The entries of one scanning thread's share of the file, in file order, each with
+    /// its cell as its sort key. Each part is touched by one thread only.
     final class Part {
-        fileprivate var entries: LargeBuffer<Entry>?
-        fileprivate var texts: LargeBuffer<UInt8>?
-        /// Whether an entry was dropped for want of memory (the index is then not written).
-        fileprivate var overflowed = false
-
-        fileprivate init(capacity: Int, texts: Bool) throws(VenueIndexCorruption) {
-            guard let entries = LargeBuffer<Entry>(reserving: capacity) else {
-                throw VenueIndexCorruption(reason: "there is not enough memory to index it")
-            }
-            self.entries = entries
-            if texts {
-                guard let buffer = LargeBuffer<UInt8>(reserving: capacity * 32) else {
-                    throw VenueIndexCorruption(reason: "there is not enough memory to index it")
-                }
-                self.texts = buffer
-            }
-        }
-
+        fileprivate var runs: SortedRuns?
+        fileprivate var textBytes = 0
         /// Whether this part keeps texts (`add` wants them).
-        var keepsTexts: Bool { texts != nil }
+        let keepsTexts: Bool
+        private let grid: GeoGrid
+
+        fileprivate init(spill: SpillFile, runBytes: Int, texts: Bool, grid: GeoGrid) {
+            runs = SortedRuns(spill: spill, runBytes: runBytes)
+            keepsTexts = texts
+            self.grid = grid
+        }
 
         /// Adds a place: the element, where it is, its `OSMCategoryMask`, its folded text.
         @inline(__always)
@@ -75,44 +70,39 @@ final class VenueIndexBuilder {
             _ element: borrowing ScannedElement, position: (lat: Double, lon: Double), mask: UInt64,
             derived: Bool, text: UnsafeRawBufferPointer
         ) {
-            guard let entries else { return }
+            guard let runs else { return }
             var flags: UInt64 = derived ? VenueIndexFormat.derivedFlag : 0
             if element.token(.openingHours) != nil { flags |= VenueIndexFormat.openingHoursFlag }
             let kind = UInt64(element.kind.rawValue) << VenueIndexFormat.kindShift
-            let textOffset = texts?.count ?? 0
-            if let texts {
-                guard textOffset + text.count <= VenueIndexBuilder.maximumTextBytes, texts.append(contentsOf: text) else {
-                    overflowed = true
-                    return
-                }
-            }
-            if !entries.append(
-                Entry(
-                    latitude: position.lat, longitude: position.lon,
-                    maskAndKind: (mask & VenueIndexFormat.categoryBits) | flags | kind,
-                    id: element.id, sourceOffset: UInt64(element.offset),
-                    textOffset: UInt32(textOffset), textLength: UInt32(texts == nil ? 0 : text.count)))
-            {
-                overflowed = true
+            let kept = keepsTexts ? text : UnsafeRawBufferPointer(start: nil, count: 0)
+            var entry = Entry(
+                latitude: position.lat, longitude: position.lon,
+                maskAndKind: (mask & VenueIndexFormat.categoryBits) | flags | kind,
+                id: element.id, sourceOffset: UInt64(element.offset),
+                textOffset: 0, textLength: UInt32(truncatingIfNeeded: kept.count))
+            textBytes += kept.count
+            runs.append(key: grid.cell(latitude: position.lat, longitude: position.lon)) { bytes in
+                withUnsafeBytes(of: &entry) { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: kept)
             }
         }
 
         func removeAll() {
-            entries = nil
-            texts = nil
+            runs?.removeAll()
+            runs = nil
         }
     }
 
-    /// Opens the temporary file, so that an unwritable cache shows before the scan.
-    /// `capacity` is room for about this many entries, reserved (not touched) up front so
-    /// the array seldom copies itself while it grows.
-    init(destination: String, key: SourceKey, capacity: Int = 4096, texts: Bool = true) throws(VenueIndexCorruption) {
+    /// Opens the temporary file and the scratch file beside it, so that an unwritable
+    /// cache shows before the scan. `runBytes` is the memory each part keeps before it
+    /// spills a run.
+    init(destination: String, key: SourceKey, texts: Bool = true, runBytes: Int = SortedRuns.defaultRunBytes) throws(VenueIndexCorruption) {
         self.key = key
         self.texts = texts
-        parts = [
-            try Part(capacity: capacity, texts: texts), try Part(capacity: capacity, texts: texts), try Part(capacity: 1024, texts: texts),
-        ]
         file = try IndexFileWriter(destination: destination)
+        let spill = try SpillFile(beside: destination), grid = grid
+        self.spill = spill
+        parts = (0..<3).map { _ in Part(spill: spill, runBytes: runBytes, texts: texts, grid: grid) }
     }
 
     /// Whether the index keeps places' folded texts.
@@ -129,72 +119,60 @@ final class VenueIndexBuilder {
     /// for a source whose status cannot be trusted yet (see `SourceKey`).
     func commit(contentHash: UInt64? = nil, facts: ExtractFacts) throws(VenueIndexCorruption) {
         defer { discard() }
-        guard !parts.contains(where: \.overflowed) else { throw VenueIndexCorruption(reason: "there was not enough memory to index it") }
         let headerLength = VenueIndexHeader.length(forPath: key.path)
-        let counts = parts.map { $0.entries?.count ?? 0 }
-        let total = counts.reduce(0, +)
-        let textTotal = parts.reduce(0) { $0 + ($1.texts?.count ?? 0) }
+        let total = parts.reduce(0) { $0 + ($1.runs?.count ?? 0) }
+        let textTotal = parts.reduce(0) { $0 + $1.textBytes }
         guard total <= Self.maximumEntries else { throw VenueIndexCorruption(reason: "it has more than \(Self.maximumEntries) places") }
         guard textTotal <= Self.maximumTextBytes else { throw VenueIndexCorruption(reason: "its names take more than 4 GiB") }
-        guard let order = sortedByCell(total: total), let chunk = LargeBuffer<Entry>(capacity: Self.chunkEntries) else {
-            throw VenueIndexCorruption(reason: "there was not enough memory to index it")
+        // In part order: a cell's entries in file order, the later part's after.
+        let runs = parts.flatMap { $0.runs?.finish() ?? [] }
+        guard !parts.contains(where: { $0.runs?.failed ?? false }) else {
+            throw VenueIndexCorruption(reason: spill.failure ?? "its scratch file could not be written")
         }
         let textOffset = headerLength + total * VenueIndexFormat.entryLength
         file.seek(to: headerLength)
-        // In cell order, a chunk at a time: gather the chunk's entries and their texts, walk
-        // it for the cell table and each cell's checksum, then write the entries (in turn)
-        // and the texts (at their place after all the entries).
+        // In cell order, a chunk at a time: each entry's cell table row and checksum as it
+        // comes, then the chunk's entries (in turn) and texts (at their place after all the
+        // entries).
         var cells = ByteWriter()
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(Self.chunkEntries * VenueIndexFormat.entryLength)
         var texts: [UInt8] = []
-        var cell = UInt64.max, hash = ByteHash(), written = 0
+        var cell = UInt64.max, hash = ByteHash(), written = 0, count = 0
         func finishCell() {
             guard cell != .max else { return }
             cells.append(hash.finalized)
         }
-        var start = 0
-        while start < total && file.failure == nil {
-            let end = min(start + Self.chunkEntries, total)
-            texts.removeAll(keepingCapacity: true)
-            for k in start..<end {
-                var number = Int(order[k] & 0xFFFF_FFFF), part = 0
-                while number >= counts[part] {
-                    number -= counts[part]
-                    part += 1
-                }
-                // Unwrap justified: number < counts[part], which is 0 for a part without entries (counts read entries?.count).
-                var entry = parts[part].entries![number]
-                if let partTexts = parts[part].texts {
-                    texts.append(
-                        contentsOf: UnsafeRawBufferPointer(start: partTexts.base + Int(entry.textOffset), count: Int(entry.textLength)))
-                }
-                entry.textOffset = UInt32(written + texts.count - Int(entry.textLength))
-                chunk[k - start] = entry
-            }
-            chunk.setCount(end - start)
-            texts.withUnsafeBytes { chunkTexts in
-                for k in start..<end {
-                    let entry = chunk[k - start]
-                    if order[k] >> 32 != cell {
-                        finishCell()
-                        cell = order[k] >> 32
-                        cells.append(cell)
-                        cells.append(UInt64(k))
-                        hash = ByteHash()
-                        hash.combine(cell)
-                        hash.combine(UInt64(k))
-                    }
-                    Self.combine(
-                        entry,
-                        text: UnsafeRawBufferPointer(
-                            rebasing: chunkTexts[(Int(entry.textOffset) - written)...].prefix(Int(entry.textLength))), into: &hash)
-                }
-            }
-            file.write(UnsafeRawBufferPointer(chunk.buffer))
+        func flush() {
+            chunk.withUnsafeBytes { file.write($0) }
             texts.withUnsafeBytes { file.write($0, at: textOffset + written) }
             written += texts.count
-            start = end
+            chunk.removeAll(keepingCapacity: true)
+            texts.removeAll(keepingCapacity: true)
         }
+        try SortedRunMerge(runs, spill: spill).inOrder { entryCell, item in
+            guard item.count >= VenueIndexFormat.entryLength else { return }
+            var entry = item.loadUnaligned(as: Entry.self)
+            let text = UnsafeRawBufferPointer(rebasing: item[VenueIndexFormat.entryLength...])
+            entry.textOffset = UInt32(truncatingIfNeeded: written + texts.count)
+            if entryCell != cell {
+                finishCell()
+                cell = entryCell
+                cells.append(cell)
+                cells.append(UInt64(count))
+                hash = ByteHash()
+                hash.combine(cell)
+                hash.combine(UInt64(count))
+            }
+            Self.combine(entry, text: text, into: &hash)
+            withUnsafeBytes(of: &entry) { chunk.append(contentsOf: $0) }
+            texts.append(contentsOf: text)
+            count += 1
+            if count % Self.chunkEntries == 0 { flush() }
+        }
+        flush()
         finishCell()
+        guard count == total else { throw VenueIndexCorruption(reason: "its scratch file did not give back every entry") }
         for part in parts { part.removeAll() }
         let textLength = written
         let padding = (8 - textLength % 8) % 8
@@ -259,32 +237,5 @@ final class VenueIndexBuilder {
             offset += VenueIndexFormat.entryLength
         }
         return hash.finalized
-    }
-
-    /// Entries ordered by cell, file order within a cell (the later part's after), each as
-    /// `cell << 32 | entry` (entries numbered across the parts): a stable LSD radix sort,
-    /// 16 bits a pass. Nil when the memory for it cannot be had.
-    private func sortedByCell(total: Int) -> LargeBuffer<UInt64>? {
-        guard var items = LargeBuffer<UInt64>(capacity: total), var scratch = LargeBuffer<UInt64>(capacity: total) else { return nil }
-        for part in parts {
-            for entry in part.entries?.buffer ?? UnsafeBufferPointer(start: nil, count: 0) {
-                items.append(grid.cell(latitude: entry.latitude, longitude: entry.longitude) << 32 | UInt64(items.count))
-            }
-        }
-        scratch.setCount(total)
-        var shift: UInt64 = 32
-        while shift < 32 + UInt64(grid.cellBits) {
-            var counts = [Int](repeating: 0, count: 1 << 16 + 1)
-            for item in items.buffer { counts[Int((item >> shift) & 0xFFFF) + 1] += 1 }
-            for i in 1..<counts.count { counts[i] += counts[i - 1] }
-            for item in items.buffer {
-                let digit = Int((item >> shift) & 0xFFFF)
-                scratch[counts[digit]] = item
-                counts[digit] += 1
-            }
-            swap(&items, &scratch)
-            shift += 16
-        }
-        return items
     }
 }

@@ -24,9 +24,12 @@ enum PBFExtractScan {
         progress: (@Sendable (ExtractProgress) -> Void)? = nil,
         records: PBFVenueRecordsBuilder? = nil
     ) throws(PBFError) -> Result {
-        let blocks = try PBFFileBlock.blocks(in: file)
+        let blocks = try PBFFileBlock.blocks(in: file, release: release)
         let data = blocks.filter { $0.kind == .data }
         let order = try firstLook(blocks, data: data, in: file)
+        // The blocks the first look read (the header, a dozen of the bisection's) go too;
+        // each block's pages come back when it is read, and go once it is done.
+        release?(0..<file.count)
         let reading = progress.map { ScanProgress(phase: .reading, total: file.count, report: $0) }
         let scan = Scan(
             selection: selection, now: now, file: file, release: release, builder: builder, minimumBytes: minimumBytes, reading: reading,
@@ -87,13 +90,13 @@ enum PBFExtractScan {
         func readTail(_ ways: [PBFFileBlock], relations: [PBFFileBlock]) throws(PBFError) -> Tail? {
             let relationReadings = try read(relations, wantedWays: [])
             guard relationReadings.allSatisfy({ !$0.sawNodes && !$0.sawWays }) else { return nil }
-            var related = relationReadings[0].pending
-            related.append(relationReadings[1].pending)
+            var related = relationReadings[0].takePending()
+            related.append(relationReadings[1].takePending())
             let memberWays = PBFSortedIDs.sortedUnique(related.memberWays)
             let wayReadings = try read(ways, wantedWays: memberWays)
             guard wayReadings.allSatisfy({ !$0.sawNodes && !$0.sawRelations }) else { return nil }
-            var pending = wayReadings[0].pending
-            pending.append(wayReadings[1].pending)
+            var pending = wayReadings[0].takePending()
+            pending.append(wayReadings[1].takePending())
             pending.append(related)
             let members = PBFMemberPlacement.MemberWays(count: memberWays.count, readings: wayReadings.map { ($0.wayHits, $0.wayRefs) })
             return Tail(
@@ -119,8 +122,8 @@ enum PBFExtractScan {
         func readNodes(_ nodes: [PBFFileBlock], after tail: Tail) throws(PBFError) -> Result {
             let wanted = PBFMemberPlacement.wantedNodes(tail.pending, members: tail.members)
             let (result, readings) = try judge(nodes, wantedNodes: wanted)
-            var strays = readings[0].pending
-            strays.append(readings[1].pending)
+            var strays = readings[0].takePending()
+            strays.append(readings[1].takePending())
             guard strays.ways.isEmpty && strays.relations.isEmpty else {
                 strays.append(tail.pending)
                 let summaries = readings.flatMap(\.summaries) + tail.summaries
@@ -138,8 +141,8 @@ enum PBFExtractScan {
         /// the ways and relations by reading the blocks of their members again.
         func readInFileOrder(_ blocks: [PBFFileBlock]) throws(PBFError) -> Result {
             let (result, readings) = try judge(blocks, wantedNodes: [])
-            var pending = readings[0].pending
-            pending.append(readings[1].pending)
+            var pending = readings[0].takePending()
+            pending.append(readings[1].takePending())
             return try placeByReadingAgain(pending, summaries: readings.flatMap(\.summaries), into: result)
         }
 
@@ -190,10 +193,11 @@ enum PBFExtractScan {
                             unplaced += 1
                             continue
                         }
-                        place(pending).withElement { element in
+                        let offered: Void? = place(pending).withElement { element in
                             records?.parts[2].add(element)
                             offer(element, position)
                         }
+                        if offered == nil { unplaced += 1 }
                     }
                 }
                 offerEach(pending.ways, \.place, at: positions.ways)

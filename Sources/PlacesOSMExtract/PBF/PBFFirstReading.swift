@@ -39,6 +39,13 @@ final class PBFFirstReading {
         meter = PBFMemoryBudget.Meter(budget)
     }
 
+    /// Hands over the ways and relations kept, keeping none: the caller's copy is then the
+    /// only one, so appending to it does not copy it first.
+    func takePending() -> PBFPendingPlaces {
+        defer { pending = PBFPendingPlaces() }
+        return pending
+    }
+
     /// Reads a block for its places (and the wanted nodes and ways).
     func read(_ block: PBFFileBlock, take: (borrowing ScannedElement) -> Void) throws(PBFError) {
         try read(block, places: true, take: take)

@@ -8,6 +8,12 @@ import Foundation
 /// same long string), so past the budget the reading stops with damage, which the block
 /// reader places in its block, before the memory is taken.
 ///
+/// Since issue 37 an index's entries and the places' venue records are not kept in memory
+/// but spilled beside the index in fixed-size runs (`SortedRuns`); they are still counted
+/// here, so that a crafted file can no more fill a disk than memory, and a place costs what
+/// it did before (a way's or relation's tags are now kept as a compact record, counted as
+/// the table of every key it replaced): the limits a hostile file meets are unchanged.
+///
 /// Shared by a reading's threads: each counts on a `Meter` of its own, which reports to the
 /// budget a mebibyte at a time (a lock taken once per MiB kept, not once per id).
 final class PBFMemoryBudget: @unchecked Sendable {

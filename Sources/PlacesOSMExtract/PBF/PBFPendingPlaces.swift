@@ -29,6 +29,8 @@ struct PBFPendingPlaces {
     /// Adds `other`'s places after these (its share of the file comes after).
     mutating func append(_ other: PBFPendingPlaces) {
         let refBase = wayRefs.count, nodeBase = memberNodes.count, wayBase = memberWays.count
+        ways.reserveCapacity(ways.count + other.ways.count)
+        relations.reserveCapacity(relations.count + other.relations.count)
         for var way in other.ways {
             way.refs = (way.refs.lowerBound + refBase)..<(way.refs.upperBound + refBase)
             ways.append(way)

@@ -33,46 +33,30 @@ enum PBFScannedElement {
 }
 
 /// A way or relation that is a place, with the tags a venue needs copied out of its block,
-/// kept until its members have placed it (they may lie in blocks read later).
+/// kept until its members have placed it (they may lie in blocks read later). The tags are
+/// kept as its venue record (`PBFVenueRecords`): the values of the keys it has, not a table
+/// of every key, so a country's hundreds of thousands of them take tens of bytes each.
 struct PBFDetachedPlace {
     var kind: ScannedElement.Kind
     var id: Int64
     /// The block the element lies in (its index entry names it).
     var blockOffset: Int
-    var hasTags: Bool
-    /// The values of its `OSMTagKey` tags, one after another, and where each lies.
-    private var bytes: [UInt8]
-    private var tokens: [JSONStringToken]
+    private var record: [UInt8]
 
     /// Copies what `element` (of the loaded `block`) needs.
     init(_ element: borrowing ScannedElement) {
         kind = element.kind
         id = element.id
         blockOffset = element.offset
-        hasTags = element.hasTags
-        bytes = [0]
-        tokens = Array(repeating: ScannedElement.absent, count: OSMTagKey.allCases.count)
-        for key in OSMTagKey.allCases {
-            guard let token = element.token(key) else { continue }
-            let start = bytes.count
-            bytes.append(contentsOf: UnsafeBufferPointer(start: element.text + token.start, count: token.end - token.start))
-            tokens[key.rawValue] = JSONStringToken(start: start, end: bytes.count, hasEscapes: false)
-        }
+        record = []
+        PBFVenueRecords.appendRecord(of: element, to: &record)
     }
 
-    /// Calls `body` with the place as a `ScannedElement` (no position of its own).
-    func withElement<R>(_ body: (borrowing ScannedElement) -> R) -> R {
-        let tokenBase = UnsafeMutablePointer<JSONStringToken>.allocate(capacity: tokens.count)
-        tokenBase.initialize(from: tokens, count: tokens.count)
-        defer { tokenBase.deallocate() }
-        return bytes.withUnsafeBufferPointer { text in
-            var element = ScannedElement(text: text.baseAddress ?? PBFPrimitiveBlock.noBytes, tagTokens: tokenBase)
-            element.reset(offset: blockOffset)
-            tokenBase.update(from: tokens, count: tokens.count)
-            element.kind = kind
-            element.id = id
-            element.hasTags = hasTags
-            return body(element)
+    /// Calls `body` with the place as a `ScannedElement` (no position of its own); nil if
+    /// its record could not be read back, which a record this type wrote always can.
+    func withElement<R>(_ body: (borrowing ScannedElement) -> R) -> R? {
+        record.withUnsafeBytes { bytes in
+            PBFVenueRecords.withElement(record: bytes, kind: kind, id: id, position: (0, 0), offset: blockOffset, body)
         }
     }
 }

@@ -49,18 +49,18 @@ enum PBFVenueRecords {
     }
 
     /// Calls `body` with the place a record describes as a `ScannedElement`, a node at
-    /// `position` (a way or relation has none of its own); nil when the record is not one
-    /// this version writes.
+    /// `position` (a way or relation has none of its own), lying at `offset` (its block's,
+    /// for its index entry); nil when the record is not one this version writes.
     static func withElement<R>(
         record: UnsafeRawBufferPointer, kind: ScannedElement.Kind, id: Int64,
-        position: (lat: Double, lon: Double), _ body: (borrowing ScannedElement) -> R
+        position: (lat: Double, lon: Double), offset: Int = 0, _ body: (borrowing ScannedElement) -> R
     ) -> R? {
         guard let flags = record.first, flags <= 1, let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let tokens = UnsafeMutablePointer<JSONStringToken>.allocate(capacity: OSMTagKey.allCases.count)
         tokens.initialize(repeating: ScannedElement.absent, count: OSMTagKey.allCases.count)
         defer { tokens.deallocate() }
         var element = ScannedElement(text: base, tagTokens: tokens)
-        element.reset(offset: 0)
+        element.reset(offset: offset)
         var at = 1
         while at < record.count {
             guard let key = OSMTagKey(rawValue: Int(record[at])), tokens[key.rawValue].start < 0 else { return nil }
@@ -90,63 +90,95 @@ enum PBFVenueRecords {
 }
 
 /// Collects the records while a file is read and indexed: one part per reading thread, one
-/// for the ways and relations placed after; `write` sorts and writes them.
+/// for the ways and relations placed after; `write` merges and writes them. Each part keeps
+/// its records in fixed-size runs sorted by table key (`SortedRuns`), spilled to a scratch
+/// file beside the records file once a run fills: memory stays the same however many
+/// places the file has.
 final class PBFVenueRecordsBuilder: @unchecked Sendable {
     final class Part {
-        fileprivate var keys: [UInt64] = []
-        fileprivate var starts: [Int] = []
-        fileprivate var bytes: [UInt8] = []
+        fileprivate let runs: SortedRuns
+
+        fileprivate init(_ runs: SortedRuns) {
+            self.runs = runs
+        }
 
         /// Adds the record of a place (the index may list it).
         func add(_ element: borrowing ScannedElement) {
             guard let key = PBFVenueRecords.tableKey(kind: element.kind, id: element.id) else { return }
-            keys.append(key)
-            starts.append(bytes.count)
-            PBFVenueRecords.appendRecord(of: element, to: &bytes)
+            runs.append(key: key) { PBFVenueRecords.appendRecord(of: element, to: &$0) }
         }
     }
 
-    let parts = [Part(), Part(), Part()]
+    /// Table rows or records gathered before they are written.
+    private static let writeChunk = 1 << 20
+
+    let parts: [Part]
+    private let spill: SpillFile
+
+    /// Opens the scratch file beside `path` (where the records file will be written);
+    /// `runBytes` is the memory each part keeps before it spills a run.
+    init(beside path: String, runBytes: Int = SortedRuns.defaultRunBytes) throws(VenueIndexCorruption) {
+        let spill = try SpillFile(beside: path)
+        self.spill = spill
+        parts = (0..<3).map { _ in Part(SortedRuns(spill: spill, runBytes: runBytes)) }
+    }
 
     /// Writes the records file for `key`'s source at `path` (beside its index), through a
     /// temporary file renamed into place. The first record of a place listed twice wins.
     func write(to path: String, key: SourceKey) throws(VenueIndexCorruption) {
-        var order: [(key: UInt64, part: Int, index: Int)] = []
-        order.reserveCapacity(parts.reduce(0) { $0 + $1.keys.count })
-        for (p, part) in parts.enumerated() {
-            for index in part.keys.indices { order.append((part.keys[index], p, index)) }
-        }
-        // Stable: file order (part, then index) among a place's records.
-        order.sort { ($0.key, $0.part, $0.index) < ($1.key, $1.part, $1.index) }
-        var table = ByteWriter()
-        var blob: [UInt8] = []
-        var last: UInt64?
-        for item in order where item.key != last {
-            last = item.key
-            let part = parts[item.part]
-            let start = part.starts[item.index]
-            let end = item.index + 1 < part.starts.count ? part.starts[item.index + 1] : part.bytes.count
-            let record = part.bytes[start..<end]
-            table.append(item.key)
-            table.append(UInt64(blob.count))
-            table.append(UInt32(record.count))
-            table.append(UInt32(truncatingIfNeeded: record.withUnsafeBytes { ByteHash.of($0) }))
-            blob += record
+        let total = parts.reduce(0) { $0 + $1.runs.count }
+        // In part order: a place's records in file order.
+        let runs = parts.flatMap { $0.runs.finish() }
+        guard !parts.contains(where: \.runs.failed) else {
+            throw VenueIndexCorruption(reason: spill.failure ?? "its scratch file could not be written")
         }
         let pathBytes = Array(key.path.utf8)
         let headerLength = (PBFVenueRecords.fixedHeaderLength + pathBytes.count + 7) / 8 * 8
+        let file = try IndexFileWriter(destination: path)
+        // The table from the header on, the records after room for a row each; a place
+        // listed twice takes one row, and the records then move down to meet the table.
+        let recordsStart = headerLength + total * PBFVenueRecords.tableEntryLength
+        var table = ByteWriter()
+        var blob: [UInt8] = []
+        var recordsWritten = 0, rows = 0
+        var last: UInt64?
+        func flushRecords() {
+            blob.withUnsafeBytes { file.write($0, at: recordsStart + recordsWritten) }
+            recordsWritten += blob.count
+            blob.removeAll(keepingCapacity: true)
+        }
+        file.seek(to: headerLength)
+        try SortedRunMerge(runs, spill: spill).inOrder { tableKey, record in
+            guard tableKey != last else { return }
+            last = tableKey
+            table.append(tableKey)
+            table.append(UInt64(recordsWritten + blob.count))
+            table.append(UInt32(record.count))
+            table.append(UInt32(truncatingIfNeeded: ByteHash.of(record)))
+            blob.append(contentsOf: record)
+            rows += 1
+            if table.bytes.count >= Self.writeChunk {
+                table.bytes.withUnsafeBytes { file.write($0) }
+                table.bytes.removeAll(keepingCapacity: true)
+            }
+            if blob.count >= Self.writeChunk { flushRecords() }
+        }
+        table.bytes.withUnsafeBytes { file.write($0) }
+        flushRecords()
+        let tableEnd = headerLength + rows * PBFVenueRecords.tableEntryLength
+        if tableEnd < recordsStart {
+            file.move(from: recordsStart, count: recordsWritten, to: tableEnd)
+            file.truncate(to: tableEnd + recordsWritten)
+        }
         var header = ByteWriter()
         PBFVenueRecords.signature.write(to: &header)
-        header.append(UInt64(table.bytes.count / PBFVenueRecords.tableEntryLength))
+        header.append(UInt64(rows))
         header.append(UInt64(headerLength))
-        header.append(UInt64(headerLength + table.bytes.count))
-        header.append(UInt64(blob.count))
+        header.append(UInt64(tableEnd))
+        header.append(UInt64(recordsWritten))
         key.appendStamp(to: &header)
         while header.bytes.count < headerLength { header.append(UInt8(0)) }
-        let file = try IndexFileWriter(destination: path)
-        header.bytes.withUnsafeBytes { file.write($0) }
-        table.bytes.withUnsafeBytes { file.write($0) }
-        blob.withUnsafeBytes { file.write($0) }
+        file.write(header.bytes, at: 0)
         try file.commit()
     }
 }
