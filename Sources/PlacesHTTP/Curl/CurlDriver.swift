@@ -15,6 +15,8 @@ import FoundationNetworking
 /// Other threads only queue work (`add`, `remove`) and wake the thread; every libcurl call on
 /// the multi handle, and every callback of a transfer in it, happens on the thread.
 final class CurlDriver: @unchecked Sendable {
+    /// Nil only when libcurl could not make a multi handle (out of memory): every request
+    /// then fails as a network error instead of the process stopping.
     static let shared = CurlDriver()
 
     /// Connections to one host at once, as the shared URLSession allows.
@@ -28,10 +30,10 @@ final class CurlDriver: @unchecked Sendable {
     /// The transfers in the multi handle, by easy handle; the thread's alone.
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    private init() {
+    private init?() {
         // Reference counted and done by FoundationNetworking already; here for when it was not.
         curl_global_init(Int(CURL_GLOBAL_ALL))
-        guard let multi = curl_multi_init() else { fatalError("libcurl could not make a multi handle (out of memory)") }
+        guard let multi = curl_multi_init() else { return nil }
         self.multi = multi
         _ = places_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, Self.maxConnectionsPerHost)
     }

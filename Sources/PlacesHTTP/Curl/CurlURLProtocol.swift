@@ -29,17 +29,21 @@ final class CurlURLProtocol: URLProtocol {
             return
         }
         var failure: URLError?
+        guard let driver = CurlDriver.shared else {
+            client?.urlProtocol(self, didFailWithError: URLError(.cannotLoadFromNetwork))
+            return
+        }
         guard let transfer = CurlTransfer(request, events: delivery, failure: &failure) else {
             client?.urlProtocol(self, didFailWithError: failure ?? URLError(.unknown))
             return
         }
         delivery.begin(self, transfer: transfer)
-        CurlDriver.shared.add(transfer)
+        driver.add(transfer)
     }
 
     /// Called on the task's work queue; no event reaches the client after it.
     override func stopLoading() {
-        if let transfer = delivery.stop() { CurlDriver.shared.remove(transfer) }
+        if let transfer = delivery.stop() { CurlDriver.shared?.remove(transfer) }
     }
 }
 

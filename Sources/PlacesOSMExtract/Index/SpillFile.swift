@@ -56,26 +56,22 @@ final class SpillFile: @unchecked Sendable {
     /// when they could not all be written.
     func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        var done = 0
-        while done < bytes.count {
-            let n = pwrite(descriptor, base + done, bytes.count - done, off_t(offset + done))
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                fail(n < 0 ? errno : EIO)
-                return false
-            }
-            done += n
-        }
-        return true
+        return moveWhole(bytes.count) { done in pwrite(descriptor, base + done, bytes.count - done, off_t(offset + done)) }
     }
 
     /// Reads `buffer.count` bytes at `offset` into `buffer`; false (the failure kept) when
     /// they could not all be read.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
         guard let base = buffer.baseAddress else { return true }
+        return moveWhole(buffer.count) { done in pread(descriptor, base + done, buffer.count - done, off_t(offset + done)) }
+    }
+
+    /// Repeats `step` (a pwrite or pread starting `done` bytes in) until `count` bytes have
+    /// moved; false (the failure kept) on an error or an early end of the file.
+    private func moveWhole(_ count: Int, _ step: (_ done: Int) -> Int) -> Bool {
         var done = 0
-        while done < buffer.count {
-            let n = pread(descriptor, base + done, buffer.count - done, off_t(offset + done))
+        while done < count {
+            let n = step(done)
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
                 fail(n < 0 ? errno : EIO)
